@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type DbHandle = { db: Db; dialect: Dialect; destroy: () => Promise<void>; sqlite?: SQLite.Database };
+
+// bigint (int8) and numeric come back from pg as strings; our amounts fit in JS numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/**
+ * Opens the database: PostgreSQL when `url` (or DATABASE_URL) is a postgres URL,
+ * otherwise an embedded SQLite file (WAL, foreign keys on). `file: ':memory:'` for tests.
+ */
+export function connect(opts: { url?: string; file?: string } = {}): DbHandle {
+  const url = opts.url ?? process.env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = opts.file ?? process.env.SQLITE_FILE ?? 'data/app.db';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), sqlite };
+}

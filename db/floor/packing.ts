@@ -1,0 +1,132 @@
+// Packing: each device's scans, and the submit that makes an order Packed,
+// moves it to READY_TO_SHIP and takes its units out of stock.
+import {
+  alreadyPackedReason,
+  checkPackedCounts,
+  FLOOR_STATUSES,
+  itemsToScan,
+  notPackableReason,
+  PACKABLE_STATUSES,
+  PACKED_AT_STATION,
+  QUANTITY_ERROR,
+  requiredUnits,
+  WSIN_ERROR,
+  type FloorOrderDoc,
+  type PackFilter,
+} from '../../domain/floor';
+import { FloorRefusal, ORDER_NOT_FOUND, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { applyStockChange, lockStock } from './inventory';
+import { buildOrderDocs, findByCode, lockOrder, ORDER_COLUMNS, touchOrder, writeOrderStatus, type FloorOrderRow } from './orders';
+
+interface PackState {
+  order: FloorOrderRow;
+  doc: FloorOrderDoc;
+  required: Record<string, number>;
+}
+
+/** The order to pack, locked; refused when it is gone, no longer packable, or packed already. */
+async function packableOrder(tx: FloorTx, orderId: string): Promise<PackState> {
+  const order = await lockOrder(tx, orderId);
+  const [doc] = await buildOrderDocs(tx.db, [order], tx.clientId);
+  if (doc.packing.status === 'PACKED') throw new FloorRefusal(409, alreadyPackedReason(doc, doc.packing.packedBy, doc.packing.packedAt));
+  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw new FloorRefusal(409, notPackableReason(doc));
+  return { order, doc, required: requiredUnits(doc.items) };
+}
+
+/** One WSIN scanned into the box by this device (pack.scan). */
+export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string }): Promise<void> {
+  const { doc, required } = await packableOrder(tx, args.orderId);
+  const wsin = Object.keys(required).find((w) => w.toLowerCase() === args.wsin.trim().toLowerCase());
+  if (!wsin) throw new FloorRefusal(400, WSIN_ERROR.message);
+  const scanned = { ...doc.packing.scanned, [wsin]: (doc.packing.scanned[wsin] ?? 0) + 1 };
+  if (scanned[wsin] > required[wsin]) throw new FloorRefusal(400, QUANTITY_ERROR.message);
+  await tx.db
+    .insertInto('packing_scans')
+    .values({ order_id: doc.id, client_id: tx.clientId, scanned: JSON.stringify(scanned), updated_at: tx.now })
+    .onConflict((oc) => oc.columns(['order_id', 'client_id']).doUpdateSet({ scanned: JSON.stringify(scanned), updated_at: tx.now }))
+    .execute();
+  await touchOrder(tx, doc.id);
+}
+
+/**
+ * The order is fully scanned (pack.submit, or the online packaging-metadata
+ * call): mark it PACKED, move it to READY_TO_SHIP with the trail 'Packed at
+ * station', and take its units out of stock (unblocking what it had blocked).
+ * The first device to submit wins; the others are refused with who packed it.
+ */
+export async function submitPack(tx: FloorTx, args: { orderId: string; scanned: Record<string, number> }): Promise<void> {
+  const { order, doc, required } = await packableOrder(tx, args.orderId);
+  const problem = checkPackedCounts(required, args.scanned);
+  if (problem) throw new FloorRefusal(400, problem);
+
+  await tx.db
+    .insertInto('packing_metadata')
+    .values({
+      order_id: order.id, company_id: order.company_id, status: 'PACKED', scanned: JSON.stringify(required), packed_by: tx.actor.id,
+      packed_by_name: tx.actor.name, packed_client_id: tx.clientId, packed_at: tx.now, updated_at: tx.now,
+    })
+    .onConflict((oc) =>
+      oc.column('order_id').doUpdateSet({
+        status: 'PACKED', scanned: JSON.stringify(required), packed_by: tx.actor.id, packed_by_name: tx.actor.name,
+        packed_client_id: tx.clientId, packed_at: tx.now, updated_at: tx.now,
+      }),
+    )
+    .execute();
+  await writeOrderStatus(tx, order, 'READY_TO_SHIP', { description: PACKED_AT_STATION }, { inventory_blocked: 0 });
+
+  if (!order.warehouse_id) return;
+  for (const [wsin, units] of Object.entries(required)) {
+    const key = { warehouseId: order.warehouse_id, companyId: order.company_id, wsin };
+    const row = await lockStock({ ...tx, scope: { companies: null, warehouseId: null } }, key).catch(() => null);
+    if (!row) continue; // a WSIN this warehouse keeps no stock row for
+    const take = Math.min(units, row.quantity);
+    const remarks = `Packed order ${doc.shopOrderId}${take < units ? ` (stock short by ${units - take})` : ''}`;
+    await applyStockChange(tx, row, { kind: 'pack', delta: -take, blockedDelta: order.inventory_blocked ? -units : 0, remarks });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Online reads (part 2 §7 'Packing')
+// ---------------------------------------------------------------------------
+
+export type PackingOrder = ReturnType<typeof packingOrder>;
+
+/** The spec's packing order: key, items_to_scan {wsin, qty, scanned_qty}, status; plus the order itself. */
+export function packingOrder(doc: FloorOrderDoc) {
+  return { key: doc.id, items_to_scan: itemsToScan(doc), status: doc.packing.status === 'PACKED' ? 'Packed' : 'Not Packed', order: doc };
+}
+
+export async function findPackingOrder(db: FloorDb, scope: FloorScope, awb: string, clientId: string | null) {
+  const order = await findByCode(db, scope, awb, FLOOR_STATUSES);
+  if (!order) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  const [doc] = await buildOrderDocs(db, [order], clientId);
+  return packingOrder(doc);
+}
+
+/** Orders to pack of the scope, filtered All (0) / Packed (1) / Not Packed (2), with counts. */
+export async function listPackingOrders(db: FloorDb, scope: FloorScope, opts: { packed: PackFilter; page: number; pageSize: number }) {
+  let q = db
+    .selectFrom('orders')
+    .leftJoin('packing_metadata', 'packing_metadata.order_id', 'orders.id')
+    .where('orders.status', 'in', [...PACKABLE_STATUSES]);
+  if (scope.companies !== null) q = q.where('orders.company_id', 'in', scope.companies.length ? scope.companies : ['-']);
+  if (scope.warehouseId !== null) q = q.where('orders.warehouse_id', '=', scope.warehouseId);
+  const counts = await q
+    .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('packing_metadata.order_id').as('packed')])
+    .executeTakeFirstOrThrow();
+  let rows = q;
+  if (opts.packed === 1) rows = rows.where('packing_metadata.status', '=', 'PACKED');
+  if (opts.packed === 2) rows = rows.where((eb) => eb.or([eb('packing_metadata.status', 'is', null), eb('packing_metadata.status', '!=', 'PACKED')]));
+  const page = await rows
+    .select(ORDER_COLUMNS)
+    .orderBy('orders.created_at')
+    .orderBy('orders.id')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  const docs = await buildOrderDocs(db, page, null);
+  const all = Number(counts.all);
+  const packed = Number(counts.packed);
+  return { data: docs.map(packingOrder), count: { all, packed, notPacked: all - packed } };
+}
+

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approvableAs,
+  checkPackedCounts,
+  checkReturnLine,
+  defaultTrailRange,
+  itemsToScan,
+  judgeScan,
+  QUANTITY_ERROR,
+  requiredUnits,
+  returnLines,
+  trailBound,
+  WSIN_ERROR,
+  type FloorOrderDoc,
+  type FloorOrderItem,
+} from './floor';
+
+const item = (over: Partial<FloorOrderItem>): FloorOrderItem => ({ id: 'i', title: 'Masala Chai', sku: 'CP-1', quantity: 1, returnQuantity: 0, wsinMapping: { W1: 1 }, ...over });
+const order = (items: FloorOrderItem[], scanned: Record<string, number> = {}): Pick<FloorOrderDoc, 'items' | 'packing'> => ({
+  items,
+  packing: { status: 'NOT_PACKED', scanned, packedAt: null, packedBy: null },
+});
+
+describe('packing', () => {
+  it('needs item quantity x WSIN multiplier units, summed over items sharing a WSIN', () => {
+    const items = [item({ quantity: 2, wsinMapping: { W1: 4 } }), item({ id: 'j', quantity: 1, wsinMapping: { W1: 1, W2: 2 } }), item({ id: 'k', sku: 'NOMAP', wsinMapping: {} })];
+    expect(requiredUnits(items)).toEqual({ W1: 9, W2: 2, NOMAP: 1 });
+    expect(itemsToScan(order(items, { W1: 3, W2: 5 }))).toEqual([
+      { wsin: 'W1', qty: 9, scanned_qty: 3 },
+      { wsin: 'W2', qty: 2, scanned_qty: 2 },
+      { wsin: 'NOMAP', qty: 1, scanned_qty: 0 },
+    ]);
+  });
+
+  it('judges a scan: unknown WSIN, one too many, and the scan that completes the order', () => {
+    const o = order([item({ quantity: 2 }), item({ id: 'j', wsinMapping: { W2: 1 } })], { W1: 1 });
+    expect(judgeScan(o, 'NOPE')).toEqual({ ok: false, ...WSIN_ERROR });
+    expect(judgeScan(o, ' w1 ')).toEqual({ ok: true, wsin: 'W1', scanned: 2, required: 2, complete: false });
+    expect(judgeScan(order(o.items, { W1: 2 }), 'W1')).toEqual({ ok: false, ...QUANTITY_ERROR });
+    expect(judgeScan(order(o.items, { W1: 2 }), 'W2')).toMatchObject({ ok: true, complete: true });
+    expect(WSIN_ERROR).toEqual({ title: 'Wsin Error', message: 'Please Scan a Valid Wsin' });
+    expect(QUANTITY_ERROR).toEqual({ title: 'Quantity Error', message: 'You can not scan a wsin more than required quantity!' });
+  });
+
+  it('accepts a submitted count only when it matches the order exactly', () => {
+    const required = { W1: 2, W2: 1 };
+    expect(checkPackedCounts(required, { W1: 2, W2: 1 })).toBeNull();
+    expect(checkPackedCounts(required, { W1: 3, W2: 1 })).toBe(QUANTITY_ERROR.message);
+    expect(checkPackedCounts(required, { W1: 2, W2: 1, W9: 1 })).toBe(WSIN_ERROR.message);
+    expect(checkPackedCounts(required, { W1: 1 })).toBe('Not every item is scanned yet: W1 1/2, W2 0/1');
+  });
+});
+
+describe('returns', () => {
+  it('allows 0 to item quantity x multiplier units per WSIN; DTO counts only returned items', () => {
+    const items = [item({ quantity: 3, wsinMapping: { W1: 2 } }), item({ id: 'j', quantity: 2, returnQuantity: 1, wsinMapping: { W2: 1 } })];
+    expect(returnLines(items, 'RTO').map((l) => [l.wsin, l.max])).toEqual([['W1', 6], ['W2', 2]]);
+    expect(returnLines(items, 'DTO').map((l) => [l.wsin, l.max])).toEqual([['W2', 1]]);
+    expect(checkReturnLine({ wsin: 'W1', missingQuantity: 6, damageQuantity: 0 }, 6)).toBeNull();
+    expect(checkReturnLine({ wsin: 'W1', missingQuantity: 7, damageQuantity: 0 }, 6)).toBe('Missing quantity must be a number from 0 to 6');
+    expect(checkReturnLine({ wsin: 'W1', missingQuantity: 0, damageQuantity: -1 }, 6)).toBe('Damaged quantity must be a number from 0 to 6');
+    expect(checkReturnLine({ wsin: 'W1', missingQuantity: 4, damageQuantity: 3 }, 6)).toBe('Missing and damaged units of W1 together cannot be more than 6');
+  });
+
+  it('approves RTO delivered and DTO delivered orders, and READY_TO_SHIP only for the one company', () => {
+    expect(approvableAs({ status: 'RTO_DELIVERED', approveRtsReturns: false })).toBe('RTO');
+    expect(approvableAs({ status: 'DTO_DELIVERED', approveRtsReturns: false })).toBe('DTO');
+    expect(approvableAs({ status: 'READY_TO_SHIP', approveRtsReturns: false })).toBeNull();
+    expect(approvableAs({ status: 'READY_TO_SHIP', approveRtsReturns: true })).toBe('RTO');
+    expect(approvableAs({ status: 'RTO_PROCESSED', approveRtsReturns: true })).toBeNull();
+  });
+});
+
+describe('inventory trail range', () => {
+  it('defaults to 30 days back to tomorrow as YYYY/MM/DD', () => {
+    expect(defaultTrailRange(Date.parse('2026-11-22T10:00:00Z'))).toEqual({ start: '2026/10/23', end: '2026/11/23' });
+    expect(trailBound('2026/10/23')).toBe('2026-10-23T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,355 @@
+// Rules of the warehouse floor (packing, return approval, stock), shared by
+// the server's command handlers, the browser's optimistic effects and the
+// screens, so a scan is judged the same way online, offline and on the server.
+import { z } from 'zod';
+import { STATUS_LABELS, type OrderStatus } from './statuses';
+
+// ---------------------------------------------------------------------------
+// Messages quoted by the spec (part 2 §5, §8; part 1 §2, §5)
+// ---------------------------------------------------------------------------
+
+export const WSIN_ERROR = { title: 'Wsin Error', message: 'Please Scan a Valid Wsin' } as const;
+export const QUANTITY_ERROR = { title: 'Quantity Error', message: 'You can not scan a wsin more than required quantity!' } as const;
+export const PACKED_AT_STATION = 'Packed at station';
+export const RETURN_MODAL_TITLE = 'Approval for RTO';
+export const RETURN_DETAILS = 'RTO/DTO Details';
+export const INVENTORY_TABS = { inbound: 'Inventory Inbound', adjust: 'Inventory adjustment', scanned: 'Update Scanned Stock' } as const;
+export const TRAIL_TABS = { inventory: 'Inventory', scanned: 'Scanned' } as const;
+export const EXPORT_TRAIL = 'Export Inventory Trail';
+
+/** Packing list filter (part 2 §4): All (0), Packed (1), Not Packed (2); default All. */
+export const PACK_FILTERS = [
+  { value: 0, label: 'All' },
+  { value: 1, label: 'Packed' },
+  { value: 2, label: 'Not Packed' },
+] as const;
+export type PackFilter = 0 | 1 | 2;
+
+/** Inventory trail: page size 50, default range 30 days back to tomorrow (part 1 §9). */
+export const TRAIL_PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------------------
+// Rows the floor keeps offline (pulled by sync, read by the screens)
+// ---------------------------------------------------------------------------
+
+/** Synced table names: the `table` of a patch op and of the browser's rows. */
+export const FLOOR_TABLES = { orders: 'orders', inventory: 'inventory', catalogue: 'catalogue' } as const;
+
+/** Orders a packer packs: placed, processed, or ready to ship but not yet packed. */
+export const PACKABLE_STATUSES = ['PLACED', 'PROCESSED', 'READY_TO_SHIP'] as const satisfies readonly OrderStatus[];
+/** Orders awaiting return approval (part 1 §4). */
+export const RETURN_APPROVABLE_STATUSES = ['RTO_DELIVERED', 'DTO_DELIVERED'] as const satisfies readonly OrderStatus[];
+/** Every status the floor keeps offline. */
+export const FLOOR_STATUSES: readonly string[] = [...PACKABLE_STATUSES, ...RETURN_APPROVABLE_STATUSES];
+
+export type PackingStatus = 'PACKED' | 'NOT_PACKED';
+
+export interface FloorOrderItem {
+  id: string;
+  title: string;
+  sku: string;
+  quantity: number;
+  returnQuantity: number;
+  /** WSIN -> units of that WSIN in one unit of the item. */
+  wsinMapping: Record<string, number>;
+}
+
+export interface ReturnRow {
+  productTitle: string;
+  sku: string;
+  wsin: string;
+  missingQuantity: number;
+  damageQuantity: number;
+  imageLocation: string | null;
+}
+
+export interface FloorOrderDoc {
+  id: string;
+  companyId: string;
+  warehouseId: string | null;
+  shopOrderId: string;
+  awb: string | null;
+  returnAwb: string | null;
+  status: string;
+  paymentMode: string;
+  customerName: string;
+  city: string;
+  createdAt: string;
+  /** The one company whose READY_TO_SHIP orders may also be approved as returns. */
+  approveRtsReturns: boolean;
+  items: FloorOrderItem[];
+  packing: {
+    status: PackingStatus;
+    /** WSIN -> units scanned by this device (or all of them once packed). */
+    scanned: Record<string, number>;
+    packedAt: string | null;
+    packedBy: string | null;
+  };
+  /** Only on this device, between approving a return and the next pull. */
+  returnInfo?: ReturnRow[];
+}
+
+export interface InventoryDoc {
+  id: string;
+  warehouseId: string;
+  companyId: string;
+  wsin: string;
+  productName: string | null;
+  location: string | null;
+  quantity: number;
+  blocked: number;
+  scannedQuantity: number;
+  updatedAt: string;
+}
+
+export interface CatalogueDoc {
+  id: string;
+  companyId: string;
+  productTitle: string;
+  sku: string;
+  wsinMapping: Record<string, number>;
+}
+
+/** Key of an inventory row: one per warehouse, company and WSIN. */
+export const inventoryKey = (k: { warehouseId: string; companyId: string; wsin: string }) => `${k.warehouseId}|${k.companyId}|${k.wsin}`;
+
+// ---------------------------------------------------------------------------
+// Packing
+// ---------------------------------------------------------------------------
+
+export interface ItemToScan {
+  wsin: string;
+  qty: number;
+  scanned_qty: number;
+}
+
+/** Units of each WSIN an item needs; an item without a WSIN mapping is scanned by its SKU. */
+function mappingOf(item: Pick<FloorOrderItem, 'sku' | 'wsinMapping'>): Record<string, number> {
+  return Object.keys(item.wsinMapping).length > 0 ? item.wsinMapping : { [item.sku]: 1 };
+}
+
+/** WSIN -> units the order needs: item quantity x WSIN multiplier, summed over items. */
+export function requiredUnits(items: readonly Pick<FloorOrderItem, 'sku' | 'quantity' | 'wsinMapping'>[]): Record<string, number> {
+  const required: Record<string, number> = {};
+  for (const item of items) {
+    for (const [wsin, multiplier] of Object.entries(mappingOf(item))) required[wsin] = (required[wsin] ?? 0) + item.quantity * multiplier;
+  }
+  return required;
+}
+
+/** The spec's packing order: items_to_scan {wsin, qty, scanned_qty}. */
+export function itemsToScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>): ItemToScan[] {
+  return Object.entries(requiredUnits(order.items)).map(([wsin, qty]) => ({ wsin, qty, scanned_qty: Math.min(qty, order.packing.scanned[wsin] ?? 0) }));
+}
+
+export type ScanVerdict = { ok: true; wsin: string; scanned: number; required: number; complete: boolean } | { ok: false; title: string; message: string };
+
+/** Judges one WSIN scan against the order: part 2 §5 'Packing scan'. */
+export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code: string): ScanVerdict {
+  const required = requiredUnits(order.items);
+  const wsin = Object.keys(required).find((w) => w.toLowerCase() === code.trim().toLowerCase());
+  if (!wsin) return { ok: false, ...WSIN_ERROR };
+  const already = order.packing.scanned[wsin] ?? 0;
+  if (already + 1 > required[wsin]) return { ok: false, ...QUANTITY_ERROR };
+  const scanned = { ...order.packing.scanned, [wsin]: already + 1 };
+  return { ok: true, wsin, scanned: already + 1, required: required[wsin], complete: isFullyScanned(required, scanned) };
+}
+
+export function isFullyScanned(required: Record<string, number>, scanned: Record<string, number>): boolean {
+  return Object.entries(required).every(([wsin, qty]) => (scanned[wsin] ?? 0) >= qty);
+}
+
+/** Why a submitted scan count does not match the order, or null when it does. */
+export function checkPackedCounts(required: Record<string, number>, scanned: Record<string, number>): string | null {
+  for (const [wsin, n] of Object.entries(scanned)) {
+    if (!(wsin in required)) return WSIN_ERROR.message;
+    if (n > required[wsin]) return QUANTITY_ERROR.message;
+  }
+  const short = Object.entries(required).filter(([wsin, qty]) => (scanned[wsin] ?? 0) < qty);
+  if (short.length > 0) return `Not every item is scanned yet: ${short.map(([wsin, qty]) => `${wsin} ${scanned[wsin] ?? 0}/${qty}`).join(', ')}`;
+  return null;
+}
+
+export function isPackable(order: Pick<FloorOrderDoc, 'status' | 'packing'>): boolean {
+  return (PACKABLE_STATUSES as readonly string[]).includes(order.status) && order.packing.status !== 'PACKED';
+}
+
+const statusWords = (status: string) => STATUS_LABELS[status as OrderStatus] ?? status.toLowerCase();
+
+/** What a packer reads when the server refuses a pack: the order moved on meanwhile. */
+export function notPackableReason(order: { shopOrderId: string; status: string }): string {
+  if (order.status === 'CANCELLED') return `Order ${order.shopOrderId} was cancelled, so it can no longer be packed. Put its items back.`;
+  return `Order ${order.shopOrderId} is now ${statusWords(order.status)}, so it can no longer be packed.`;
+}
+
+export function alreadyPackedReason(order: { shopOrderId: string }, by: string | null, at: string | null): string {
+  return `Order ${order.shopOrderId} was already packed${by ? ` by ${by}` : ''}${at ? ` at ${formatStamp(at)}` : ''} on another device.`;
+}
+
+function formatStamp(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+// ---------------------------------------------------------------------------
+// Returns (part 1 §5 'Return approval')
+// ---------------------------------------------------------------------------
+
+export type ReturnType = 'RTO' | 'DTO';
+
+export interface ReturnLine {
+  wsin: string;
+  sku: string;
+  productTitle: string;
+  /** Missing and damaged units each go from 0 to this: item quantity x WSIN multiplier. */
+  max: number;
+}
+
+/** The WSIN lines of a return: every item for RTO, returned items (return quantity) for DTO. */
+export function returnLines(items: readonly FloorOrderItem[], returnType: ReturnType): ReturnLine[] {
+  const lines = new Map<string, ReturnLine>();
+  for (const item of items) {
+    const quantity = returnType === 'DTO' && item.returnQuantity > 0 ? item.returnQuantity : item.quantity;
+    if (returnType === 'DTO' && item.returnQuantity <= 0 && items.some((i) => i.returnQuantity > 0)) continue;
+    for (const [wsin, multiplier] of Object.entries(mappingOf(item))) {
+      const line = lines.get(wsin) ?? { wsin, sku: item.sku, productTitle: item.title, max: 0 };
+      line.max += quantity * multiplier;
+      lines.set(wsin, line);
+    }
+  }
+  return [...lines.values()];
+}
+
+/** The return type an order in this status is approved as, or null when it cannot be approved. */
+export function approvableAs(order: Pick<FloorOrderDoc, 'status' | 'approveRtsReturns'>): ReturnType | null {
+  if (order.status === 'RTO_DELIVERED') return 'RTO';
+  if (order.status === 'DTO_DELIVERED') return 'DTO';
+  if (order.status === 'READY_TO_SHIP' && order.approveRtsReturns) return 'RTO';
+  return null;
+}
+
+export const isReturnProcessed = (status: string) => status === 'RTO_PROCESSED' || status === 'DTO_PROCESSED';
+
+export const quantityRangeMessage = (label: string, max: number) => `${label} must be a number from 0 to ${max}`;
+export const returnTotalMessage = (wsin: string, max: number) => `Missing and damaged units of ${wsin} together cannot be more than ${max}`;
+
+/** Why a return line is invalid, or null. */
+export function checkReturnLine(line: { wsin: string; missingQuantity: number; damageQuantity: number }, max: number): string | null {
+  for (const [label, n] of [['Missing quantity', line.missingQuantity], ['Damaged quantity', line.damageQuantity]] as const) {
+    if (!Number.isInteger(n) || n < 0 || n > max) return quantityRangeMessage(label, max);
+  }
+  if (line.missingQuantity + line.damageQuantity > max) return returnTotalMessage(line.wsin, max);
+  return null;
+}
+
+export function notApprovableReason(order: { shopOrderId: string; status: string }, returnType: ReturnType): string {
+  if (isReturnProcessed(order.status)) return `The return of order ${order.shopOrderId} was already approved.`;
+  return `Order ${order.shopOrderId} is ${statusWords(order.status)}; only ${returnType === 'RTO' ? 'RTO delivered' : 'DTO delivered'} orders can be approved as ${returnType}.`;
+}
+
+// ---------------------------------------------------------------------------
+// Stock
+// ---------------------------------------------------------------------------
+
+export const belowZeroReason = (wsin: string, available: number, delta: number) =>
+  `Stock of ${wsin} cannot go below zero: ${available} in stock, adjustment ${delta}.`;
+
+export const inboundSchema = z.object({
+  accepted: z.number({ error: 'Please enter your Accepted quantity!' }).int().min(0, 'Accepted quantity cannot be negative'),
+  rejected: z.number({ error: 'Please enter your Rejected quantity!' }).int().min(0, 'Rejected quantity cannot be negative'),
+  remarks: z.string().max(500).optional(),
+}).refine((v) => v.accepted + v.rejected > 0, { message: 'Enter the units accepted or rejected', path: ['accepted'] });
+
+export const adjustSchema = z.object({
+  delta: z.number({ error: 'Please enter your Quantity!' }).int().refine((d) => d !== 0, 'The adjustment cannot be 0'),
+  remarks: z.string().trim().min(1, 'Please enter your Remarks!').max(500),
+});
+
+export const scannedSchema = z.object({
+  quantity: z.number({ error: 'Please enter your Scanned quantity!' }).int().min(0, 'Scanned quantity cannot be negative'),
+});
+
+// ---------------------------------------------------------------------------
+// Online calls (part 1 §7, part 2 §7)
+// ---------------------------------------------------------------------------
+
+const companyIds = z.array(z.string().min(1)).max(100).optional();
+
+export const packagingFindSchema = z.object({ selectedCompanyIds: companyIds });
+export const packagingListSchema = z.object({
+  filter: z
+    .object({
+      packed: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(500).default(50),
+    })
+    .default({ packed: 0, page: 1, pageSize: 50 }),
+  selectedCompanyIds: companyIds,
+});
+export const packagingSubmitSchema = z.object({
+  orderData: z.object({
+    items_to_scan: z.array(z.object({ wsin: z.string().min(1), qty: z.number().int().min(0), scanned_qty: z.number().int().min(0) })).min(1),
+  }),
+});
+
+export const splitOrderQuerySchema = z.object({ splitOrderId: z.string().min(1).max(64) });
+
+export const processReturnsSchema = z.object({
+  returnInfo: z
+    .array(
+      z.object({
+        wsin: z.string().min(1),
+        sku: z.string().min(1),
+        missingQuantity: z.number().int().min(0),
+        damageQuantity: z.number().int().min(0),
+      }),
+    )
+    .min(1),
+  /** WSIN -> key (or /api/files/ url) of the uploaded proof image. */
+  damagedItemsImage: z.record(z.string(), z.string().min(1)).default({}),
+  orderData: z.object({ id: z.string().min(1) }),
+  returnType: z.enum(['RTO', 'DTO']),
+});
+
+export const trailFilterSchema = z.object({
+  filter: z
+    .object({
+      trailsBetweenTime: z.object({ start: z.string().min(1), end: z.string().min(1) }).optional(),
+      inventoryTrailFilters: z.object({ kind: z.array(z.string()).optional() }).optional(),
+      page: z.number().int().min(1).default(1),
+    })
+    .default({ page: 1 }),
+});
+
+export const trailExportQuerySchema = z.object({
+  warehouseId: z.string().min(1),
+  wsin: z.string().min(1),
+  companyId: z.string().min(1),
+  appType: z.string().optional(),
+  kind: z.enum(['inventory', 'scanned']).optional(),
+  start: z.string().optional(),
+  end: z.string().optional(),
+});
+
+export const inventoryListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().max(100).optional(),
+});
+
+/** 'YYYY/MM/DD' in UTC. */
+export function trailDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The default trail range: 30 days back to tomorrow, as YYYY/MM/DD. */
+export function defaultTrailRange(nowMs: number = Date.now()): { start: string; end: string } {
+  const day = 86_400_000;
+  return { start: trailDate(nowMs - 30 * day), end: trailDate(nowMs + day) };
+}
+
+/** A YYYY/MM/DD (or ISO) bound as an ISO instant: the start of that day (UTC). */
+export function trailBound(date: string): string {
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})/.exec(date);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T00:00:00.000Z` : date;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { requiredMsg, selectMsg } from './messages';
+
+/** One rule per field of part 1 §5, shared by the signup/profile forms and the API. */
+const required = (label: string) =>
+  z.string({ error: requiredMsg(label) }).trim().min(1, requiredMsg(label));
+
+/** A format rule that stays quiet on an empty value, so an empty field says only that it is required. */
+const format = (test: (v: string) => boolean) => (v: string) => v === "" || test(v);
+const EMAIL = z.email();
+
+export const PASSWORD_MISMATCH = 'The two passwords that you entered do not match!';
+export const PHONE_INVALID = 'Please enter a valid 10 digit phone number!';
+export const EMAIL_INVALID = 'Please enter a valid email!';
+export const PAN_INVALID = 'PAN must be exactly 10 characters!';
+export const GST_INVALID = 'GST must be exactly 15 characters!';
+export const WEBSITE_INVALID = 'Please enter a valid website!';
+export const PASSWORD_LENGTH = 'Password must be 8 to 20 characters!';
+export const PASSWORD_STRENGTH = 'Password must contain a special character and a digit!';
+export const PINCODE_INVALID = 'Please enter a valid 6 digit pincode!';
+
+const WEBSITE_RE = /^(https?:\/\/)?(www\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(\/\S*)?$/i;
+export const phoneField = (label = 'Phone') => required(label).refine(format((v) => /^[1-9][0-9]{9}$/.test(v)), PHONE_INVALID);
+export const emailField = (label = 'Email') => required(label).refine(format((v) => EMAIL.safeParse(v).success), EMAIL_INVALID);
+const panField = required('PAN').refine(format((v) => v.length === 10), PAN_INVALID);
+const gstField = required('GST').refine(format((v) => v.length === 15), GST_INVALID);
+const websiteField = required('Website').refine(format((v) => WEBSITE_RE.test(v)), WEBSITE_INVALID);
+
+const baseAddress = {
+  line1: required('Address Line 1'),
+  line2: required('Address Line 2'),
+  city: required('City'),
+  state: z.string({ error: selectMsg('State') }).trim().min(1, selectMsg('State')),
+  pincode: required('Pincode').refine(format((v) => /^[1-9][0-9]{5}$/.test(v)), PINCODE_INVALID),
+};
+export const companyAddressSchema = z.object(baseAddress);
+export const warehouseAddressSchema = z.object({
+  ...baseAddress,
+  landmark: required('Landmark'),
+  country: required('Country'),
+});
+
+const common = {
+  name: required('Company Name'),
+  email: emailField(),
+  phone: phoneField(),
+  pan: panField,
+  gst: gstField,
+  website: websiteField,
+};
+
+export const companyProfileSchema = z.object({
+  ...common,
+  poc: required('PoC'),
+  pocPhone: phoneField('PoC Phone'),
+  address: companyAddressSchema,
+  warehouseRequirement: z.string().trim().optional(),
+});
+
+export const warehouseProfileSchema = z.object({
+  ...common,
+  address: warehouseAddressSchema,
+});
+
+const passwordFields = {
+  password: z
+    .string({ error: requiredMsg('Password') })
+    .min(1, requiredMsg('Password'))
+    .refine(format((p) => p.length >= 8 && p.length <= 20), PASSWORD_LENGTH)
+    .refine((p) => p.length < 8 || p.length > 20 || (/[0-9]/.test(p) && /[^A-Za-z0-9]/.test(p)), PASSWORD_STRENGTH),
+  confirmPassword: z.string({ error: requiredMsg('Confirm Password') }).min(1, requiredMsg('Confirm Password')),
+};
+
+function passwordsMatch(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (v.confirmPassword && v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORD_MISMATCH });
+  }
+}
+
+export const companySignupSchema = companyProfileSchema.extend(passwordFields).superRefine(passwordsMatch);
+export const warehouseSignupSchema = warehouseProfileSchema.extend(passwordFields).superRefine(passwordsMatch);
+
+export type CompanyProfile = z.infer<typeof companyProfileSchema>;
+export type WarehouseProfile = z.infer<typeof warehouseProfileSchema>;
+export type CompanySignup = z.infer<typeof companySignupSchema>;
+export type WarehouseSignup = z.infer<typeof warehouseSignupSchema>;
+
+export const SIGNUP_KINDS = ['company', 'warehouse'] as const;
+export type SignupKind = (typeof SIGNUP_KINDS)[number];

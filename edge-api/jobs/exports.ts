@@ -1,0 +1,147 @@
+/**
+ * E-mailed downloads: a request too big to answer directly (labels, invoices,
+ * CSV) becomes a durable job that writes the file under data/exports/, then
+ * e-mails a signed link to it, valid for 24 hours.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadOrdersForDocuments } from '../../db/billing/documents';
+import { EXPORT_LINK_TTL_MS, unableToFind, type EmailKind, type CsvEntity } from '../../domain/downloads';
+import { uuidv7 } from '../../domain/ids';
+import { csvStreamBatches } from '../documents/csv';
+import type { DocumentInputFailure } from '../documents/errors';
+import type { AppConfig } from '../env';
+import { sign } from '../lib/signing';
+import { sendMail } from '../mail';
+import { prepareInvoices, toDocOrder, withAwb } from '../routes/billing/doc-input';
+import { exportSource } from '../routes/billing/csv';
+import { registerJob, type JobContext } from './runner';
+
+export const EXPORT_JOB = 'export.email';
+
+export type ExportJobPayload = {
+  kind: EmailKind;
+  ids?: string[];
+  filter?: Record<string, unknown>;
+  email: string;
+  /** The requester's company scope when the job was queued (null = admin, every company). */
+  scope: string[] | null;
+  actor: { id: string; name: string };
+};
+
+export type ExportJobResult = {
+  fileName: string;
+  rows: number;
+  url: string;
+  expiresAt: string;
+  delivered: boolean;
+  email: string;
+  failures: DocumentInputFailure[];
+};
+
+/** Stored files are named `<uuid>__<download name>`. */
+export const EXPORT_FILE_RE = /^[0-9a-f-]{36}__[A-Za-z0-9_.-]{1,80}$/;
+export const exportsDir = (dataDir: string) => path.resolve(dataDir, 'exports');
+export const downloadNameOf = (file: string) => file.split('__')[1] ?? file;
+export const signedPayload = (file: string) => `export|${file}`;
+
+export function exportLink(config: Pick<AppConfig, 'signingKey' | 'publicUrl'>, file: string, now = Date.now()) {
+  const { exp, sig } = sign(config.signingKey, signedPayload(file), now + EXPORT_LINK_TTL_MS);
+  return { url: `${config.publicUrl.replace(/\/$/, '')}/api/exports/${file}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/** Files whose links have long expired are removed when the next export runs. */
+function sweep(dir: string, now = Date.now()) {
+  for (const f of fs.readdirSync(dir)) {
+    const file = path.join(dir, f);
+    try {
+      if (now - fs.statSync(file).mtimeMs > 2 * EXPORT_LINK_TTL_MS) fs.rmSync(file, { force: true });
+    } catch {
+      /* removed by another worker */
+    }
+  }
+}
+
+const WHAT: Record<EmailKind, string> = {
+  label: 'shipping labels',
+  invoice: 'invoices',
+  'csv:orders': 'orders CSV',
+  'csv:catalogue': 'catalogue CSV',
+  'csv:inventory': 'inventory CSV',
+  'csv:invoices': 'invoices CSV',
+};
+
+async function build(ctx: JobContext, p: ExportJobPayload, out: fs.WriteStream): Promise<{ name: string; rows: number; failures: DocumentInputFailure[] }> {
+  const { dbh, config } = ctx;
+  if (p.kind === 'label' || p.kind === 'invoice') {
+    const rows = await loadOrdersForDocuments(dbh.db, p.ids ?? [], p.scope);
+    await ctx.progress(0, rows.length);
+    if (p.kind === 'label') {
+      const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
+      if (!ok.length) throw new Error(unableToFind('label'));
+      const { renderLabels } = await import('../documents/label');
+      await renderLabels(ok, out);
+      return { name: 'labels.pdf', rows: ok.length, failures };
+    }
+    const { invoices, failures } = await prepareInvoices(dbh, config, rows, { issue: p.actor });
+    if (!invoices.length) throw new Error(unableToFind('invoice'));
+    const { renderInvoices } = await import('../documents/invoice');
+    await renderInvoices(invoices, out);
+    return { name: 'invoices.pdf', rows: invoices.length, failures };
+  }
+  const entity = p.kind.slice('csv:'.length) as CsvEntity;
+  const source = exportSource(dbh, p.scope, entity, p.filter ?? {});
+  const total = await source.count();
+  await ctx.progress(0, total);
+  let done = 0;
+  let reported = 0;
+  async function* counted() {
+    for await (const page of source.pages()) {
+      yield page;
+      done += page.length;
+      if (done - reported >= 20_000) {
+        reported = done;
+        await ctx.progress(done, total);
+      }
+    }
+  }
+  const rows = await csvStreamBatches(source.header, counted(), out);
+  return { name: source.fileName, rows, failures: [] };
+}
+
+export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
+  const p = ctx.job.payload as ExportJobPayload;
+  const dir = exportsDir(ctx.config.dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  sweep(dir);
+  const id = uuidv7();
+  const partial = path.join(dir, `${id}.part`);
+  const out = fs.createWriteStream(partial);
+  let built: Awaited<ReturnType<typeof build>>;
+  try {
+    built = await build(ctx, p, out);
+  } catch (err) {
+    out.destroy();
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+  // Only a complete file gets its final name, so a link never serves half a file.
+  const file = `${id}__${built.name}`;
+  fs.renameSync(partial, path.join(dir, file));
+  await ctx.progress(built.rows, built.rows);
+  const link = exportLink(ctx.config, file);
+  const what = WHAT[p.kind];
+  const skipped = built.failures.length
+    ? `\n\n${built.failures.length} order(s) could not be included:\n${built.failures.map((f) => `  ${f.orderId}: ${f.reasons.join('; ')}`).join('\n')}`
+    : '';
+  const mail = await sendMail(ctx.dbh, ctx.config, {
+    to: p.email,
+    subject: `Your ShipDesk ${what} download is ready`,
+    text:
+      `Hello ${p.actor.name},\n\nYour ${what} (${built.rows} ${p.kind.startsWith('csv:') ? 'rows' : 'orders'}) is ready to download:\n\n${link.url}\n\n` +
+      `The link is valid for 24 hours, until ${link.expiresAt} (UTC).${skipped}\n\nShipDesk`,
+  });
+  return { fileName: built.name, rows: built.rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email, failures: built.failures };
+}
+
+registerJob(EXPORT_JOB, runExportJob);

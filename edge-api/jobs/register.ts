@@ -1,0 +1,4 @@
+// Imports every module that registers a job handler (registerJob), so the worker knows them all.
+import './exports';
+import './orders-bulk';
+export {};

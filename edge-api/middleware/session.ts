@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Role } from '../../domain/roles';
+import type { AppEnv, SessionInfo } from '../env';
+import { ApiFailure } from '../lib/errors';
+
+export const SESSION_COOKIE = 'sd_session';
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Loads the session named by the HttpOnly cookie, if any and not expired. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  c.set('session', null);
+  if (token) {
+    const row = await c.var.dbh.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id', 'sessions.user_id', 'sessions.role', 'sessions.xsrf_token', 'sessions.selected_company_ids',
+        'sessions.expires_at', 'users.name', 'users.email', 'users.company_id', 'users.warehouse_id',
+      ])
+      .where('sessions.id', '=', hashToken(token))
+      .executeTakeFirst();
+    if (row && row.expires_at > new Date().toISOString()) {
+      c.set('session', {
+        id: row.id, userId: row.user_id, role: row.role as Role, name: row.name, email: row.email,
+        companyId: row.company_id, warehouseId: row.warehouse_id, xsrfToken: row.xsrf_token,
+        selectedCompanyIds: JSON.parse(row.selected_company_ids),
+      });
+    }
+  }
+  await next();
+};
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Double submit: a signed-in unsafe request must echo the session's xsrf token in `x-xsrf-token`. */
+export const requireXsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const s = c.var.session;
+  if (s && !SAFE.has(c.req.method) && c.req.header('x-xsrf-token') !== s.xsrfToken) {
+    throw new ApiFailure(403, 'Invalid or missing XSRF token');
+  }
+  await next();
+};
+
+export function requireSession(c: Context<AppEnv>): SessionInfo {
+  const s = c.var.session;
+  if (!s) throw new ApiFailure(401, 'Please login to continue');
+  return s;
+}
+
+/** Guard for a route: signed in, with one of the given roles. */
+export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const s = requireSession(c);
+    if (roles.length && !roles.includes(s.role)) throw new ApiFailure(403, 'You are not allowed to do this');
+    await next();
+  };
+}
+
+/** The company ids this session may touch; `null` = all (admin). */
+export function companyScope(c: Context<AppEnv>): string[] | null {
+  const s = requireSession(c);
+  if (s.role === 'admin') return null;
+  if (s.role === 'seller') return s.companyId ? [s.companyId] : [];
+  return s.selectedCompanyIds;
+}
+
+/** True when the session may see rows of `companyId`. */
+export function inScope(c: Context<AppEnv>, companyId: string): boolean {
+  const scope = companyScope(c);
+  return scope === null || scope.includes(companyId);
+}

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { DbHandle } from '../../../db/connect';
+import { catalogueExport, inventoryExport, invoicesExport, ordersExport, type ExportSource } from '../../../db/billing/exports';
+import {
+  CSV_FILTER_SCHEMAS,
+  csvEntityParam,
+  csvRequestSchema,
+  EMAIL_TOO_MANY_ROWS,
+  NO_ORDERS_FOR_FILTER,
+  type CsvEntity,
+} from '../../../domain/downloads';
+import { csvStreamBatches } from '../../documents/csv';
+import type { AppEnv } from '../../env';
+import { ApiFailure } from '../../lib/errors';
+import { toApiErrors, v } from '../../lib/validate';
+import { companyScope, requireRole } from '../../middleware/session';
+import { CSV, emailRequired, streamFile } from './respond';
+
+export const NOTHING_FOR_FILTER = 'There is nothing to download for the selected filter';
+
+/** The export of `entity` for `rawFilter` (validated by the entity's filter schema; 400 when it is not valid). */
+export function exportSource(dbh: DbHandle, scope: string[] | null, entity: CsvEntity, rawFilter: unknown): ExportSource {
+  const parsed = CSV_FILTER_SCHEMAS[entity].safeParse(rawFilter ?? {});
+  if (!parsed.success) {
+    const errors = toApiErrors(parsed.error).map((e) => ({ ...e, path: `filter.${e.path}` }));
+    throw new ApiFailure(400, errors[0]?.message ?? 'Invalid filter', errors);
+  }
+  const f = parsed.data as any;
+  switch (entity) {
+    case 'orders':
+      return ordersExport(dbh, scope, f);
+    case 'catalogue':
+      return catalogueExport(dbh.db, scope, f);
+    case 'inventory':
+      return inventoryExport(dbh.db, scope, f);
+    case 'invoices':
+      return invoicesExport(dbh.db, scope, f);
+  }
+}
+
+export const emptyExportMessage = (entity: CsvEntity) => (entity === 'orders' ? NO_ORDERS_FOR_FILTER : NOTHING_FOR_FILTER);
+
+/**
+ * CSV downloads by entity (orders by the page's current filter, catalogue,
+ * inventory, invoices), streamed from the database page by page.
+ */
+export const csvRoutes = new Hono<AppEnv>().post(
+  '/download/csv/:entity',
+  requireRole(),
+  v('param', csvEntityParam),
+  v('json', csvRequestSchema),
+  async (c) => {
+    const { entity } = c.req.valid('param');
+    const source = exportSource(c.var.dbh, companyScope(c), entity, c.req.valid('json').filter);
+    const count = await source.count();
+    if (count === 0) return c.json({ status: false, message: emptyExportMessage(entity) }, 404);
+    const limit = c.var.config.limits.csvRowsDirect;
+    if (count > limit) return emailRequired(c, EMAIL_TOO_MANY_ROWS, count, limit);
+    return streamFile(c, { contentType: CSV, fileName: source.fileName, extraHeaders: { 'x-row-count': String(count) } }, (out) =>
+      csvStreamBatches(source.header, source.pages(), out),
+    );
+  },
+);

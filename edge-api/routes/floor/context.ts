@@ -1,0 +1,95 @@
+// The floor's view of a request: who acts, on which companies and warehouse,
+// and the sync store (one per request: its change feed knows the device).
+import type { Context } from 'hono';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { FloorRefusal, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
+import { floorFeed } from '../../../db/floor/feed';
+import { KyselyServerStore, type KyselyServerTx } from '../../../sync/server/kysely-store';
+import type { AppEnv } from '../../env';
+import { ApiFailure } from '../../lib/errors';
+import { requireSession } from '../../middleware/session';
+
+export interface FloorCtx {
+  actor: FloorActor;
+  /** What the actor may act on: every company linked to their warehouse (not only the selected ones). */
+  scope: FloorScope;
+  source: 'sync' | 'user';
+}
+
+async function linkedCompanies(c: Context<AppEnv>, warehouseId: string | null): Promise<string[]> {
+  if (!warehouseId) return [];
+  const rows = await c.var.dbh.db.selectFrom('warehouse_companies').select('company_id').where('warehouse_id', '=', warehouseId).execute();
+  return rows.map((r) => r.company_id);
+}
+
+/**
+ * The session's floor scope. Admin: everything; seller: its company, any
+ * warehouse; warehouse user: its warehouse and its linked companies.
+ */
+export async function floorCtx(c: Context<AppEnv>, source: FloorCtx['source']): Promise<FloorCtx> {
+  const s = requireSession(c);
+  const actor = { id: s.userId, name: s.name, role: s.role };
+  if (s.role === 'admin') return { actor, scope: { companies: null, warehouseId: null }, source };
+  if (s.role === 'seller') return { actor, scope: { companies: s.companyId ? [s.companyId] : [], warehouseId: null }, source };
+  return { actor, scope: { companies: await linkedCompanies(c, s.warehouseId), warehouseId: s.warehouseId ?? '-' }, source };
+}
+
+/** A scope narrowed to the companies the caller asked for (selectedCompanyIds), never widened. */
+export function narrowed(scope: FloorScope, requested: string[] | undefined): FloorScope {
+  if (!requested?.length) return scope;
+  return { ...scope, companies: scope.companies === null ? requested : scope.companies.filter((id) => requested.includes(id)) };
+}
+
+/** For reads: the companies the session works on now (a warehouse user's selected ones). */
+export async function readScope(c: Context<AppEnv>, requested?: string[]): Promise<FloorScope> {
+  const s = requireSession(c);
+  const { scope } = await floorCtx(c, 'user');
+  return narrowed(scope, requested ?? (s.role === 'warehouse' ? s.selectedCompanyIds : undefined));
+}
+
+export function floorStore(c: Context<AppEnv>, clientId: string): KyselyServerStore {
+  const s = requireSession(c);
+  const dbh = c.var.dbh;
+  return new KyselyServerStore({ db: dbh.db, dialect: dbh.dialect, feed: floorFeed({ warehouseId: s.role === 'warehouse' ? s.warehouseId ?? '-' : null, clientId }) });
+}
+
+export function floorTx(tx: KyselyServerTx, ctx: FloorCtx, clientId: string): FloorTx {
+  return {
+    db: tx.db as Transaction<Database>,
+    dialect: tx.dialect,
+    nextVersion: () => tx.nextVersion(),
+    actor: ctx.actor,
+    scope: ctx.scope,
+    clientId,
+    source: ctx.source,
+    now: new Date().toISOString(),
+  };
+}
+
+/**
+ * Runs one floor write online, in a transaction of the sync store: the same
+ * code a pushed command runs, so online and offline decide alike. A refusal
+ * answers its status with the reason.
+ */
+export async function runOnline(c: Context<AppEnv>, write: (tx: FloorTx) => Promise<void>): Promise<void> {
+  const s = requireSession(c);
+  const ctx = await floorCtx(c, 'user');
+  const store = floorStore(c, `online:${s.userId}`);
+  try {
+    await store.transaction((tx) => write(floorTx(tx, ctx, `online:${s.userId}`)));
+  } catch (error) {
+    if (error instanceof FloorRefusal) throw new ApiFailure(error.status, error.message);
+    throw error;
+  }
+}
+
+/** Turns a refusal in a read into the API's 4xx. */
+export async function refusalsAsApi<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof FloorRefusal) throw new ApiFailure(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+// Server handlers of the floor's offline commands. Each runs in the push's
+// transaction for that command; a business refusal becomes a rejected
+// command whose reason the device shows, anything else is a transient fault.
+import { FloorRefusal, type FloorTx } from '../../../db/floor/context';
+import { adjust, inbound, setScanned } from '../../../db/floor/inventory';
+import { recordScan, submitPack } from '../../../db/floor/packing';
+import { approveReturn } from '../../../db/floor/returns';
+import { CommandRejected, commandHandlers, type CommandMeta } from '../../../sync/server/apply';
+import type { KyselyServerTx } from '../../../sync/server/kysely-store';
+import { floorTx, type FloorCtx } from './context';
+
+function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
+  return async (tx: KyselyServerTx, args: A, ctx: FloorCtx, meta: CommandMeta) => {
+    try {
+      await write(floorTx(tx, ctx, meta.clientId), args);
+    } catch (error) {
+      if (error instanceof FloorRefusal) throw new CommandRejected(error.message);
+      throw error;
+    }
+  };
+}
+
+export const floorHandlers = commandHandlers<KyselyServerTx, FloorCtx>({
+  'pack.scan': handler(recordScan),
+  'pack.submit': handler(submitPack),
+  'return.approve': handler(approveReturn),
+  'inventory.inbound': handler(inbound),
+  'inventory.adjust': handler(adjust),
+  'inventory.scanned': handler(setScanned),
+});

@@ -1,0 +1,27 @@
+// Return approval calls of part 1 §7, online. /process-returns runs the same
+// code as the offline return.approve command.
+import { Hono } from 'hono';
+import { processReturnsSchema, splitOrderQuerySchema } from '../../../domain/floor';
+import { approveReturn, returnInfo } from '../../../db/floor/returns';
+import type { AppEnv } from '../../env';
+import { v } from '../../lib/validate';
+import { requireRole } from '../../middleware/session';
+import { floorCtx, refusalsAsApi, runOnline } from './context';
+
+export const returnsRoutes = new Hono<AppEnv>()
+  .get('/return-info', requireRole(), v('query', splitOrderQuerySchema), async (c) => {
+    const { scope } = await floorCtx(c, 'user');
+    const info = await refusalsAsApi(() => returnInfo(c.var.dbh.db, scope, c.req.valid('query').splitOrderId));
+    return c.json({ status: true, data: info });
+  })
+  .get('/dto_items_info', requireRole(), v('query', splitOrderQuerySchema), async (c) => {
+    const { scope } = await floorCtx(c, 'user');
+    const info = await refusalsAsApi(() => returnInfo(c.var.dbh.db, scope, c.req.valid('query').splitOrderId, 'DTO'));
+    return c.json({ status: true, data: { data: { items: info.data, order: info.order, processed: info.processed } } });
+  })
+  .post('/process-returns', requireRole(), v('json', processReturnsSchema), async (c) => {
+    const body = c.req.valid('json');
+    const items = body.returnInfo.map((r) => ({ ...r, imageKey: body.damagedItemsImage[r.wsin] }));
+    await runOnline(c, (tx) => approveReturn(tx, { orderId: body.orderData.id, returnType: body.returnType, items }));
+    return c.json({ status: true, message: `${body.returnType} approved` });
+  });

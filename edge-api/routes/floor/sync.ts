@@ -1,0 +1,38 @@
+// POST /api/sync/push and /api/sync/pull: the offline protocol over HTTP.
+import { Hono, type Context } from 'hono';
+import { pullRequestSchema, pushRequestSchema, SYNC_SCHEMA_VERSION } from '../../../sync/protocol';
+import { applyPull, applyPush } from '../../../sync/server/apply';
+import type { AppEnv } from '../../env';
+import { ApiFailure } from '../../lib/errors';
+import { v } from '../../lib/validate';
+import { requireRole, requireSession } from '../../middleware/session';
+import { floorCtx, floorStore } from './context';
+import { floorHandlers } from './handlers';
+
+export const FOREIGN_DEVICE = 'This device is registered to another user. Sign out and sign in again.';
+
+/** The store of this request, after checking the session owns the client id (bound on first use). */
+async function ownedStore(c: Context<AppEnv>, clientId: string) {
+  const store = floorStore(c, clientId);
+  if (!(await store.bindClient(clientId, requireSession(c).userId))) throw new ApiFailure(403, FOREIGN_DEVICE);
+  return store;
+}
+
+export const syncRoutes = new Hono<AppEnv>()
+  .post('/sync/push', requireRole(), v('json', pushRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    if (body.schemaVersion !== SYNC_SCHEMA_VERSION) {
+      throw new ApiFailure(409, `This app is out of date (sync version ${body.schemaVersion}, server ${SYNC_SCHEMA_VERSION}). Reload to update it; nothing waiting is lost.`);
+    }
+    const store = await ownedStore(c, body.clientId);
+    const { response, stop } = await applyPush(store, body, floorHandlers, await floorCtx(c, 'sync'));
+    if (stop?.kind === 'error') c.var.log.error({ err: stop.error, clientId: body.clientId, seq: stop.seq }, 'sync push stopped by a fault; the device will retry');
+    return c.json(response);
+  })
+  .post('/sync/pull', requireRole(), v('json', pullRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const store = await ownedStore(c, body.clientId);
+    const { scope } = await floorCtx(c, 'sync');
+    const companyIds = scope.companies === null ? body.scope.companyIds : body.scope.companyIds.filter((id) => scope.companies!.includes(id));
+    return c.json(await applyPull(store.snapshot(), { ...body, scope: { companyIds } }));
+  });

@@ -1,0 +1,268 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { countableFromStatusCounts, countOrders, itemsOfOrders, listOrders, type OrderListFilter, type OrderListRow } from '../../../db/orders/list';
+import { readStatusCounts, type Tx } from '../../../db/orders/status';
+import {
+  customerRequestQuerySchema,
+  decodeCursor,
+  effectiveStatuses,
+  encodeCursor,
+  istDayEnd,
+  istDayStart,
+  missedOrderQuerySchema,
+  orderListQuerySchema,
+  syncLabel,
+} from '../../../domain/orders';
+import { ORDER_STATUSES } from '../../../domain/statuses';
+import type { AppEnv } from '../../env';
+import { ApiFailure, notFound } from '../../lib/errors';
+import { v } from '../../lib/validate';
+import { companyScope, requireRole, requireSession } from '../../middleware/session';
+
+const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
+
+async function missedOrderCount(db: Tx, scope: readonly string[] | null): Promise<number> {
+  let q = db.selectFrom('missed_orders').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (scope) q = q.where('company_id', 'in', inList(scope));
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+async function openRequestCount(db: Tx, scope: readonly string[] | null): Promise<number> {
+  let q = db.selectFrom('customer_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'OPEN');
+  if (scope) q = q.where('company_id', 'in', inList(scope));
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+function listRowDto(r: OrderListRow, items: OrderListItemLine[]) {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    warehouseId: r.warehouse_id,
+    shopOrderId: r.shop_order_id,
+    externalOrderId: r.external_order_id,
+    status: r.status,
+    shopType: r.shop_type,
+    orderType: Number(r.order_type),
+    paymentMode: r.payment_mode,
+    totalPaise: Number(r.total_paise),
+    trackingNumber: r.tracking_number,
+    shipper: r.shipper,
+    customerName: r.customer_name,
+    customerPhone: r.customer_phone,
+    city: r.shipping_city,
+    state: r.shipping_state,
+    pincode: r.shipping_pincode,
+    remittanceStatus: r.remittance_status,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    items,
+  };
+}
+export type OrderListItemLine = { id: string; title: string; sku: string; quantity: number; catalogueId: string | null };
+export type OrderListItem = ReturnType<typeof listRowDto>;
+export type OrderListResponse = {
+  status: true;
+  message: string;
+  order: OrderListItem[];
+  count: Record<string, number>;
+  currentCount: number;
+  currentCountCapped: boolean;
+  missedOrderCount: number;
+  customerRequestCount: number;
+  page: {
+    pageSize: number;
+    sortField: string;
+    sortOrder: string;
+    current: number | null;
+    pages: number | null;
+    hasNext: boolean;
+    hasPrev: boolean;
+    nextCursor: string | null;
+    prevCursor: string | null;
+  };
+};
+export type MissedOrderItem = { id: string; companyId: string; shopOrderId: string; status: string; synced: boolean; syncState: string; reason: string | null; createdAt: string };
+export type CustomerRequestItem = {
+  id: string; orderId: string; companyId: string; kind: string; status: string; createdAt: string; shopOrderId: string;
+  customerName: string; customerPhone: string; awb: string | null; orderStatus: string; city: string;
+};
+export type CustomerRequestDetail = {
+  id: string; orderId: string; companyId: string; kind: string; status: string; createdAt: string; payload: Record<string, unknown>;
+  order: { shopOrderId: string; customerName: string; customerPhone: string; awb: string | null; status: string; shipper: string | null; address: Record<string, unknown> };
+};
+export type OrderCountsResponse = { status: true; count: Record<string, number>; missedOrderCount: number; customerRequestCount: number };
+
+export const listRoutes = new Hono<AppEnv>()
+  /** Sidebar counts: per-status order counts, missed orders and open customer requests of the caller's companies. */
+  .get('/orders/counts', requireRole(), async (c) => {
+    const scope = companyScope(c);
+    const db = c.var.dbh.db;
+    const [count, missedOrders, requests] = await Promise.all([readStatusCounts(db, scope), missedOrderCount(db, scope), openRequestCount(db, scope)]);
+    const body: OrderCountsResponse = { status: true, count, missedOrderCount: missedOrders, customerRequestCount: requests };
+    return c.json(body);
+  })
+  /**
+   * The order list of a sidebar section: one page (seek pagination), the
+   * per-status counts of the caller's companies, the section's total
+   * (`currentCount`, exact or "more than" when capped) and the missed-order count.
+   */
+  .get('/orders', requireRole(), v('query', orderListQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const { db, dialect } = c.var.dbh;
+    const scope = companyScope(c);
+    const companies = q.companyId ? (scope === null || scope.includes(q.companyId) ? [q.companyId] : []) : scope;
+    const statuses = effectiveStatuses(q.tab, q.status);
+    const filter: OrderListFilter = {
+      companyIds: companies,
+      statuses,
+      createdFrom: q.from ? istDayStart(q.from) : undefined,
+      createdTo: q.to ? istDayEnd(q.to) : undefined,
+      q: q.q,
+      paymentMode: q.paymentMode,
+      shopType: q.shopType,
+      orderType: q.orderType,
+    };
+    const [count, missedOrders, requests] = await Promise.all([readStatusCounts(db, scope), missedOrderCount(db, scope), openRequestCount(db, scope)]);
+
+    let currentCount: number;
+    let capped = false;
+    if (countableFromStatusCounts(filter)) {
+      const counts = companies === scope ? count : await readStatusCounts(db, companies);
+      currentCount = ((statuses ?? ORDER_STATUSES) as readonly string[]).reduce((n: number, s) => n + (counts[s] ?? 0), 0);
+    } else {
+      ({ count: currentCount, capped } = await countOrders(db, filter));
+    }
+    const page = await listOrders(db, dialect, filter, {
+      sortField: q.sortField,
+      sortOrder: q.sortOrder,
+      pageSize: q.pageSize,
+      page: q.cursor ? undefined : q.page,
+      cursor: q.cursor ? decodeCursor(q.cursor) : null,
+      dir: q.dir,
+      total: capped ? null : currentCount,
+    });
+    const items = await itemsOfOrders(db, page.rows.map((r) => r.id));
+    const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
+    const body: OrderListResponse = {
+      status: true as const,
+      message: '',
+      order: page.rows.map((r) => listRowDto(r, items.get(r.id) ?? [])),
+      count,
+      currentCount,
+      currentCountCapped: capped,
+      missedOrderCount: missedOrders,
+      customerRequestCount: requests,
+      page: {
+        pageSize: q.pageSize,
+        sortField: q.sortField,
+        sortOrder: q.sortOrder,
+        current: q.page === 'last' ? pages : typeof q.page === 'number' && !q.cursor ? q.page : q.cursor ? null : 1,
+        pages,
+        hasNext: page.hasNext,
+        hasPrev: page.hasPrev,
+        nextCursor: page.hasNext && page.last ? encodeCursor(page.last) : null,
+        prevCursor: page.hasPrev && page.first ? encodeCursor(page.first) : null,
+      },
+    };
+    return c.json(body);
+  })
+  /** Missed orders: their own statuses (non-admins filter by one at a time) and sync state. */
+  .get('/missed-orders', requireRole(), v('query', missedOrderQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const s = requireSession(c);
+    if (s.role !== 'admin' && (q.status?.length ?? 0) > 1) throw new ApiFailure(400, 'Please select one status', [{ path: 'status', message: 'Please select one status' }]);
+    const scope = companyScope(c);
+    const db = c.var.dbh.db;
+    let base = db.selectFrom('missed_orders');
+    if (scope) base = base.where('company_id', 'in', inList(scope));
+    let filtered = base;
+    if (q.status) filtered = filtered.where('status', 'in', q.status);
+    if (q.sync) filtered = filtered.where('synced', '=', q.sync === 'synced' ? 1 : 0);
+    if (q.q) filtered = filtered.where('shop_order_id', 'like', `%${q.q.replace(/[%_\\]/g, '')}%`);
+    const [rows, total, byStatus] = await Promise.all([
+      filtered
+        .select(['id', 'company_id', 'shop_order_id', 'status', 'synced', 'reason', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base.select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute(),
+    ]);
+    const all = byStatus.reduce((n, r) => n + Number(r.n), 0);
+    return c.json({
+      status: true as const,
+      message: '',
+      order: rows.map((r): MissedOrderItem => ({
+        id: r.id, companyId: r.company_id, shopOrderId: r.shop_order_id, status: r.status, synced: Number(r.synced) === 1,
+        syncState: syncLabel(Number(r.synced)), reason: r.reason, createdAt: r.created_at,
+      })),
+      count: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
+      currentCount: Number(total.n),
+      missedOrderCount: all,
+      page: { current: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(Number(total.n) / q.pageSize)) },
+    });
+  })
+  /** Customer requests (NDR): reattempt or address-change requests buyers made from the tracking page. */
+  .get('/customerRequests', requireRole(), v('query', customerRequestQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const scope = companyScope(c);
+    const db = c.var.dbh.db;
+    let base = db.selectFrom('customer_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id');
+    if (scope) base = base.where('r.company_id', 'in', inList(scope));
+    if (q.status) base = base.where('r.status', '=', q.status);
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'r.id', 'r.order_id', 'r.company_id', 'r.kind', 'r.status', 'r.created_at', 'o.shop_order_id', 'o.customer_name',
+          'o.customer_phone', 'o.tracking_number', 'o.status as order_status', 'o.shipping_city',
+        ])
+        .orderBy('r.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return c.json({
+      status: true as const,
+      message: '',
+      data: rows.map((r): CustomerRequestItem => ({
+        id: r.id, orderId: r.order_id, companyId: r.company_id, kind: r.kind, status: r.status, createdAt: r.created_at,
+        shopOrderId: r.shop_order_id, customerName: r.customer_name, customerPhone: r.customer_phone, awb: r.tracking_number,
+        orderStatus: r.order_status, city: r.shipping_city,
+      })),
+      currentCount: Number(total.n),
+      page: { current: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(Number(total.n) / q.pageSize)) },
+    });
+  })
+  /** One customer request with its order (the NDR info modal reads data.data). */
+  .get('/customerRequests/find/:id', requireRole(), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+    const scope = companyScope(c);
+    let q = c.var.dbh.db
+      .selectFrom('customer_requests as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select([
+        'r.id', 'r.order_id', 'r.company_id', 'r.kind', 'r.payload', 'r.status', 'r.created_at', 'o.shop_order_id', 'o.customer_name',
+        'o.customer_phone', 'o.tracking_number', 'o.status as order_status', 'o.shipping_address', 'o.shipper',
+      ])
+      .where('r.id', '=', c.req.valid('param').id);
+    if (scope) q = q.where('r.company_id', 'in', inList(scope));
+    const r = await q.executeTakeFirst();
+    if (!r) throw notFound('Request not found');
+    let payload: Record<string, unknown> = {};
+    let address: Record<string, unknown> = {};
+    try {
+      payload = JSON.parse(r.payload);
+      address = JSON.parse(r.shipping_address);
+    } catch {
+      /* shown as empty */
+    }
+    const detail: CustomerRequestDetail = {
+      id: r.id, orderId: r.order_id, companyId: r.company_id, kind: r.kind, status: r.status, createdAt: r.created_at, payload,
+      order: {
+        shopOrderId: r.shop_order_id, customerName: r.customer_name, customerPhone: r.customer_phone, awb: r.tracking_number,
+        status: r.order_status, shipper: r.shipper, address,
+      },
+    };
+    return c.json({ status: true as const, message: '', data: { data: detail } });
+  });

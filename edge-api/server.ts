@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import pino from 'pino';
+import { connect } from '../db/connect';
+import { DEMO_LOGINS } from '../db/seed-data';
+import { migrateToLatest } from '../db/migrate';
+import { isSeeded, seed } from '../db/seed';
+import { createApp, defaultConfig } from './app';
+import { startJobWorker } from './jobs/runner';
+import './jobs/register';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+const distDir = process.env.DIST_DIR ?? 'dist';
+
+const dbh = connect();
+await migrateToLatest(dbh.db);
+if (!(await isSeeded(dbh)) && process.env.SEED !== '0') {
+  log.info('First run: seeding demo data…');
+  const r = await seed(dbh, { orders: Number(process.env.SEED_ORDERS ?? 2500) });
+  log.info(`Seeded ${r.orders} orders in ${r.seconds.toFixed(1)} s`);
+}
+
+const config = defaultConfig({ publicUrl: process.env.PUBLIC_URL ?? `http://${host}:${port}` });
+const api = createApp({ dbh, logger: log, config });
+const stopJobs = startJobWorker(dbh, config, log);
+const root = new Hono();
+root.route('/', api as unknown as Hono);
+
+// The PWA: hashed assets cached for a year, the shell and service worker always revalidated.
+root.use('/assets/*', async (c, next) => {
+  await next();
+  c.header('cache-control', 'public, max-age=31536000, immutable');
+});
+root.use('/*', serveStatic({ root: distDir }));
+const indexHtml = path.join(distDir, 'index.html');
+// The public tracking page is its own small entry (web/track.html), not the app shell.
+const trackHtml = path.join(distDir, 'track.html');
+root.get('/track/*', (c) => {
+  if (!fs.existsSync(trackHtml)) return c.text('The web app is not built. Run `npm start` (it builds first).', 503);
+  c.header('cache-control', 'no-cache');
+  return c.html(fs.readFileSync(trackHtml, 'utf8'));
+});
+root.get('*', (c) => {
+  if (!fs.existsSync(indexHtml)) return c.text('The web app is not built. Run `npm start` (it builds first).', 503);
+  c.header('cache-control', 'no-cache');
+  return c.html(fs.readFileSync(indexHtml, 'utf8'));
+});
+
+const sample = await dbh.db.selectFrom('orders').select('tracking_number').where('status', '=', 'DELIVERED')
+  .where('tracking_number', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
+
+const server = serve({ fetch: root.fetch, port, hostname: host }, (info) => {
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${info.port}`;
+  console.log(`\nShipDesk is running at ${url}\n`);
+  console.log('Demo logins (choose the matching app on the sign-in page):');
+  for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(10)} app=${l.appType.padEnd(7)} ${l.email.padEnd(24)} ${l.password}`);
+  if (sample?.tracking_number) console.log(`\nPublic tracking: ${url}/track/${sample.tracking_number}\n`);
+});
+
+const stop = async () => {
+  stopJobs();
+  server.close();
+  await dbh.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,230 @@
+// Server side of the sync protocol: apply pushed commands exactly once, in
+// order, and answer pulls with everything that changed since a cookie.
+//
+// Invariants this file relies on (and the ServerStore binding must provide):
+//  I1. A client's lastSeq only moves from n to n + 1, in the same transaction
+//      that commits command n + 1's effects (applied) or its rejection record.
+//      So "seq <= lastSeq" means "already handled": a retried or duplicated
+//      push is harmless, and a command is never applied twice.
+//  I2. Every row a command writes carries a version taken from nextVersion()
+//      in that same transaction, and versions become visible in increasing
+//      order. So "all rows with version > cookie" is exactly what a client that
+//      pulled at `cookie` has not seen, and lastSeq read in the same pull
+//      transaction matches the rows returned.
+//  I3. Nothing outside the transaction is touched before it commits: the
+//      results array is only extended after store.transaction resolves.
+import type { z } from 'zod';
+import { commandArgs, type CommandRegistry, type AppCommands } from '../commands';
+import {
+  SYNC_SCHEMA_VERSION,
+  type CommandResult,
+  type PatchOp,
+  type PullRequest,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  type RejectedCommand,
+  type SyncScope,
+  type WireCommand,
+} from '../protocol';
+
+/** What a command handler and the sync bookkeeping need from one database transaction. */
+export interface ServerTx {
+  /**
+   * Highest seq of this client already applied or rejected; 0 for a new client.
+   * Push calls this first in each command's transaction: the binding must keep
+   * the client's row locked until commit, so two pushes of one client cannot
+   * interleave (PostgreSQL: `INSERT .. ON CONFLICT DO NOTHING` then
+   * `SELECT .. FOR UPDATE`; SQLite: the single writer does it). A pull calls
+   * it too; if that lock makes a REPEATABLE READ pull fail against a
+   * concurrent push, the client simply retries.
+   */
+  lastSeq(clientId: string): Promise<number>;
+  /** Store seq as the client's lastSeq. Only called with lastSeq(clientId) + 1 (I1). */
+  setLastSeq(clientId: string, seq: number): Promise<void>;
+  /**
+   * Increment the global version counter and return the new value. Must be a
+   * counter row updated in this transaction (`UPDATE .. SET v = v + 1
+   * RETURNING v`), never a clock: holding its lock until commit is what makes
+   * versions visible in increasing order (I2).
+   */
+  nextVersion(): Promise<number>;
+  /** The counter's committed value as this transaction sees it: the next pull cookie. */
+  currentVersion(): Promise<number>;
+  /** Keep a refused command so pulls can report it; `version` comes from nextVersion(). */
+  recordRejection(clientId: string, rejected: RejectedCommand, version: number): Promise<void>;
+  /**
+   * Rows of the scope's companies with version > cookie, deletions as `del`
+   * (tombstones keep their companyId and version); with a null cookie, every
+   * live row of the scope as `put`. Ordered by version. The scope must already
+   * be narrowed to what the caller may see.
+   */
+  changesSince(cookie: number | null, scope: SyncScope): Promise<PatchOp[]>;
+  /** This client's rejections recorded with version > cookie (all of them for null), by seq. */
+  rejectionsSince(clientId: string, cookie: number | null): Promise<RejectedCommand[]>;
+}
+
+export interface ServerStore<Tx extends ServerTx = ServerTx> {
+  /**
+   * Run fn in one transaction: commit if it resolves, roll back everything it
+   * wrote (version counter included) and rethrow if it throws. A pull runs in
+   * it too, so its reads must come from one snapshot (PostgreSQL: REPEATABLE READ).
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** Thrown by a handler to refuse a command for a business reason: the client sees `reason`. */
+export class CommandRejected extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CommandRejected';
+  }
+}
+
+/** The push was made by a client speaking another protocol version (answer 409: reload the app). */
+export class UnsupportedSchemaVersion extends Error {
+  constructor(readonly received: number) {
+    super(`sync schema version ${received} is not supported (expected ${SYNC_SCHEMA_VERSION})`);
+    this.name = 'UnsupportedSchemaVersion';
+  }
+}
+
+export interface CommandMeta {
+  clientId: string;
+  seq: number;
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * Applies one command inside the transaction `tx`. Write rows only through tx,
+ * stamping each with `await tx.nextVersion()`; throw CommandRejected for a
+ * business refusal; any other throw is treated as transient (rolled back, retried).
+ */
+export type CommandHandler<Tx, Ctx, Args> = (tx: Tx, args: Args, ctx: Ctx, command: CommandMeta) => Promise<void>;
+
+export interface HandlerDef<Tx, Ctx> {
+  args: z.ZodType;
+  apply: CommandHandler<Tx, Ctx, any>;
+}
+export type Handlers<Tx, Ctx> = Record<string, HandlerDef<Tx, Ctx>>;
+
+export type HandlerImpls<Tx, Ctx, R extends CommandRegistry> = {
+  [N in keyof R]: CommandHandler<Tx, Ctx, z.output<R[N]>>;
+};
+
+/** Pair each command's args schema with its handler; a missing handler is a type error. */
+export function defineHandlers<Tx extends ServerTx, Ctx, R extends CommandRegistry>(
+  registry: R,
+  impl: HandlerImpls<Tx, Ctx, R>,
+): Handlers<Tx, Ctx> {
+  const handlers: Handlers<Tx, Ctx> = {};
+  for (const name of Object.keys(registry)) handlers[name] = { args: registry[name], apply: impl[name] };
+  return handlers;
+}
+
+/** The app's handlers: `commandHandlers<KyselyTx, SessionCtx>({ 'pack.scan': async (tx, args, ctx) => ..., ... })`. */
+export function commandHandlers<Tx extends ServerTx, Ctx>(impl: HandlerImpls<Tx, Ctx, AppCommands>): Handlers<Tx, Ctx> {
+  return defineHandlers<Tx, Ctx, AppCommands>(commandArgs, impl);
+}
+
+/** Why a push stopped before its last command; for the server log, not the client. */
+export type PushStop = { seq: number; kind: 'gap' } | { seq: number; kind: 'error'; error: unknown };
+
+export interface PushResult {
+  response: PushResponse;
+  stop?: PushStop;
+}
+
+type Step = { result: CommandResult; lastSeq: number } | { stop: PushStop; lastSeq?: number };
+
+/**
+ * Apply a push. Each command commits on its own, so a transient fault keeps the
+ * commands before it and the client resends only the rest. The caller must have
+ * parsed req with pushRequestSchema and checked that the session owns clientId.
+ */
+export async function applyPush<Tx extends ServerTx, Ctx>(
+  store: ServerStore<Tx>,
+  req: PushRequest,
+  handlers: Handlers<Tx, Ctx>,
+  ctx: Ctx,
+): Promise<PushResult> {
+  if (req.schemaVersion !== SYNC_SCHEMA_VERSION) throw new UnsupportedSchemaVersion(req.schemaVersion);
+  const results: CommandResult[] = [];
+  let lastSeq: number | undefined;
+  let stop: PushStop | undefined;
+  for (const command of req.commands) {
+    const step = await applyCommand(store, req.clientId, command, handlers, ctx);
+    if (step.lastSeq !== undefined) lastSeq = step.lastSeq;
+    if ('stop' in step) {
+      stop = step.stop;
+      break;
+    }
+    results.push(step.result);
+  }
+  lastSeq ??= await store.transaction((tx) => tx.lastSeq(req.clientId));
+  return { response: { lastSeq, results }, stop };
+}
+
+async function applyCommand<Tx extends ServerTx, Ctx>(
+  store: ServerStore<Tx>,
+  clientId: string,
+  command: WireCommand,
+  handlers: Handlers<Tx, Ctx>,
+  ctx: Ctx,
+): Promise<Step> {
+  const { seq, name } = command;
+  let rejection: CommandRejected;
+  try {
+    return await store.transaction(async (tx): Promise<Step> => {
+      const last = await tx.lastSeq(clientId);
+      if (seq <= last) return { result: { seq, status: 'skipped' }, lastSeq: last };
+      if (seq > last + 1) return { stop: { seq, kind: 'gap' }, lastSeq: last };
+      const handler = handlers[name];
+      if (!handler) throw new CommandRejected(`Unknown command ${name}`);
+      const parsed = handler.args.safeParse(command.args);
+      if (!parsed.success) throw new CommandRejected(`Invalid command: ${describeIssues(parsed.error)}`);
+      await handler.apply(tx, parsed.data, ctx, { clientId, seq, name, createdAt: command.createdAt });
+      await tx.setLastSeq(clientId, seq);
+      return { result: { seq, status: 'applied' }, lastSeq: seq };
+    });
+  } catch (error) {
+    if (!(error instanceof CommandRejected)) return { stop: { seq, kind: 'error', error } };
+    rejection = error;
+  }
+  // The refused attempt was rolled back whole, so a handler that wrote before
+  // refusing leaves nothing behind. The rejection and lastSeq commit together;
+  // lastSeq is read again because another push of this client may have won.
+  try {
+    return await store.transaction(async (tx): Promise<Step> => {
+      const last = await tx.lastSeq(clientId);
+      if (seq <= last) return { result: { seq, status: 'skipped' }, lastSeq: last };
+      if (seq > last + 1) return { stop: { seq, kind: 'gap' }, lastSeq: last };
+      await tx.recordRejection(clientId, { seq, name, reason: rejection.reason }, await tx.nextVersion());
+      await tx.setLastSeq(clientId, seq);
+      return { result: { seq, status: 'rejected', reason: rejection.reason }, lastSeq: seq };
+    });
+  } catch (error) {
+    return { stop: { seq, kind: 'error', error } };
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+}
+
+/**
+ * Answer a pull from one consistent snapshot: the rows changed since the
+ * cookie, the new cookie, the client's lastSeq and the rejections the client
+ * has not yet seen (those recorded after its cookie). The caller must narrow
+ * req.scope to the companies the session may read.
+ */
+export async function applyPull<Tx extends ServerTx>(store: ServerStore<Tx>, req: PullRequest): Promise<PullResponse> {
+  return store.transaction(async (tx) => {
+    const cookie = await tx.currentVersion();
+    const lastSeq = await tx.lastSeq(req.clientId);
+    const patch = await tx.changesSince(req.cookie, req.scope);
+    const rejected = await tx.rejectionsSince(req.clientId, req.cookie);
+    return { cookie, lastSeq, patch, rejected };
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * Documents benchmark: 1,000 shipping labels (4x6 in, Code128 AWB) into one
+ * PDF, written to a sink that discards the bytes; and the orders CSV export
+ * (1,000,000 rows, 50,000 with --quick) streamed from a SQLite database
+ * through the real route, in a child process so its peak RSS is the
+ * streaming process's own.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  data: string;
+  /** The same work done the plainest way, measured in the same run. */
+  reference?: number;
+  ratio?: number;
+}
+
+const LABELS = 1000;
+
+function discard(): Writable & { bytes: number } {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      sink.bytes += chunk.length;
+      done();
+    },
+  }) as Writable & { bytes: number };
+  sink.bytes = 0;
+  return sink;
+}
+
+async function timeLabels(count: number): Promise<{ seconds: number; bytes: number }> {
+  // Loaded here, not at the top: the CSV child process imports this file and must not carry pdfkit.
+  const { sampleOrder } = await import('../../edge-api/documents/fixtures');
+  const { renderLabels } = await import('../../edge-api/documents/label');
+  const orders = Array.from({ length: count }, (_, i) => sampleOrder(i));
+  const sink = discard();
+  const start = performance.now();
+  await renderLabels(orders, sink);
+  return { seconds: (performance.now() - start) / 1000, bytes: sink.bytes };
+}
+
+export async function benchDocs(opts: { quick: boolean }): Promise<BenchResult[]> {
+  return [...(await benchLabels(opts)), ...(await benchCsv(opts))];
+}
+
+async function benchLabels(opts: { quick: boolean }): Promise<BenchResult[]> {
+  await timeLabels(50); // warm-up: module load, font metrics, JIT
+  // The figure is always for 1,000 labels; --quick only takes fewer samples.
+  const runs = opts.quick ? 1 : 3;
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await timeLabels(LABELS);
+    if (run.bytes === 0) throw new Error('label benchmark produced no PDF');
+    samples.push(run.seconds);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  return [
+    {
+      name: 'docs.labels_1000_s',
+      value: Number(median.toFixed(3)),
+      unit: 's',
+      data: `${LABELS} labels`,
+    },
+  ];
+}
+
+// ---- Orders CSV export --------------------------------------------------------------------
+
+const require = createRequire(import.meta.url);
+const CSV_ROWS = { full: 1_000_000, quick: 50_000 };
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+const CSV_GOALS = { rowsPerSecond: 200_000, peakRssMb: 200 };
+
+type CsvChildReport = {
+  rows: number;
+  bytes: number;
+  seconds: number;
+  maxRssMb: number;
+  baselineRssMb: number;
+};
+
+/**
+ * The database to export from. Quick: 50,000 orders seeded into a temp file.
+ * Full: data/bench.db (or BENCH_DB) with 1,000,000 orders, shared with the
+ * orders benchmark; it is (re)seeded here when missing or short, the same way
+ * that benchmark does, so a full run seeds it only once.
+ */
+async function csvDatabase(quick: boolean): Promise<{ file: string; orders: number; cleanup: () => void }> {
+  const { connect } = await import('../../db/connect');
+  const { migrateToLatest } = await import('../../db/migrate');
+  const { isSeeded, seed } = await import('../../db/seed');
+  const fill = async (file: string, orders: number) => {
+    const h = connect({ file });
+    await migrateToLatest(h.db);
+    await seed(h, { orders, pincodes: false });
+    await h.destroy();
+  };
+  if (quick) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-csv-'));
+    const file = path.join(dir, 'orders.db');
+    await fill(file, CSV_ROWS.quick);
+    return { file, orders: CSV_ROWS.quick, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const file = process.env.BENCH_DB ?? 'data/bench.db';
+  const h = connect({ file });
+  await migrateToLatest(h.db);
+  const have = Number((await h.db.selectFrom('orders').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const complete = have >= CSV_ROWS.full * 0.99 && (await isSeeded(h));
+  await h.destroy();
+  if (!complete) {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    await fill(file, CSV_ROWS.full);
+  }
+  return { file, orders: Math.max(have, CSV_ROWS.full), cleanup: () => {} };
+}
+
+function runChild<T>(mode: '--csv-child' | '--raw-child', file: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
+    let out = '';
+    // A child that hangs (a locked database, say) fails the figure instead of the whole run.
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`bench child ${mode} exited with ${code}: ${out}`));
+      resolve(JSON.parse(line) as T);
+    });
+  });
+}
+
+async function benchCsv(opts: { quick: boolean }): Promise<BenchResult[]> {
+  const wanted = opts.quick ? CSV_ROWS.quick : CSV_ROWS.full;
+  const db = await csvDatabase(opts.quick);
+  try {
+    // The reference is read before and after the export (each in its own process, so the
+    // export's process and its peak RSS are its own), which also warms the file cache for both.
+    const before = await runChild<{ rowsPerSecond: number }>('--raw-child', db.file);
+    const report = await runChild<CsvChildReport>('--csv-child', db.file);
+    const after = await runChild<{ rowsPerSecond: number }>('--raw-child', db.file);
+    const reference = Math.round((before.rowsPerSecond + after.rowsPerSecond) / 2);
+    if (report.rows < wanted * 0.99) throw new Error(`CSV bench streamed ${report.rows} rows, expected at least ${wanted}`);
+    const data = `${report.rows} orders CSV rows (${(report.bytes / 1e6).toFixed(0)} MB) from SQLite via POST /api/download/csv/orders`;
+    const rowsPerSecond = Math.round(report.rows / report.seconds);
+    return [
+      {
+        name: 'docs.csv_rows_per_s',
+        value: rowsPerSecond,
+        unit: 'rows/s',
+        reference,
+        ratio: Number((rowsPerSecond / reference).toFixed(3)),
+        data: `${data}; reference: the same rows and columns read raw from better-sqlite3; goal >= ${CSV_GOALS.rowsPerSecond}`,
+      },
+      {
+        name: 'docs.csv_peak_rss_mb',
+        value: Math.round(report.maxRssMb),
+        unit: 'MB',
+        data: `${data}; peak RSS (VmHWM) of the streaming process (${Math.round(report.baselineRssMb)} MB before the request); goal < ${CSV_GOALS.peakRssMb}`,
+      },
+    ];
+  } finally {
+    db.cleanup();
+  }
+}
+
+/**
+ * This process's peak RSS. On Linux getrusage's maxrss (process.resourceUsage().maxRSS)
+ * is kept across exec, so a child spawned by a big parent reports the parent's
+ * peak; VmHWM in /proc/self/status belongs to this address space only.
+ */
+function peakRssMb(): number {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Number(hwm[1]) / 1024;
+  } catch {
+    /* not Linux */
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Reference: the export's columns and items read raw through one better-sqlite3 cursor, nothing else (rows/s). */
+function rawScan(file: string): number {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const conn = new Database(file, { readonly: true });
+  const started = performance.now();
+  let n = 0;
+  const cols = 'id, shop_order_id, company_id, warehouse_id, status, created_at, updated_at, shop_type, order_type, payment_mode, total_paise, cod_paise, shipping_paise, tracking_number, shipper, delivery_partner_id, customer_name, customer_phone, customer_email, shipping_city, shipping_state, shipping_pincode, weight_g, length_cm, breadth_cm, height_cm, invoice_number';
+  const items = "(SELECT group_concat(i.sku || ' x ' || i.quantity, '; ') FROM order_items i WHERE i.order_id = orders.id)";
+  for (const _ of conn.prepare(`SELECT ${cols}, ${items} FROM orders ORDER BY id`).raw(true).iterate()) n++;
+  const seconds = (performance.now() - started) / 1000;
+  conn.close();
+  return n / seconds;
+}
+
+/** The child: the real app over the file, one admin CSV download of every order, read to the end. */
+async function csvChild(file: string) {
+  const pino = (await import('pino')).default;
+  const { connect } = await import('../../db/connect');
+  const { createApp } = await import('../../edge-api/app');
+  const { signInDemo } = await import('../api/helpers');
+  const dbh = connect({ file });
+  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { limits: { labelsDirect: 500, csvRowsDirect: Number.MAX_SAFE_INTEGER } } });
+  const admin = await signInDemo(app, 'admin');
+  const baselineRssMb = process.memoryUsage().rss / 1e6;
+  const started = performance.now();
+  const res = await admin.request('/api/download/csv/orders', { method: 'POST', body: { filter: {}, appType: 'admin' } });
+  if (res.status !== 200 || !res.body) throw new Error(`CSV download answered ${res.status}: ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const maxRssMb = peakRssMb();
+  await dbh.destroy();
+  const report: CsvChildReport = { rows: lines - 1, bytes, seconds, maxRssMb, baselineRssMb };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv[2] === '--csv-child') {
+    csvChild(process.argv[3]).catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  } else if (process.argv[2] === '--raw-child') {
+    process.stdout.write(`${JSON.stringify({ rowsPerSecond: rawScan(process.argv[3]) })}\n`);
+  }
+}

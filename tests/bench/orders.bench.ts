@@ -1,0 +1,191 @@
+/**
+ * Order list benchmark: the pages a person uses (the first 50 pages of each
+ * sidebar section, with filters and sorts, counts included) through the whole
+ * API (`app.request()`: session, validation, counts, page, items, JSON), and
+ * the same pages from a hand-written prepared better-sqlite3 statement on the
+ * same database as the reference.
+ *
+ * Data: --quick seeds ~50k orders into a temporary file; the full run uses
+ * data/bench.db with 1,000,000 orders, seeding it first when it is missing
+ * (`npm run seed -- --orders 1000000 --file data/bench.db --fresh` does the same).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { connect, type DbHandle } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { DEMO_COMPANIES, isSeeded, seed, SEED_ANCHOR } from '../../db/seed';
+import { createApp } from '../../edge-api/app';
+import { signInDemo, type Agent } from '../api/helpers';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  reference?: number;
+  ratio?: number;
+  data: string;
+}
+
+const PAGES = 50;
+const PAGE_SIZE = 50;
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+const round = (n: number, d = 2) => Number(n.toFixed(d));
+
+async function openDatabase(quick: boolean, log: (s: string) => void): Promise<{ dbh: DbHandle; orders: number; seeded?: { seconds: number; perSecond: number }; tmpDir?: string }> {
+  if (quick) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-'));
+    const dbh = connect({ file: path.join(dir, 'bench.db') });
+    await migrateToLatest(dbh.db);
+    const r = await seed(dbh, { orders: 50_000, pincodes: false });
+    return { dbh, orders: 50_000, seeded: { seconds: r.seconds, perSecond: r.ordersPerSecond }, tmpDir: dir };
+  }
+  const file = process.env.BENCH_DB ?? 'data/bench.db';
+  const want = 1_000_000;
+  let seeded: { seconds: number; perSecond: number } | undefined;
+  let dbh = connect({ file });
+  await migrateToLatest(dbh.db);
+  const have = Number((await dbh.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (have < want * 0.99 || !(await isSeeded(dbh))) {
+    await dbh.destroy();
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    dbh = connect({ file });
+    await migrateToLatest(dbh.db);
+    log(`seeding ${want} orders into ${file} (a few minutes)…`);
+    const r = await seed(dbh, { orders: want, pincodes: false, log });
+    seeded = { seconds: r.seconds, perSecond: r.ordersPerSecond };
+  }
+  return { dbh, orders: Math.max(have, want), seeded };
+}
+
+type Scenario = { who: 'seller' | 'warehouse' | 'admin'; tab: string; sortField: string; sortOrder: 'ASC' | 'DESC'; filter: Record<string, string> };
+
+function scenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  // The last 30 days of the seeded data.
+  const from = new Date(SEED_ANCHOR - 30 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(SEED_ANCHOR).toISOString().slice(0, 10);
+  const filters: Record<string, string>[] = [{}, { paymentMode: 'cod' }, { from, to }, { shopType: 'manual', paymentMode: 'prepaid' }];
+  const sorts: [string, 'ASC' | 'DESC'][] = [['id', 'DESC'], ['updatedAt', 'DESC'], ['totalPaise', 'ASC']];
+  for (const tab of ['all', 'returns', 'ndr', 'unserviceable']) {
+    for (const [sortField, sortOrder] of sorts) for (const filter of filters) out.push({ who: 'seller', tab, sortField, sortOrder, filter });
+    // Warehouse with all four companies selected, and admin over every company.
+    out.push({ who: 'warehouse', tab, sortField: 'id', sortOrder: 'DESC', filter: {} });
+    out.push({ who: 'warehouse', tab, sortField: 'updatedAt', sortOrder: 'DESC', filter: { paymentMode: 'cod' } });
+    out.push({ who: 'admin', tab, sortField: 'id', sortOrder: 'DESC', filter: {} });
+    out.push({ who: 'admin', tab, sortField: 'totalPaise', sortOrder: 'DESC', filter: { from, to } });
+  }
+  return out;
+}
+
+function listUrl(s: Scenario, extra: Record<string, string>) {
+  const qs = new URLSearchParams({ tab: s.tab, sortField: s.sortField, sortOrder: s.sortOrder, pageSize: String(PAGE_SIZE), ...s.filter, ...extra });
+  return `/api/orders?${qs}`;
+}
+
+async function timed(agent: Agent, url: string): Promise<{ ms: number; body: any }> {
+  const t = performance.now();
+  const res = await agent.request(url);
+  const text = await res.text();
+  const ms = performance.now() - t;
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return { ms, body: JSON.parse(text) };
+}
+
+/** Walks up to PAGES pages of a scenario by cursor, as the page's Next button does. */
+async function walk(agent: Agent, s: Scenario, times: number[] | null, pages = PAGES) {
+  let cursor: string | null = null;
+  for (let p = 0; p < pages; p++) {
+    const r = await timed(agent, listUrl(s, cursor ? { cursor } : {}));
+    times?.push(r.ms);
+    cursor = r.body.page.nextCursor;
+    if (!cursor) break;
+  }
+}
+
+export async function benchOrders(opts: { quick: boolean }): Promise<BenchResult[]> {
+  const log = (m: string) => console.log(`  [orders] ${m}`);
+  const { dbh, orders, seeded, tmpDir } = await openDatabase(opts.quick, log);
+  try {
+    const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: path.join(os.tmpdir(), 'sd-bench-data') } });
+    const agents = {
+      seller: await signInDemo(app, 'seller'),
+      warehouse: await signInDemo(app, 'warehouse'),
+      admin: await signInDemo(app, 'admin'),
+    };
+    const all = await agents.warehouse.json('/api/auth/session');
+    await agents.warehouse.json('/api/auth/selected-companies', { method: 'PUT', body: { companyIds: all.body.companyData.map((c: { id: string }) => c.id) } });
+
+    const list = scenarios();
+    const sample = list;
+    log(`${sample.length} scenarios × up to ${PAGES} pages on ${orders.toLocaleString('en-IN')} orders`);
+    // Warm the caches (and the JIT): every page once on the big database, the first pages on the quick one.
+    for (const s of sample) await walk(agents[s.who], s, null, opts.quick ? 5 : PAGES);
+    const times: number[] = [];
+    for (const s of sample) {
+      const mine: number[] = [];
+      await walk(agents[s.who], s, mine);
+      times.push(...mine);
+      if (process.env.BENCH_VERBOSE) log(`${s.who} ${s.tab} ${s.sortField} ${s.sortOrder} ${JSON.stringify(s.filter)}: ${mine.length} pages, p50 ${round(quantile(mine, 0.5))} p95 ${round(quantile(mine, 0.95))} max ${round(Math.max(...mine))}`);
+    }
+    const lastTimes: number[] = [];
+    for (const s of sample) {
+      const ms = (await timed(agents[s.who], listUrl(s, { page: 'last' }))).ms;
+      lastTimes.push(ms);
+      if (process.env.BENCH_VERBOSE) log(`last page ${s.who} ${s.tab} ${s.sortField} ${s.sortOrder} ${JSON.stringify(s.filter)}: ${round(ms)} ms`);
+    }
+
+    // The same pages: seller, All, newest first, no filter — API vs one prepared statement.
+    const sqlite = dbh.sqlite!;
+    const cols = 'id, company_id, warehouse_id, shop_order_id, external_order_id, status, shop_type, order_type, payment_mode, total_paise, tracking_number, shipper, customer_name, customer_phone, shipping_city, shipping_state, shipping_pincode, remittance_status, created_at, updated_at';
+    const first = sqlite.prepare(`SELECT ${cols} FROM orders WHERE company_id = ? ORDER BY created_at DESC, id DESC LIMIT ${PAGE_SIZE + 1}`);
+    const next = sqlite.prepare(`SELECT ${cols} FROM orders WHERE company_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ${PAGE_SIZE + 1}`);
+    const company = DEMO_COMPANIES[0].id;
+    const rawPass = () => {
+      const t: number[] = [];
+      let last: { created_at: string; id: string } | undefined;
+      for (let p = 0; p < PAGES; p++) {
+        const s = performance.now();
+        const rows = (last ? next.all(company, last.created_at, last.id) : first.all(company)) as { created_at: string; id: string }[];
+        t.push(performance.now() - s);
+        last = rows[PAGE_SIZE - 1];
+        if (!last) break;
+      }
+      return t;
+    };
+    const base: Scenario = { who: 'seller', tab: 'all', sortField: 'id', sortOrder: 'DESC', filter: {} };
+    const apiT: number[] = [];
+    const rawT: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await walk(agents.seller, base, apiT);
+      rawT.push(...rawPass());
+    }
+    const api50 = quantile(apiT, 0.5);
+    const raw50 = quantile(rawT, 0.5);
+    const data = `${orders.toLocaleString('en-IN')} orders, ${sample.length} scenarios (sections × sorts × filters × roles), ${times.length} page requests`;
+    const p95 = quantile(times, 0.95);
+    const results: BenchResult[] = [];
+    if (seeded) results.push({ name: 'seed.orders_per_s', value: seeded.perSecond, unit: 'orders/s', data: `${orders.toLocaleString('en-IN')} orders in ${seeded.seconds.toFixed(1)} s` });
+    results.push(
+      { name: 'orders.list.p95_ms', value: round(p95), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(p95 / quantile(rawT, 0.95), 1), data: `${data}; p50 ${round(quantile(times, 0.5))} ms, max ${round(Math.max(...times))} ms` },
+      { name: 'orders.list.last_page_ms', value: round(Math.max(...lastTimes)), unit: 'ms', data: `worst of ${lastTimes.length} last pages; median ${round(quantile(lastTimes, 0.5))} ms; ${orders.toLocaleString('en-IN')} orders` },
+      {
+        name: 'orders.list.ratio_to_raw',
+        value: round(api50 / raw50, 1),
+        unit: 'x',
+        reference: round(raw50, 3),
+        ratio: round(api50 / raw50, 1),
+        data: `median page: API ${round(api50, 3)} ms vs prepared statement ${round(raw50, 3)} ms (seller, All, newest first, ${PAGES} pages × 5); ${orders.toLocaleString('en-IN')} orders`,
+      },
+    );
+    return results;
+  } finally {
+    await dbh.destroy();
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,95 @@
+// Helpers for the floor's browser tests and benchmark: an API client sharing
+// the page's cookies, picking orders to pack, scanning like a keyboard-wedge
+// scanner, and reading the server's SQLite file directly.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import type { FloorOrderDoc } from '../../domain/floor';
+
+export interface PackingOrderAnswer {
+  key: string;
+  items_to_scan: { wsin: string; qty: number; scanned_qty: number }[];
+  status: 'Packed' | 'Not Packed';
+  order: FloorOrderDoc;
+}
+
+/** JSON calls with the page's session cookie and xsrf token. */
+export async function pageApi(page: Page, baseURL: string) {
+  const session = await (await page.request.get(`${baseURL}/api/auth/session`)).json();
+  const headers = { 'x-xsrf-token': session.xsrfToken as string };
+  return {
+    session,
+    post: async <T = any>(p: string, data: unknown): Promise<{ status: number; body: T }> => {
+      const res = await page.request.post(`${baseURL}${p}`, { headers, data });
+      return { status: res.status(), body: (await res.json()) as T };
+    },
+  };
+}
+
+/** Not-packed orders to pack of the session's selected companies, with the units to scan. */
+export async function ordersToPack(page: Page, baseURL: string, count: number): Promise<PackingOrderAnswer[]> {
+  const api = await pageApi(page, baseURL);
+  const list = await api.post<{ data: PackingOrderAnswer[] }>('/api/order/packaging-metadata/get', { filter: { packed: 2, pageSize: 200 } });
+  // Few units each keeps the tests quick.
+  return list.body.data
+    .filter((o) => o.order.status === 'PLACED')
+    .sort((a, b) => units(a) - units(b))
+    .slice(0, count);
+}
+
+export const units = (o: PackingOrderAnswer) => o.items_to_scan.reduce((n, i) => n + i.qty, 0);
+export const codeOf = (o: PackingOrderAnswer) => o.order.awb ?? o.order.shopOrderId;
+
+/**
+ * Types a code at scanner speed (5 ms a key) and ends it with Enter, wherever
+ * focus is. Synthetic keys are stamped when the page handles them, not when
+ * they were "pressed", so the burst starts once the page is idle: on a busy
+ * test machine a stalled page could otherwise split it (a hardware scanner's
+ * keys carry their own time stamps).
+ */
+export async function wedgeScan(page: Page, code: string) {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** Enters a code by hand in the screen's scan field (the same queue as a scan, with no timing involved). */
+export async function enterCode(page: Page, code: string) {
+  const field = page.getByTestId('wsin-input');
+  await field.fill(code);
+  await field.press('Enter');
+}
+
+/** Enters every unit of the order on the active packing screen, waiting for each verdict. */
+export async function scanAllUnits(page: Page, order: PackingOrderAnswer) {
+  for (const line of order.items_to_scan) {
+    for (let i = 0; i < line.qty; i++) {
+      const before = await page.evaluate(() => document.querySelector('[data-testid="scan-result"]')?.getAttribute('data-seq') ?? null);
+      await enterCode(page, line.wsin);
+      await page.waitForFunction(
+        (prev) => {
+          const el = document.querySelector('[data-testid="scan-result"]');
+          return !!el && el.getAttribute('data-seq') !== prev;
+        },
+        before,
+        { timeout: 10_000 },
+      );
+    }
+  }
+}
+
+/** The server's database, read-only (WAL lets us read while it runs). */
+export function serverDb(dir: string) {
+  return new Database(path.join(dir, 'app.db'), { readonly: true, fileMustExist: true });
+}
+
+/** Pid of the browser process (not its children) running with this profile directory. */
+export function browserPid(profileDir: string): number {
+  const out = execFileSync('pgrep', ['-f', '--', `--user-data-dir=${profileDir}`]).toString().trim().split('\n').map(Number);
+  for (const pid of out) {
+    const cmd = execFileSync('ps', ['-o', 'args=', '-p', String(pid)]).toString();
+    if (!cmd.includes('--type=')) return pid;
+  }
+  throw new Error(`no browser process for ${profileDir}`);
+}

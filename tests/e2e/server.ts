@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts the real server (built PWA + API) on a free loopback port over a fresh SQLite file. */
+export async function startServer(opts: { orders?: number; env?: Record<string, string> } = {}) {
+  if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it).');
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
+      DATABASE_URL: '', SEED_ORDERS: String(opts.orders ?? 600), LOG_LEVEL: 'warn', ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

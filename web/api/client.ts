@@ -1,0 +1,61 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../edge-api/app';
+import type { ApiError } from '../../domain/api';
+
+let xsrfToken = '';
+/** The double-submit token of the current session; sent on every unsafe request. */
+export function setXsrfToken(token: string) {
+  xsrfToken = token;
+}
+export function getXsrfToken() {
+  return xsrfToken;
+}
+
+/** A refusal or fault from the API, carrying the server's message and field errors. */
+export class ApiRequestError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: ApiError['errors'] = [],
+    public body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const apiFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (UNSAFE.has(method) && xsrfToken && !headers.has('x-xsrf-token')) headers.set('x-xsrf-token', xsrfToken);
+  return fetch(input, { ...init, headers, credentials: 'same-origin' });
+};
+
+/** The typed client over the Hono app's routes. */
+export const api = hc<AppType>('/', { fetch: apiFetch });
+
+/** JSON call that throws ApiRequestError on a non-2xx answer (the server's `message` kept). */
+export async function apiJson<T = any>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const res = await apiFetch(path, {
+    method: init.method ?? 'GET',
+    signal: init.signal,
+    headers: init.body !== undefined ? { 'content-type': 'application/json' } : undefined,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw new ApiRequestError(res.status, body?.message ?? 'Please try after some time.', body?.errors ?? [], body);
+  return body as T;
+}
+
+/** Field errors from a 400, keyed by path, for Mantine's form.setErrors. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiRequestError)) return {};
+  return Object.fromEntries((err.errors ?? []).map((e) => [e.path, e.message]));
+}

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiJson, setXsrfToken } from '../../api/client';
+import { AUTH_CODES } from '../../../domain/messages';
+import { forgetSession, sessionQuery, type Session } from '../../auth/session';
+
+/** authenticate (→ xsrfToken, oauthCode) then login (→ session cookie); answers the session. */
+export async function signIn(queryClient: QueryClient, input: { email: string; password: string; appType: 'seller' | 'wms' | 'admin' }) {
+  const auth = await apiJson<{ xsrfToken: string; oauthCode: string }>('/api/auth/authenticate', {
+    method: 'POST',
+    body: { ...input, state: crypto.randomUUID(), clientId: 'shipdesk-web', redirectUrl: location.origin },
+  });
+  setXsrfToken(auth.xsrfToken);
+  const login = await apiJson<{ code: string; data: Session }>('/api/auth/login', { method: 'POST', body: { oauthCode: auth.oauthCode } });
+  if (login.code !== AUTH_CODES.loggedIn && login.code !== AUTH_CODES.alreadyLoggedIn) throw new Error('Please try after some time.');
+  queryClient.removeQueries();
+  const session = { ...login.data, isLogined: true as const };
+  setXsrfToken(session.xsrfToken);
+  queryClient.setQueryData(sessionQuery.queryKey, session);
+  return session;
+}
+
+export async function signOut(queryClient: QueryClient) {
+  try {
+    await apiJson('/api/auth/logout', { method: 'POST' });
+  } finally {
+    forgetSession();
+    setXsrfToken('');
+    queryClient.clear();
+    queryClient.setQueryData(sessionQuery.queryKey, { isLogined: false });
+  }
+}

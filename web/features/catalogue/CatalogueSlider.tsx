@@ -1,0 +1,81 @@
+import { Alert, Badge, Button, Drawer, Group, Image, Loader, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, canEditCatalogue, type CatalogueItemDto } from '../../../domain/catalogue';
+import { formatINR } from '../../../domain/pricing';
+import { CatalogueForm } from './CatalogueForm';
+import { catalogueItemQuery } from './queries';
+
+export type CatalogueSliderProps = {
+  itemId: string | null;
+  editing: boolean;
+  role: string;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onClose: () => void;
+  onSaved: (item: CatalogueItemDto) => void;
+};
+
+/** One catalogue item: details, and the Edit form unless admin or editing is not allowed. */
+export function CatalogueSlider({ itemId, editing, role, onEdit, onCancelEdit, onClose, onSaved }: CatalogueSliderProps) {
+  const q = useQuery(catalogueItemQuery(itemId ?? ''));
+  const item = q.data;
+  const editable = !!item && canEditCatalogue(role, item.shopType);
+  return (
+    <Drawer opened={!!itemId} onClose={onClose} position="right" size="xl" title={item ? item.productTitle : 'Catalogue item'}>
+      {q.isPending && <Loader aria-label="Loading item" />}
+      {q.isError && <Alert color="red" title={CATALOGUE_SERVER_ERROR.title}>{CATALOGUE_SERVER_ERROR.message}</Alert>}
+      {item && editing && editable && (
+        <CatalogueForm key={item.updatedAt} mode="update" item={item} onCancel={onCancelEdit} onSaved={onSaved} />
+      )}
+      {item && !(editing && editable) && <CatalogueDetails item={item} editable={editable} onEdit={onEdit} />}
+    </Drawer>
+  );
+}
+
+function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; editable: boolean; onEdit: () => void }) {
+  const g = item.gstPercentage;
+  const rows: [string, string][] = [
+    ['SKU ID', item.sku],
+    ['Product ID', item.productId],
+    ['Variant', [item.variantId, item.variantTitle].filter(Boolean).join(' · ') || '—'],
+    ['Category', item.category],
+    ['Product Type', item.productType ?? '—'],
+    ['HSN Code', item.hsnCode ?? '—'],
+    ['Bar Code', item.barCode ?? '—'],
+    ['Price (GST inclusive)', formatINR(item.pricePaise)],
+    ['Base Price', item.basePrice == null ? '—' : formatINR(Math.round(item.basePrice * 100))],
+    ['Margin', item.margin == null ? '—' : `${item.margin}%`],
+    ['Distributor Margin', item.distributorMargin == null ? '—' : `${item.distributorMargin}%`],
+    ['Weight', `${item.weight} g`],
+    ['Dimensions', `${item.dimensions.length} × ${item.dimensions.breadth} × ${item.dimensions.height} cm`],
+    ['GST', `SGST ${g.sgst}% · CGST ${g.cgst}% · IGST ${g.igst}% · UTGST ${g.utgst ?? g.sgst}%${g.cess != null ? ` · CESS ${g.cess}%` : ''}`],
+    ['Inventory', String(item.inventoryQuantity)],
+    ['WSIN mapping', Object.entries(item.wsinMapping).map(([w, m]) => `${w} × ${m}`).join(', ') || '—'],
+    ['Shop type', item.shopType],
+  ];
+  return (
+    <Stack data-testid="catalogue-details">
+      <Group justify="space-between" align="flex-start">
+        <Group>
+          {item.imageUrls[0] ? (
+            <Image src={item.imageUrls[0]} alt={item.productTitle} w={96} h={96} fit="contain" radius="sm" />
+          ) : (
+            <Text c="dimmed" size="sm">No image</Text>
+          )}
+          <Badge color={item.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[item.active]}</Badge>
+        </Group>
+        {editable && <Button onClick={onEdit}>Edit</Button>}
+      </Group>
+      <Table withRowBorders={false} verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th w={200} scope="row"><Text size="sm" c="dimmed">{k}</Text></Table.Th>
+              <Table.Td><Text size="sm">{v}</Text></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

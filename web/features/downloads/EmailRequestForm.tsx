@@ -1,0 +1,50 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { z } from 'zod';
+import type { EmailKind } from '../../../domain/downloads';
+import { emailField } from '../../../domain/profile';
+import { apiJson, ApiRequestError, fieldErrors } from '../../api/client';
+import { zodValidate } from '../../ui/zodForm';
+import { watchExportJob } from './watchExportJob';
+
+const schema = z.object({ email: emailField() });
+
+export type EmailRequestFormProps = {
+  /** The server's explanation (the spec's 'Requested data contains too many ...' text). */
+  message: string;
+  kind: EmailKind;
+  ids?: string[];
+  filter?: Record<string, unknown>;
+  defaultEmail?: string;
+  /** What is being prepared, for the progress notification ('labels', 'orders CSV'). */
+  what: string;
+  onClose: () => void;
+};
+
+/** Asks where to e-mail the download link, queues the job and follows it. */
+export function EmailRequestForm({ message, kind, ids, filter, defaultEmail, what, onClose }: EmailRequestFormProps) {
+  const form = useForm({ initialValues: { email: defaultEmail ?? '' }, validate: zodValidate(schema) });
+  const submit = form.onSubmit(async ({ email }) => {
+    try {
+      const r = await apiJson<{ jobId: string }>('/api/download/email', { method: 'POST', body: { kind, ids, filter, email: email.trim() } });
+      onClose();
+      void watchExportJob(r.jobId, email.trim(), what);
+    } catch (e) {
+      form.setErrors({ email: fieldErrors(e).email ?? (e instanceof ApiRequestError ? e.message : 'Please try again after some time.') });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Alert color="blue" variant="light">
+          <Text size="sm" data-testid="email-request-message">{message}</Text>
+        </Alert>
+        <TextInput label="Email" type="email" required autoFocus data-autofocus {...form.getInputProps('email')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button type="submit" loading={form.submitting}>Send download link</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

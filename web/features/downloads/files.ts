@@ -1,0 +1,71 @@
+import { apiFetch } from '../../api/client';
+
+/** The orders a document left out, and why (from the x-document-failures header or a JSON answer). */
+export type DocumentFailure = { orderId: string; reasons: string[] };
+
+export type DownloadAnswer =
+  | { kind: 'file'; blob: Blob; fileName: string; failures: DocumentFailure[] }
+  | { kind: 'json'; status: number; body: any }
+  | { kind: 'error'; status: number };
+
+function fileNameOf(res: Response, fallback: string): string {
+  const m = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return m?.[1] ?? fallback;
+}
+
+function failuresOf(res: Response): DocumentFailure[] {
+  const raw = res.headers.get('x-document-failures');
+  if (!raw) return [];
+  try {
+    return JSON.parse(decodeURIComponent(raw)) as DocumentFailure[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Calls a download endpoint. A file comes back as a blob; a JSON answer (a
+ * refusal, 'too big: e-mail it', no file could be made) is returned as such,
+ * whatever its status, so the page can tell them apart.
+ */
+export async function requestDownload(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}, fallbackName = 'download'): Promise<DownloadAnswer> {
+  let res: Response;
+  try {
+    res = await apiFetch(path, {
+      method: init.method ?? 'POST',
+      headers: init.body !== undefined ? { 'content-type': 'application/json' } : undefined,
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  } catch {
+    return { kind: 'error', status: 0 };
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = await res.json().catch(() => null);
+    return body ? { kind: 'json', status: res.status, body } : { kind: 'error', status: res.status };
+  }
+  if (!res.ok) return { kind: 'error', status: res.status };
+  try {
+    return { kind: 'file', blob: await res.blob(), fileName: fileNameOf(res, fallbackName), failures: failuresOf(res) };
+  } catch {
+    // The server stopped part-way: never hand over half a file.
+    return { kind: 'error', status: res.status };
+  }
+}
+
+/** Saves a blob through the browser's download (the name the user sees in their downloads). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function saveText(text: string, fileName: string, type: string) {
+  saveBlob(new Blob([text], { type }), fileName);
+}

@@ -1,0 +1,109 @@
+import { Alert, Badge, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PACK_FILTERS, PACKABLE_STATUSES, type FloorOrderDoc, type PackFilter } from '../../../domain/floor';
+import { readOrders } from '../../local-db/db';
+import type { FloorSync } from '../../local-db/engine';
+import { useLiveQuery } from '../../local-db/live';
+
+const PAGE_SIZE = 50;
+
+export interface PackingListProps {
+  sync: FloorSync;
+  filter: PackFilter;
+  page: number;
+  onOpen: (code: string) => void;
+}
+
+const codeOf = (o: FloorOrderDoc) => o.awb ?? o.shopOrderId;
+
+/** Orders to pack on this device, filtered All (0) / Packed (1) / Not Packed (2). */
+export function PackingList({ sync, filter, page, onOpen }: PackingListProps) {
+  const navigate = useNavigate();
+  const live = useLiveQuery(() => readOrders(sync.db), [sync]);
+  const { counts, rows } = useMemo(() => {
+    const toPack = (live.data ?? [])
+      .filter((o) => (PACKABLE_STATUSES as readonly string[]).includes(o.status))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const packed = toPack.filter((o) => o.packing.status === 'PACKED');
+    const counts = { 0: toPack.length, 1: packed.length, 2: toPack.length - packed.length };
+    const rows = filter === 1 ? packed : filter === 2 ? toPack.filter((o) => o.packing.status !== 'PACKED') : toPack;
+    return { counts, rows };
+  }, [live.data, filter]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const setSearch = (next: { filter?: PackFilter; page?: number }) => navigate({ to: '/fulfillment', search: { filter: next.filter ?? filter, page: next.page ?? 1 } });
+
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        size="xl"
+        value={String(filter)}
+        onChange={(v) => setSearch({ filter: Number(v) as PackFilter })}
+        data={PACK_FILTERS.map((f) => ({ value: String(f.value), label: `${f.label} (${counts[f.value]})` }))}
+        aria-label="Packing filter"
+        data-testid="pack-filter"
+      />
+      {!live.ready ? (
+        <Group>
+          <Loader size="sm" />
+          <Text>Loading the orders saved on this device…</Text>
+        </Group>
+      ) : live.error ? (
+        <Alert color="red" title="Could not read this device's orders">
+          {String(live.error)}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Alert color="gray" title="Nothing to display here" data-testid="pack-empty">
+          {counts[0] === 0 ? 'No orders to pack are saved on this device yet. They arrive with the next sync.' : 'No orders match this filter.'}
+        </Alert>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>AWB / Order</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Units</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th aria-label="Action" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((o) => (
+                  <Table.Tr key={o.id} data-testid="pack-row" data-awb={codeOf(o)}>
+                    <Table.Td>
+                      <Text fw={700}>{o.awb ?? '—'}</Text>
+                      <Text size="sm" c="dimmed">
+                        {o.shopOrderId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {o.customerName}
+                      <Text size="sm" c="dimmed">
+                        {o.city}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{o.items.reduce((n, i) => n + i.quantity, 0)}</Table.Td>
+                    <Table.Td>
+                      <Badge size="lg" color={o.packing.status === 'PACKED' ? 'teal' : 'gray'} variant={o.packing.status === 'PACKED' ? 'filled' : 'light'}>
+                        {o.packing.status === 'PACKED' ? 'Packed' : 'Not Packed'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button size="md" h={48} variant={o.packing.status === 'PACKED' ? 'default' : 'filled'} onClick={() => onOpen(codeOf(o))}>
+                        {o.packing.status === 'PACKED' ? 'View' : 'Pack'}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => setSearch({ page: p })} size="xl" styles={{ control: { minWidth: 48, height: 48 } }} aria-label="Pages" />}
+        </>
+      )}
+    </Stack>
+  );
+}

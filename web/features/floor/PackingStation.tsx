@@ -1,0 +1,89 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { PackFilter } from '../../../domain/floor';
+import { useFloorSync } from '../../local-db/useFloorSync';
+import { feedback } from '../../scanner/feedback';
+import { useScanner } from '../../scanner/useScanner';
+import { useSyncStatus } from '../../local-db/engine';
+import { ActivePacking } from './ActivePacking';
+import { PackingList } from './PackingList';
+import { ScanBox } from './ScanBox';
+
+export interface PackingStationProps {
+  /** The AWB being packed (query `t`), if any. */
+  awb: string | undefined;
+  filter: PackFilter;
+  page: number;
+}
+
+/**
+ * /fulfillment: scan an AWB, then its WSINs until the order is packed. Works
+ * from the orders kept on this device, with or without a network.
+ */
+export function PackingStation({ awb, filter, page }: PackingStationProps) {
+  const sync = useFloorSync();
+  const status = useSyncStatus(sync);
+  const navigate = useNavigate();
+  useUnlockSoundOnFirstTouch();
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Button
+            variant="default"
+            size="lg"
+            h={48}
+            leftSection={<IconArrowLeft size={20} aria-hidden />}
+            onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page } }) : navigate({ to: '/orders' }))}
+          >
+            Back
+          </Button>
+          <Title order={2}>Packing station</Title>
+        </Group>
+        {!status.online && (
+          <Badge size="xl" color="orange" variant="light">
+            Working offline: scans are saved on this device
+          </Badge>
+        )}
+      </Group>
+      {awb ? <ActivePacking key={awb} awb={awb} sync={sync} /> : <PackingHome filter={filter} page={page} />}
+    </Stack>
+  );
+}
+
+function PackingHome({ filter, page }: { filter: PackFilter; page: number }) {
+  const sync = useFloorSync();
+  const navigate = useNavigate();
+  const open = (code: string) => navigate({ to: '/fulfillment', search: { t: code.trim() } });
+  useScanner({ onScan: ({ code }) => open(code) });
+  return (
+    <Stack gap="md">
+      <Text fz={26} fw={700} data-testid="next-scan">
+        Next: scan the AWB on the parcel
+      </Text>
+      <ScanBox label="AWB or order number" placeholder="Scan or type an AWB" onSubmit={(code) => open(code)} autoFocus testId="awb-input" />
+      <PackingList sync={sync} filter={filter} page={page} onOpen={open} />
+    </Stack>
+  );
+}
+
+/**
+ * Browsers allow sound only after a gesture. The audio context is created as
+ * the screen opens (that can hold the main thread for ~100 ms, which must not
+ * happen in the middle of a scanner burst) and resumed on the first tap or key.
+ */
+export function useUnlockSoundOnFirstTouch() {
+  useEffect(() => {
+    feedback.unlock();
+    const resume = () => feedback.unlock();
+    window.addEventListener('pointerdown', resume, { once: true });
+    window.addEventListener('keydown', resume, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', resume);
+      window.removeEventListener('keydown', resume);
+    };
+  }, []);
+}

@@ -1,0 +1,68 @@
+import { Button, Group, Loader, TextInput } from '@mantine/core';
+import { IconCamera, IconScan } from '@tabler/icons-react';
+import { Suspense, useRef, useState } from 'react';
+import { LazyCameraScanner } from '../../scanner/LazyCameraScanner';
+import type { ScanSource } from '../../scanner/useScanner';
+
+export interface ScanBoxProps {
+  label: string;
+  placeholder: string;
+  /** Hands a typed or camera-read code to the screen's scan queue. */
+  onSubmit: (code: string, source: ScanSource) => void;
+  autoFocus?: boolean;
+  testId?: string;
+}
+
+/**
+ * The floor's code field: large, typed codes go in on Enter, hardware scans
+ * are caught at document level whatever has focus, and the camera (loaded
+ * only when asked for) feeds the same queue. The field keeps what was typed
+ * until it is submitted.
+ */
+export function ScanBox({ label, placeholder, onSubmit, autoFocus, testId }: ScanBoxProps) {
+  const [value, setValue] = useState('');
+  const [camera, setCamera] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!value.trim()) return;
+        onSubmit(value, 'manual');
+        setValue('');
+        input.current?.focus();
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          ref={input}
+          label={label}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          size="xl"
+          autoFocus={autoFocus}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          data-testid={testId}
+          style={{ flex: '1 1 260px' }}
+          leftSection={<IconScan size={24} aria-hidden />}
+        />
+        <Button type="submit" size="xl" h={60}>
+          Enter
+        </Button>
+        {!camera && (
+          <Button type="button" size="xl" h={60} variant="light" leftSection={<IconCamera size={24} aria-hidden />} onClick={() => setCamera(true)}>
+            Camera
+          </Button>
+        )}
+      </Group>
+      {camera && (
+        <Suspense fallback={<Loader mt="sm" aria-label="Loading the camera" />}>
+          <LazyCameraScanner defaultOpen openLabel="Scan with camera" onCode={(code) => onSubmit(code, 'camera')} />
+        </Suspense>
+      )}
+    </form>
+  );
+}

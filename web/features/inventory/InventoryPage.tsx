@@ -1,0 +1,110 @@
+import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { inventoryKey } from '../../../domain/floor';
+import { useSession } from '../../auth/useSession';
+import { readInventory } from '../../local-db/db';
+import { useLiveQuery } from '../../local-db/live';
+import { useFloorSync } from '../../local-db/useFloorSync';
+import { InventoryPopup } from './InventoryPopup';
+
+const PAGE_SIZE = 50;
+
+/** /inventory: the stock rows of the warehouse (or the seller's company) kept on this device. */
+export function InventoryPage({ q, page }: { q: string; page: number }) {
+  const session = useSession();
+  const sync = useFloorSync();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState(q);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const live = useLiveQuery(() => readInventory(sync.db), [sync]);
+  const companies = useMemo(() => new Map(session.companyData.map((c) => [c.id, c.name])), [session.companyData]);
+  const rows = useMemo(() => {
+    const wanted = q.trim().toLowerCase();
+    return (live.data ?? [])
+      .filter((r) => !wanted || r.wsin.toLowerCase().includes(wanted) || (r.productName ?? '').toLowerCase().includes(wanted))
+      .sort((a, b) => a.wsin.localeCompare(b.wsin) || a.companyId.localeCompare(b.companyId));
+  }, [live.data, q]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const open = openKey ? (live.data ?? []).find((r) => inventoryKey(r) === openKey) : undefined;
+
+  return (
+    <Stack maw={1200}>
+      <Title order={2}>Inventory</Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void navigate({ to: '/inventory', search: { q: search || undefined, page: 1 } });
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Search WSIN or product"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            leftSection={<IconSearch size={18} aria-hidden />}
+            size="lg"
+            style={{ flex: '1 1 260px' }}
+            data-testid="inventory-search"
+          />
+          <Button type="submit" size="lg">
+            Search
+          </Button>
+        </Group>
+      </form>
+      {!live.ready ? (
+        <Group>
+          <Loader size="sm" />
+          <Text>Loading the stock saved on this device…</Text>
+        </Group>
+      ) : rows.length === 0 ? (
+        <Alert color="gray" title="Nothing to display here">
+          {(live.data ?? []).length === 0 ? 'No stock rows are saved on this device yet. They arrive with the next sync.' : 'No stock matches the search.'}
+        </Alert>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>WSIN</Table.Th>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Company</Table.Th>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Blocked</Table.Th>
+                  <Table.Th>Scanned</Table.Th>
+                  <Table.Th aria-label="Action" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((r) => (
+                  <Table.Tr key={inventoryKey(r)} data-testid="inventory-row" data-wsin={r.wsin}>
+                    <Table.Td fw={700}>{r.wsin}</Table.Td>
+                    <Table.Td>{r.productName ?? '—'}</Table.Td>
+                    <Table.Td>{companies.get(r.companyId) ?? r.companyId}</Table.Td>
+                    <Table.Td>{r.location ?? '—'}</Table.Td>
+                    <Table.Td fw={700} data-testid="inventory-quantity">
+                      {r.quantity}
+                    </Table.Td>
+                    <Table.Td>{r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0}</Table.Td>
+                    <Table.Td>{r.scannedQuantity}</Table.Td>
+                    <Table.Td>
+                      <Button h={48} variant="light" onClick={() => setOpenKey(inventoryKey(r))}>
+                        Open
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} size="xl" styles={{ control: { minWidth: 48, height: 48 } }} />}
+        </>
+      )}
+      {open && <InventoryPopup row={open} sync={sync} onClose={() => setOpenKey(null)} />}
+    </Stack>
+  );
+}

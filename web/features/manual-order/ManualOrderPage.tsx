@@ -1,0 +1,295 @@
+import { useMemo } from 'react';
+import {
+  Alert, Button, Checkbox, Fieldset, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  B2B_PROMPT, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
+  previewTotals, shouldOfferB2B, type PricedCatalogueItem,
+} from '../../../domain/manual-order';
+import { PRICING_TYPE_LABELS } from '../../../domain/pricing';
+import { storeAsShippingAddress } from '../../../domain/retailers';
+import { apiJson, fieldErrors } from '../../api/client';
+import { useSession } from '../../auth/useSession';
+import { zodValidate } from '../../ui/zodForm';
+import { AddressFields } from './AddressFields';
+import { emptyAddress, initialValues, newItem, toPayload, type ManualOrderFormValues, type StoreValues } from './formValues';
+import { ItemsSection } from './ItemsSection';
+import { orderCatalogueQuery, prefillQuery, warehousesQuery, type OrderPrefill } from './queries';
+import { SalesmanField } from './SalesmanField';
+import { StoreAddressSection } from './StoreAddressSection';
+import { TotalsPanel } from './TotalsPanel';
+
+export type ManualOrderSearch = {
+  cloneFrom?: string;
+  mode?: 'clone' | 'edit';
+  isRetailerOrder?: boolean;
+  storeAddressId?: string;
+  shippingAddress?: Record<string, unknown>;
+};
+
+const ORDER_LOAD_FAILED = 'Server Error - Please try again after some time.';
+const PAYMENT_METHODS = [
+  { value: 'cod', label: 'COD' },
+  { value: 'prepaid', label: 'Prepaid' },
+  { value: 'credit', label: 'Credit' },
+];
+
+/** /orders/new: a new order, a clone, a Clone & Edit, or a retailer order. */
+export function ManualOrderPage({ search }: { search: ManualOrderSearch }) {
+  const prefill = useQuery(prefillQuery(search.cloneFrom ?? ''));
+  if (search.cloneFrom && prefill.isPending) return <Loader aria-label="Loading order" />;
+  if (search.cloneFrom && prefill.isError) {
+    return <Alert color="red" title="Server Error">{ORDER_LOAD_FAILED}</Alert>;
+  }
+  return <ManualOrderForm key={search.cloneFrom ?? 'new'} search={search} prefill={prefill.data} />;
+}
+
+function useScopeCompanies() {
+  const s = useSession();
+  if (s.role === 'warehouse') return s.companyData.filter((c) => s.selectedCompanyIds.includes(c.id));
+  if (s.role === 'seller') return s.companyData.filter((c) => c.id === s.companyId);
+  return s.companyData;
+}
+
+function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefill?: OrderPrefill }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const companies = useScopeCompanies();
+  const chooseCompany = session.role !== 'seller';
+  const startCompany = session.role === 'seller' ? (session.companyId ?? '') : companies.length === 1 ? companies[0].id : '';
+  const clone = search.cloneFrom ? { cloneFrom: search.cloneFrom, mode: search.mode ?? 'clone' } : undefined;
+  const retailer = search.isRetailerOrder ? { storeAddressId: search.storeAddressId, shippingAddress: search.shippingAddress } : undefined;
+
+  const form = useForm<ManualOrderFormValues>({
+    initialValues: initialValues({
+      companyId: startCompany,
+      isD2RAccount: !!companies.find((c) => c.id === (prefill?.companyId ?? startCompany))?.isD2R,
+      prefill,
+      retailer,
+    }),
+    validate: (v) => {
+      const errors = zodValidate(manualOrderSchema)(toPayload(v, clone));
+      if (chooseCompany && !v.companyId) errors.companyId = COMPANY_REQUIRED;
+      return errors;
+    },
+  });
+  const v = form.values;
+  const companyId = v.companyId;
+  const catalogue = useQuery(orderCatalogueQuery(companyId));
+  const warehouses = useQuery(warehousesQuery(companyId));
+  const isD2R = v.orderType === '2';
+  const warehouse = warehouses.data?.warehouses.find((w) => w.id === v.whId);
+  const sellerState = (isD2R && warehouse?.state) || warehouses.data?.companyState || '';
+
+  const priced = useMemo(() => {
+    const m = new Map<string, PricedCatalogueItem>((catalogue.data ?? []).map((c) => [c.id, { pricePaise: c.pricePaise, gst: c.gstPercentage }]));
+    return (id: string) => m.get(id);
+  }, [catalogue.data]);
+  const preview = previewTotals({ ...v, pricingType: Number(v.pricingType) }, priced, sellerState);
+
+  const changeCompany = (id: string | null) => {
+    const next = id ?? '';
+    const d2r = companies.find((c) => c.id === next)?.isD2R;
+    form.setValues({ companyId: next, orderType: d2r ? '2' : '0', whId: '', selectedStoreAddressId: '', d2rSalesmanId: '', items: [newItem()] });
+  };
+
+  const changePricingType = (t: string | null) => {
+    const type = (t ?? '0') as ManualOrderFormValues['pricingType'];
+    form.setFieldValue('pricingType', type);
+    form.setFieldValue(
+      'items',
+      v.items.map((it) => {
+        const c = catalogue.data?.find((x) => x.id === it.catalogueId);
+        const value = type === '3' ? (c ? String(c.price) : '') : type === '0' ? '' : v.commonPricingValue;
+        return { ...it, pricingValue: value };
+      }),
+    );
+  };
+
+  const changeCommonValue = (value: string) => {
+    form.setFieldValue('commonPricingValue', value);
+    // The common value applies to every line; a line may then be changed on its own.
+    form.setFieldValue('items', v.items.map((it) => ({ ...it, pricingValue: value })));
+  };
+
+  const copyStoreToShipping = (s: StoreValues & { GSTIN?: string | null }) => {
+    form.setFieldValue('shippingAddress', { ...emptyAddress(), ...storeAsShippingAddress({ ...s, GSTIN: s.GSTIN ?? s.gstin ?? null }) });
+  };
+
+  const send = async (values: ManualOrderFormValues) => {
+    try {
+      const r = await apiJson<{ message: string; data: { shopOrderId: string; cancelledOriginal: boolean } }>('/api/orders/manual', {
+        method: 'POST',
+        body: toPayload(values, clone),
+      });
+      notifications.show({
+        color: 'green',
+        title: ORDER_CREATED,
+        message: r.data.cancelledOriginal ? `Order ${r.data.shopOrderId} created. The original order was cancelled: ${editedAs(r.data.shopOrderId)}.` : `Order ${r.data.shopOrderId} created.`,
+      });
+      await navigate({ to: '/orders' });
+    } catch (e) {
+      form.setErrors(fieldErrors(e));
+      notifications.show({ color: 'red', title: 'Error', message: (e as Error).message });
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (preview?.isNegative) {
+      form.setFieldError('specialDiscount', FINAL_ORDER_VALUE_NEGATIVE);
+      notifications.show({ color: 'red', title: 'Error', message: FINAL_ORDER_VALUE_NEGATIVE });
+      return;
+    }
+    if (shouldOfferB2B(Number(values.orderType), values.items)) {
+      modals.openConfirmModal({
+        title: B2B_PROMPT.title,
+        children: <Text size="sm">{B2B_PROMPT.message}</Text>,
+        labels: { confirm: B2B_PROMPT.confirm, cancel: B2B_PROMPT.cancel },
+        onConfirm: () => {
+          form.setFieldValue('orderType', '1');
+          void send({ ...values, orderType: '1' });
+        },
+        onCancel: () => void send(values),
+      });
+      return;
+    }
+    return send(values);
+  });
+
+  const title = clone ? (clone.mode === 'edit' ? 'Clone & Edit Order' : 'Clone Order') : 'Create Order';
+  const half = { base: 12, sm: 6 };
+  const pricingType = v.pricingType;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group>
+          <Button variant="subtle" onClick={() => void navigate({ to: '/orders' })}>← Back</Button>
+          <Title order={2}>{title}</Title>
+        </Group>
+      </Group>
+      {prefill && clone && (
+        <Alert color={clone.mode === 'edit' ? 'orange' : 'blue'} variant="light">
+          {clone.mode === 'edit'
+            ? `Editing order ${prefill.shopOrderId}: give the new order its own Order ID. Once it is created, ${prefill.shopOrderId} is cancelled with the reason "Edited as <new Order ID>" if it is still PLACED (it is ${prefill.status} now).`
+            : `Cloning order ${prefill.shopOrderId}: give the new order its own Order ID.`}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Manual order">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack>
+              <Fieldset legend="Order Details">
+                <Grid gap="sm">
+                  {chooseCompany && (
+                    <Grid.Col span={12}>
+                      <Select
+                        label="Company"
+                        required
+                        data={companies.map((c) => ({ value: c.id, label: c.name }))}
+                        value={companyId || null}
+                        onChange={changeCompany}
+                        error={form.errors.companyId}
+                      />
+                    </Grid.Col>
+                  )}
+                  <Grid.Col span={12}>
+                    <Text size="sm" fw={500} mb={4} id="order-type-label">Order Type</Text>
+                    <SegmentedControl
+                      aria-labelledby="order-type-label"
+                      data={(['0', '1', '2'] as const).map((t) => ({ value: t, label: ORDER_TYPE_LABELS[Number(t) as 0 | 1 | 2] }))}
+                      {...form.getInputProps('orderType')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={half}><TextInput label="Order ID" required maxLength={ORDER_ID_MAX_LENGTH} {...form.getInputProps('id')} /></Grid.Col>
+                  <Grid.Col span={half}><TextInput label="Purchase Order Number" maxLength={ORDER_ID_MAX_LENGTH} {...form.getInputProps('purchaseOrderNumber')} /></Grid.Col>
+                  <Grid.Col span={half}>
+                    <Select label="Payment Method" required allowDeselect={false} data={PAYMENT_METHODS} {...form.getInputProps('paymentMethod')} />
+                  </Grid.Col>
+                  <Grid.Col span={half}><TextInput label="Terms of Payment" placeholder="e.g. Net 30" {...form.getInputProps('termsOfPayment')} /></Grid.Col>
+                  <Grid.Col span={half}><TextInput label="Due Date" type="date" {...form.getInputProps('dueDate')} /></Grid.Col>
+                  <Grid.Col span={half}>
+                    <SalesmanField
+                      companyId={companyId}
+                      value={v.d2rSalesmanId}
+                      onChange={(id) => form.setFieldValue('d2rSalesmanId', id)}
+                      error={form.errors.d2rSalesmanId as string | undefined}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={half}>
+                    <Select
+                      label="Pricing Type"
+                      allowDeselect={false}
+                      data={Object.entries(PRICING_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+                      value={pricingType}
+                      onChange={changePricingType}
+                    />
+                  </Grid.Col>
+                  {(pricingType === '1' || pricingType === '2') && (
+                    <Grid.Col span={half}>
+                      <TextInput
+                        label={pricingType === '1' ? 'Common Margin (%)' : 'Common Discount (%)'}
+                        description="0 to 100, applied to every product"
+                        inputMode="decimal"
+                        {...form.getInputProps('commonPricingValue')}
+                        onChange={(e) => changeCommonValue(e.currentTarget.value)}
+                      />
+                    </Grid.Col>
+                  )}
+                  <Grid.Col span={half}><TextInput label="Shipping Price" description="₹" inputMode="decimal" {...form.getInputProps('shippingPrice')} /></Grid.Col>
+                  <Grid.Col span={half}><TextInput label="Special Discount" description="₹, off the order" inputMode="decimal" {...form.getInputProps('specialDiscount')} /></Grid.Col>
+                  <Grid.Col span={half}><TextInput label="E-way Bill Number" {...form.getInputProps('ewayBill')} /></Grid.Col>
+                  {isD2R && (
+                    <>
+                      <Grid.Col span={12}>
+                        <Select
+                          label="Warehouse"
+                          required
+                          placeholder="Select warehouse"
+                          data={(warehouses.data?.warehouses ?? []).map((w) => ({ value: w.id, label: `${w.name} (${w.warehouseId}) · ${w.state}` }))}
+                          {...form.getInputProps('whId')}
+                        />
+                      </Grid.Col>
+                      <Grid.Col span={12}>
+                        <StoreAddressSection form={form} companyId={companyId} onUseStore={copyStoreToShipping} />
+                      </Grid.Col>
+                    </>
+                  )}
+                </Grid>
+              </Fieldset>
+
+              <Fieldset legend="Shipping Address">
+                <AddressFields form={form} prefix="shippingAddress" />
+              </Fieldset>
+
+              <Fieldset legend="Billing Address">
+                <Stack gap="sm">
+                  <Checkbox label="Same as shipping address" {...form.getInputProps('sameAsShipping', { type: 'checkbox' })} />
+                  {!v.sameAsShipping && <AddressFields form={form} prefix="billingAddress" />}
+                </Stack>
+              </Fieldset>
+
+              <Fieldset legend="Items">
+                {catalogue.isError && <Alert color="red" mb="sm">Could not load the catalogue. Please try again after some time.</Alert>}
+                <ItemsSection form={form} catalogue={catalogue.data ?? []} preview={preview} />
+              </Fieldset>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack pos="sticky" top={76}>
+              <TotalsPanel preview={preview} sellerState={sellerState} buyerState={v.shippingAddress.state} />
+              <Group grow>
+                <Button variant="default" onClick={() => void navigate({ to: '/orders' })}>Cancel</Button>
+                <Button type="submit" loading={form.submitting}>Create Order</Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { sectionByName, type OrderTableSection } from '../../../domain/orders';
+import { ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
+import { ORDER_TYPE_LABELS, PAYMENT_LABELS, statusLabel } from './format';
+import type { FilterValues } from './search';
+
+/** A picked day as YYYY-MM-DD (Mantine gives strings; a Date is read as a local day). */
+export function toDay(v: string | Date | null): string | undefined {
+  if (!v) return undefined;
+  if (typeof v === 'string') return v.slice(0, 10);
+  return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+}
+
+export type FilterDrawerProps = {
+  opened: boolean;
+  section: OrderTableSection;
+  value: FilterValues;
+  companies: { id: string; name: string }[];
+  onApply: (f: FilterValues) => void;
+  onClose: () => void;
+};
+
+/** The filter drawer (shortcut F): statuses of the section, dates, payment, channel, order type, company. */
+export function FilterDrawer({ opened, section, value, companies, onApply, onClose }: FilterDrawerProps) {
+  const [draft, setDraft] = useState<FilterValues>(value);
+  useEffect(() => {
+    if (opened) setDraft(value);
+  }, [opened, value]);
+  const statuses = sectionByName(section)?.statuses ?? ORDER_STATUSES;
+  const set = (patch: Partial<FilterValues>) => setDraft((d) => {
+    const next = { ...d, ...patch };
+    for (const k of Object.keys(next) as (keyof FilterValues)[]) if (next[k] === undefined || next[k] === '') delete next[k];
+    return next;
+  });
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="md" data-testid="filter-drawer" closeButtonProps={{ 'aria-label': 'Close filters' }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onApply(draft);
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Search"
+            description="Order id, AWB or customer phone"
+            value={draft.q ?? ''}
+            onChange={(e) => set({ q: e.currentTarget.value || undefined })}
+          />
+          <MultiSelect
+            label="Status"
+            placeholder="Any status"
+            data={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+            value={draft.status ? draft.status.split(',') : []}
+            onChange={(v) => set({ status: v.length ? v.join(',') : undefined })}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <DatePickerInput
+            type="range"
+            label="Order date"
+            placeholder="Any date"
+            clearable
+            value={[draft.from ?? null, draft.to ?? null]}
+            onChange={([from, to]) => set({ from: toDay(from), to: toDay(to) })}
+            valueFormat="DD MMM YYYY"
+          />
+          <Select
+            label="Payment"
+            placeholder="Any"
+            clearable
+            data={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
+            value={draft.paymentMode ?? null}
+            onChange={(v) => set({ paymentMode: (v ?? undefined) as FilterValues['paymentMode'] })}
+          />
+          <Select
+            label="Channel"
+            placeholder="Any"
+            clearable
+            data={SHOP_TYPES.map((s) => ({ value: s, label: s === 'manual_fbw' ? 'manual (fulfilled by warehouse)' : s }))}
+            value={draft.shopType ?? null}
+            onChange={(v) => set({ shopType: (v ?? undefined) as FilterValues['shopType'] })}
+          />
+          <Select
+            label="Order type"
+            placeholder="Any"
+            clearable
+            data={ORDER_TYPE_LABELS.map((l, i) => ({ value: String(i), label: l }))}
+            value={draft.orderType === undefined ? null : String(draft.orderType)}
+            onChange={(v) => set({ orderType: v === null ? undefined : Number(v) })}
+          />
+          {companies.length > 1 && (
+            <Select
+              label="Company"
+              placeholder="All my companies"
+              clearable
+              searchable
+              data={companies.map((c) => ({ value: c.id, label: c.name }))}
+              value={draft.companyId ?? null}
+              onChange={(v) => set({ companyId: v ?? undefined })}
+            />
+          )}
+          <Text size="xs" c="dimmed">Press F anywhere on the orders page to open these filters.</Text>
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => setDraft({})}>Reset</Button>
+            <Button type="submit">Apply</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

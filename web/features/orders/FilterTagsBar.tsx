@@ -1,0 +1,37 @@
+import { Badge, CloseButton, Group } from '@mantine/core';
+import type { FilterKey } from '../../../domain/orders';
+import { filterTags, visibleTags } from './filterTags';
+import type { FilterValues } from './search';
+
+export type FilterTagsBarProps = {
+  filter: FilterValues;
+  companyName: (id: string) => string;
+  onRemove: (keys: FilterKey[]) => void;
+  onMore: () => void;
+};
+
+/** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
+export function FilterTagsBar({ filter, companyName, onRemove, onMore }: FilterTagsBarProps) {
+  const { shown, more } = visibleTags(filterTags(filter, companyName));
+  if (!shown.length) return null;
+  return (
+    <Group gap={6} data-testid="filter-tags">
+      {shown.map((t) => (
+        <Badge
+          key={t.keys.join()}
+          variant="light"
+          size="lg"
+          tt="none"
+          rightSection={<CloseButton size="xs" aria-label={`Remove filter ${t.label}`} onClick={() => onRemove(t.keys)} />}
+        >
+          {t.label}
+        </Badge>
+      ))}
+      {more && (
+        <Badge component="button" type="button" variant="outline" size="lg" tt="none" onClick={onMore} style={{ cursor: 'pointer' }}>
+          {more}
+        </Badge>
+      )}
+    </Group>
+  );
+}

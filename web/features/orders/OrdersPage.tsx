@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Group, Stack, Title } from '@mantine/core';
+import { sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
+import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
+import { CustomerRequestsView } from './CustomerRequestsView';
+import { MissedOrdersView } from './MissedOrdersView';
+import { OrderInfoSlider } from './OrderInfoSlider';
+import { OrdersView } from './OrdersView';
+import { loadFilter, loadTab, saveFilter, saveTab } from './savedFilter';
+import { filterOf, hasFilter, resetPage, sectionOf, type OrdersSearch } from './search';
+import { SectionNav } from './SectionNav';
+
+export type OrdersPageProps = { search: OrdersSearch; setSearch: (next: OrdersSearch, replace?: boolean) => void };
+
+/** /orders: sidebar sections, the section's view, the order slider and the product slide-over. */
+export function OrdersPage({ search, setSearch }: OrdersPageProps) {
+  const section = sectionOf(search);
+  const [productId, setProductId] = useState<string | null>(null);
+
+  // A filter in the URL is saved; coming back without one (or without a section) restores the session's (filter for 6 hours).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const next = { ...search };
+    let changed = false;
+    const tab = loadTab();
+    if (!search.tab && tab && tab !== 'all') {
+      next.tab = tab;
+      changed = true;
+    }
+    if (hasFilter(filterOf(search))) saveFilter(filterOf(search));
+    else {
+      const saved = loadFilter();
+      if (saved) {
+        Object.assign(next, saved);
+        changed = true;
+      }
+    }
+    if (changed) setSearch(next, true);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const filterKey = JSON.stringify(filterOf(search));
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    saveFilter(filterOf(search));
+  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (search.tab) saveTab(search.tab);
+  }, [search.tab]);
+
+  const changeSection = (tab: SectionName) => {
+    saveTab(tab);
+    const { status: _s, order: _o, mpage: _m, rpage: _r, ...rest } = resetPage(search);
+    setSearch({ ...rest, tab });
+  };
+  const openOrder = (id: string) => setSearch({ ...search, order: id });
+  const view = sectionByName(section)?.view ?? 'orders';
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">Orders</Title>
+      <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
+        <SectionNav section={section} onChange={changeSection} />
+        {view === 'orders' && <OrdersView section={section as OrderTableSection} search={search} setSearch={setSearch} onOpenProduct={setProductId} />}
+        {view === 'missed' && <MissedOrdersView search={search} setSearch={setSearch} />}
+        {view === 'customerRequests' && <CustomerRequestsView search={search} setSearch={setSearch} onOpenOrder={openOrder} />}
+      </Group>
+      <OrderInfoSlider orderId={search.order ?? null} onClose={() => setSearch({ ...search, order: undefined })} onOpenProduct={setProductId} />
+      <CatalogueItemSlideOver itemId={productId} onClose={() => setProductId(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  ERROR_TITLE,
+  FAILED_TO_GET_ORDERS,
+  LOAD_FAILED_FALLBACK,
+  NOTHING_TO_DISPLAY,
+  type FilterKey,
+  type OrderTableSection,
+  type SortField,
+} from '../../../domain/orders';
+import { useSession } from '../../auth/useSession';
+import { BulkActions } from './BulkActions';
+import { DownloadButton } from './DownloadButton';
+import { FilterDrawer, toDay } from './FilterDrawer';
+import { FilterTagsBar } from './FilterTagsBar';
+import { OrdersTable } from './OrdersTable';
+import { Pager } from './Pager';
+import { ordersListQuery, type OrderListItem } from './queries';
+import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
+
+export type OrdersViewProps = {
+  section: OrderTableSection;
+  search: OrdersSearch;
+  setSearch: (next: OrdersSearch, replace?: boolean) => void;
+  onOpenProduct: (catalogueId: string) => void;
+};
+
+const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms' } as const;
+
+/** The common order table of the All, Unserviceable, Returns and NDRs sections. */
+export function OrdersView({ section, search, setSearch, onOpenProduct }: OrdersViewProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const params = listParams(search);
+  const q = useQuery(ordersListQuery(params));
+  const filter = filterOf(search);
+  const [selected, setSelected] = useState<Map<string, OrderListItem>>(new Map());
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+
+  // Changing a filter (or the section) clears the selection.
+  const filterKey = JSON.stringify([section, filter]);
+  useEffect(() => setSelected(new Map()), [filterKey]);
+
+  // A failed load: one 'Error' notification (a superseded, cancelled request is not a failure).
+  const shownError = useRef<unknown>(null);
+  useEffect(() => {
+    const e = q.error as (Error & { name?: string }) | null;
+    if (!e || e === shownError.current || e.name === 'AbortError') return;
+    shownError.current = e;
+    notifications.show({ color: 'red', title: ERROR_TITLE, message: e.message || FAILED_TO_GET_ORDERS });
+  }, [q.error]);
+
+  useHotkeys([
+    ['f', drawer.open],
+    ['shift+f', drawer.open],
+    ['/', () => searchRef.current?.focus()],
+  ]);
+
+  const companies = session.role === 'warehouse' ? session.companyData.filter((c) => session.selectedCompanyIds.includes(c.id)) : session.companyData;
+  const companyName = useCallback((id: string) => session.companyData.find((c) => c.id === id)?.name ?? id, [session.companyData]);
+  const applyFilter = (f: FilterValues) => {
+    setSearch({ ...withoutFilters(search), ...f });
+    drawer.close();
+  };
+  const removeFilter = (keys: FilterKey[]) => {
+    const next = { ...resetPage(search) };
+    for (const k of keys) delete next[k];
+    setSearch(next);
+  };
+
+  const failed = q.isError;
+  const rows = failed ? [] : (q.data?.order ?? []);
+  const page = q.data?.page;
+  const sortField = (search.sortField ?? 'id') as SortField;
+  const sortOrder = search.sortOrder ?? 'DESC';
+  const pn = search.pn ?? (search.cursor || search.last ? undefined : 1);
+  const fmt = new Intl.NumberFormat('en-IN');
+  const pageLabel = !page
+    ? ''
+    : search.last && !page.pages
+      ? 'Last page'
+      : `Page ${pn ? fmt.format(pn) : '…'}${page.pages ? ` of ${fmt.format(page.pages)}` : '+'}`;
+
+  const toggle = (id: string) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (next.has(id)) next.delete(id);
+      else {
+        const row = rows.find((r) => r.id === id);
+        if (row) next.set(id, row);
+      }
+      return next;
+    });
+  const toggleAll = (ids: string[], on: boolean) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      for (const r of rows) if (ids.includes(r.id)) (on ? next.set(r.id, r) : next.delete(r.id));
+      return next;
+    });
+  const clearSelection = useCallback(() => setSelected(new Map()), []);
+  const filterCount = useMemo(() => Object.keys(filter).length, [filter]);
+
+  return (
+    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setSearch({ ...resetPage(search), q: text.trim() || undefined });
+            }}
+          >
+            <TextInput
+              ref={searchRef}
+              aria-label="Search orders"
+              placeholder="Order id, AWB or phone  ( / )"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              w={{ base: 220, sm: 260 }}
+            />
+          </form>
+          <DatePickerInput
+            type="range"
+            aria-label="Order date range"
+            placeholder="Order date range"
+            clearable
+            w={{ base: 220, sm: 250 }}
+            valueFormat="DD MMM YY"
+            value={[search.from ?? null, search.to ?? null]}
+            onChange={([from, to]) => {
+              if ((from && to) || (!from && !to)) setSearch({ ...resetPage(search), from: toDay(from), to: toDay(to) });
+            }}
+          />
+          <Button variant="default" onClick={drawer.open} rightSection={filterCount ? <Badge size="xs" circle>{filterCount}</Badge> : null} data-testid="open-filters">
+            Filters (F)
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <DownloadButton filter={{ tab: section, ...filter }} appType={APP_TYPE[session.role]} />
+          {session.role !== 'admin' && (
+            <Button onClick={() => navigate({ to: '/orders/new' })}>Create Order</Button>
+          )}
+        </Group>
+      </Group>
+      <FilterTagsBar filter={filter} companyName={companyName} onRemove={removeFilter} onMore={drawer.open} />
+      <BulkActions selected={selected} onClear={clearSelection} />
+      <OrdersTable
+        rows={rows}
+        loading={q.isPending}
+        refreshing={q.isFetching && q.isPlaceholderData}
+        failed={failed}
+        emptyText={NOTHING_TO_DISPLAY}
+        failedText={LOAD_FAILED_FALLBACK}
+        selected={new Set(selected.keys())}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        sortField={sortField}
+        sortOrder={sortOrder}
+        onSort={(f) => setSearch({ ...resetPage(search), sortField: f, sortOrder: f === sortField && sortOrder === 'DESC' ? 'ASC' : 'DESC' })}
+        onOpenOrder={(id) => setSearch({ ...search, order: id })}
+        onOpenProduct={onOpenProduct}
+        showCompany={session.role !== 'seller'}
+        companyName={companyName}
+      />
+      {page && !failed && (
+        <Pager
+          label={pageLabel}
+          total={q.data!.currentCount}
+          capped={q.data!.currentCountCapped}
+          hasPrev={page.hasPrev}
+          hasNext={page.hasNext}
+          pageSize={page.pageSize}
+          busy={q.isFetching}
+          onFirst={() => setSearch(resetPage(search))}
+          onPrev={() =>
+            setSearch(pn !== undefined && pn <= 2 ? resetPage(search) : { ...resetPage(search), cursor: page.prevCursor ?? undefined, dir: 'prev', pn: pn ? pn - 1 : undefined })
+          }
+          onNext={() => setSearch({ ...resetPage(search), cursor: page.nextCursor ?? undefined, dir: 'next', pn: pn ? pn + 1 : undefined })}
+          onLast={() => setSearch({ ...resetPage(search), last: true, pn: page.pages ?? undefined })}
+          onPageSize={(n) => setSearch({ ...resetPage(search), pageSize: n })}
+        />
+      )}
+      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} onApply={applyFilter} onClose={drawer.close} />
+    </Stack>
+  );
+}

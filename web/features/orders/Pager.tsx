@@ -1,0 +1,56 @@
+import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
+import { PAGE_SIZES } from '../../../domain/orders';
+
+export type PagerProps = {
+  /** 'Page 3 of 40', 'Page 3+' or 'Last page'. */
+  label: string;
+  total: number;
+  capped: boolean;
+  hasPrev: boolean;
+  hasNext: boolean;
+  pageSize: number;
+  busy?: boolean;
+  onFirst: () => void;
+  onPrev: () => void;
+  onNext: () => void;
+  onLast: () => void;
+  onPageSize: (n: number) => void;
+};
+
+const fmt = new Intl.NumberFormat('en-IN');
+
+/** Seek paging: first, previous, next, last, and the page size. */
+export function Pager(p: PagerProps) {
+  const btn = (label: string, text: string, enabled: boolean, onClick: () => void, testId: string) => (
+    <Tooltip label={label} withArrow openDelay={400}>
+      <ActionIcon variant="default" size="lg" aria-label={label} disabled={!enabled || p.busy} onClick={onClick} data-testid={testId}>
+        {text}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text size="sm" c="dimmed" data-testid="orders-total" aria-live="polite">
+        {p.capped ? `More than ${fmt.format(p.total)} orders` : `${fmt.format(p.total)} orders`}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        {btn('First page', '«', p.hasPrev, p.onFirst, 'page-first')}
+        {btn('Previous page', '‹', p.hasPrev, p.onPrev, 'page-prev')}
+        <Text size="sm" px="xs" data-testid="page-label">
+          {p.label}
+        </Text>
+        {btn('Next page', '›', p.hasNext, p.onNext, 'page-next')}
+        {btn('Last page', '»', p.hasNext, p.onLast, 'page-last')}
+        <Select
+          aria-label="Rows per page"
+          w={90}
+          size="xs"
+          data={PAGE_SIZES.map((n) => String(n))}
+          value={String(p.pageSize)}
+          onChange={(v) => v && p.onPageSize(Number(v))}
+          allowDeselect={false}
+        />
+      </Group>
+    </Group>
+  );
+}

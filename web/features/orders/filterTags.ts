@@ -1,0 +1,30 @@
+// The filter tags above the table: up to three shown, then '+N more filters'.
+import { FILTER_TAGS_SHOWN, moreFiltersLabel, type FilterKey } from '../../../domain/orders';
+import { STATUS_LABELS, type OrderStatus } from '../../../domain/statuses';
+import type { FilterValues } from './search';
+
+export type FilterTag = { keys: FilterKey[]; label: string };
+
+const ORDER_TYPES = ['None', 'B2B', 'D2R'];
+const PAYMENT = { cod: 'COD', prepaid: 'Prepaid', credit: 'Credit' } as const;
+
+export function filterTags(f: FilterValues, companyName: (id: string) => string = (id) => id): FilterTag[] {
+  const tags: FilterTag[] = [];
+  if (f.q) tags.push({ keys: ['q'], label: `Search: ${f.q}` });
+  if (f.status) {
+    const names = f.status.split(',').map((s) => STATUS_LABELS[s as OrderStatus] ?? s);
+    tags.push({ keys: ['status'], label: `Status: ${names.join(', ')}` });
+  }
+  if (f.from || f.to) tags.push({ keys: ['from', 'to'], label: `Date: ${f.from ?? '…'} to ${f.to ?? '…'}` });
+  if (f.paymentMode) tags.push({ keys: ['paymentMode'], label: `Payment: ${PAYMENT[f.paymentMode]}` });
+  if (f.shopType) tags.push({ keys: ['shopType'], label: `Channel: ${f.shopType}` });
+  if (f.orderType !== undefined) tags.push({ keys: ['orderType'], label: `Order type: ${ORDER_TYPES[f.orderType] ?? f.orderType}` });
+  if (f.companyId) tags.push({ keys: ['companyId'], label: `Company: ${companyName(f.companyId)}` });
+  return tags;
+}
+
+/** The tags to draw and the '+N more filters' label (null when all fit). */
+export function visibleTags(tags: FilterTag[]): { shown: FilterTag[]; more: string | null } {
+  const hidden = tags.length - FILTER_TAGS_SHOWN;
+  return { shown: tags.slice(0, FILTER_TAGS_SHOWN), more: hidden > 0 ? moreFiltersLabel(hidden) : null };
+}

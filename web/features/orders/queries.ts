@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  CustomerRequestDetail,
+  CustomerRequestItem,
+  MissedOrderItem,
+  OrderCountsResponse,
+  OrderListResponse,
+} from '../../../edge-api/routes/orders/list';
+import type { OrderDetail } from '../../../edge-api/routes/orders/queries';
+import { apiJson } from '../../api/client';
+
+export type { OrderDetail, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail };
+export type OrderListItem = OrderListResponse['order'][number];
+export type ShippingPackage = { code: string; name: string; label: string; value: string; maxWeightG: number };
+export type Job = { id: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; total: number; result: any; error: string | null };
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (p: Record<string, string>) => ['orders', 'list', p] as const,
+  counts: ['orders', 'counts'] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  missed: (p: Record<string, string>) => ['orders', 'missed', p] as const,
+  requests: (p: Record<string, string>) => ['orders', 'requests', p] as const,
+  request: (id: string) => ['orders', 'request', id] as const,
+  whatsapp: (id: string) => ['orders', 'whatsapp', id] as const,
+};
+
+const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
+
+/** One page of a section; the AbortSignal cancels a superseded request. */
+export const ordersListQuery = (p: Record<string, string>) =>
+  queryOptions({
+    queryKey: orderKeys.list(p),
+    queryFn: ({ signal }) => apiJson<OrderListResponse>(`/api/orders?${qs(p)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const orderCountsQuery = () =>
+  queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000 });
+
+export const orderDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => apiJson<{ data: OrderDetail }>(`/api/orders/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    enabled: !!id,
+    retry: false,
+  });
+
+export const missedOrdersQuery = (p: Record<string, string>) =>
+  queryOptions({
+    queryKey: orderKeys.missed(p),
+    queryFn: ({ signal }) =>
+      apiJson<{ order: MissedOrderItem[]; currentCount: number; missedOrderCount: number; page: { current: number; pages: number } }>(`/api/missed-orders?${qs(p)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const customerRequestsQuery = (p: Record<string, string>) =>
+  queryOptions({
+    queryKey: orderKeys.requests(p),
+    queryFn: ({ signal }) => apiJson<{ data: CustomerRequestItem[]; currentCount: number; page: { current: number; pages: number } }>(`/api/customerRequests?${qs(p)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const customerRequestQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.request(id),
+    queryFn: ({ signal }) => apiJson<{ data: { data: CustomerRequestDetail } }>(`/api/customerRequests/find/${encodeURIComponent(id)}`, { signal }).then((r) => r.data.data),
+    enabled: !!id,
+  });
+
+export const shippingPackagesQuery = () =>
+  queryOptions({ queryKey: ['shipping-packages'], queryFn: ({ signal }) => apiJson<{ data: ShippingPackage[] }>('/api/shipping-packages', { signal }).then((r) => r.data), staleTime: 300_000 });
+
+export const whatsappMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.whatsapp(id),
+    queryFn: ({ signal }) =>
+      apiJson<{ data: { id: string; status: string; message: string; sender: string | null; createdAt: string }[] }>(`/api/orders/${encodeURIComponent(id)}/whatsapp-messages`, { signal }).then((r) => r.data),
+  });
+
+export const jobQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['jobs', id],
+    queryFn: ({ signal }) => apiJson<{ job: Job }>(`/api/jobs/${encodeURIComponent(id)}`, { signal }).then((r) => r.job),
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 500),
+    enabled: !!id,
+  });
+
+/** After any change to orders: lists, counts and open details reload. */
+export function refreshOrders(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+}

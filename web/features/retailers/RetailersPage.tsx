@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { FAILED_TO_FETCH_STORES, RETAILER_PAGE_SIZE, SOMETHING_WENT_WRONG, storeSearchType, type StoreAddressDto } from '../../../domain/retailers';
+import { useSession } from '../../auth/useSession';
+import { RetailerMappingModal } from './RetailerMappingModal';
+import { RetailerSlideOver } from './RetailerSlideOver';
+import { StoreAddressModal } from './StoreAddressModal';
+import { storeListQuery } from './queries';
+
+export type RetailersSearch = { q?: string; status?: 'all' | 'active' | 'inactive'; distributor?: 'all' | 'yes' | 'no'; page?: number; store?: string };
+export type RetailersPageProps = { search: RetailersSearch; go: (next: Partial<RetailersSearch>) => void };
+
+const ACTIVE = { all: undefined, active: '1', inactive: '0' } as const;
+const DISTRIBUTOR = { all: undefined, yes: '1', no: '0' } as const;
+
+/** Retailer store addresses: filters in the URL, pagination, info slide-over, mapping, new store. */
+export function RetailersPage({ search, go }: RetailersPageProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const canAct = session.role !== 'admin';
+  const [text, setText] = useState(search.q ?? '');
+  const [debounced] = useDebouncedValue(text, 400);
+  useEffect(() => {
+    if ((search.q ?? '') !== debounced.trim()) go({ q: debounced.trim() || undefined, page: undefined });
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  const page = search.page ?? 1;
+  const list = useQuery(
+    storeListQuery({
+      searchText: search.q,
+      isActive: ACTIVE[search.status ?? 'all'],
+      isDistributor: DISTRIBUTOR[search.distributor ?? 'all'],
+      page,
+      limit: RETAILER_PAGE_SIZE,
+    }),
+  );
+  useEffect(() => {
+    if (list.isError) notifications.show({ color: 'red', title: FAILED_TO_FETCH_STORES, message: (list.error as Error)?.message || SOMETHING_WENT_WRONG });
+  }, [list.isError, list.error]);
+  const [mapping, setMapping] = useState<StoreAddressDto | null>(null);
+  const [adding, setAdding] = useState(false);
+  const singleCompany = session.role === 'seller' ? (session.companyId ?? undefined) : session.selectedCompanyIds.length === 1 ? session.selectedCompanyIds[0] : undefined;
+  const total = list.data?.totalRecords ?? 0;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Retailers</Title>
+        {canAct && (
+          <Button onClick={() => setAdding(true)} disabled={!singleCompany} title={singleCompany ? undefined : 'Select one company to add a store'}>
+            Add Store
+          </Button>
+        )}
+      </Group>
+      <Group align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Store name, name, city, or phone number"
+          description={text.trim() && storeSearchType(text) === 'phone' ? 'Searching by phone number' : ' '}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={320}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>Status</Text>
+          <SegmentedControl
+            aria-label="Status"
+            value={search.status ?? 'all'}
+            onChange={(v) => go({ status: v as RetailersSearch['status'], page: undefined })}
+            data={[{ value: 'all', label: 'All' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+          />
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>Distributor</Text>
+          <SegmentedControl
+            aria-label="Distributor"
+            value={search.distributor ?? 'all'}
+            onChange={(v) => go({ distributor: v as RetailersSearch['distributor'], page: undefined })}
+            data={[{ value: 'all', label: 'All' }, { value: 'yes', label: 'Distributors' }, { value: 'no', label: 'Retailers' }]}
+          />
+        </Stack>
+      </Group>
+      <Paper withBorder>
+        {list.isError ? (
+          <Alert color="red" m="md" title={FAILED_TO_FETCH_STORES}>{(list.error as Error)?.message || SOMETHING_WENT_WRONG}</Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Store addresses">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Store</Table.Th>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>City</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending && <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed">Loading…</Text></Table.Td></Table.Tr>}
+                {list.data?.storeAddressData.length === 0 && (
+                  <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed" ta="center" py="lg">Nothing to display here</Text></Table.Td></Table.Tr>
+                )}
+                {list.data?.storeAddressData.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => go({ store: s.id })}>{s.storeName}</Button>
+                      {s.isDistributor && <Badge ml="xs" size="xs" variant="light">Distributor</Badge>}
+                      {s.mappedTo && <Badge ml="xs" size="xs" color="grape" variant="light">Mapped</Badge>}
+                    </Table.Td>
+                    <Table.Td><Text size="sm">{`${s.firstName} ${s.lastName}`.trim()}</Text></Table.Td>
+                    <Table.Td><Text size="sm" ff="monospace">{s.phone}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{s.city}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{s.state}</Text></Table.Td>
+                    <Table.Td><Badge color={s.isActive ? 'green' : 'gray'} variant="light">{s.isActive ? 'Active' : 'Inactive'}</Badge></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">{total} stores</Text>
+        <Pagination total={Math.max(1, Math.ceil(total / RETAILER_PAGE_SIZE))} value={page} onChange={(p) => go({ page: p })} />
+      </Group>
+
+      <RetailerSlideOver
+        storeId={search.store ?? null}
+        canAct={canAct}
+        onClose={() => go({ store: undefined })}
+        onMap={setMapping}
+        onCreateOrder={(s, shippingAddress) =>
+          void navigate({ to: '/orders/new', search: { isRetailerOrder: true, storeAddressId: s.id, shippingAddress } })
+        }
+      />
+      <RetailerMappingModal retailer={mapping} onClose={() => setMapping(null)} />
+      <StoreAddressModal opened={adding} companyId={singleCompany} onClose={() => setAdding(false)} onCreated={(s) => { setAdding(false); go({ store: s.id }); }} />
+    </Stack>
+  );
+}

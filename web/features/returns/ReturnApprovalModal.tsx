@@ -1,0 +1,373 @@
+import { Alert, Badge, Button, Group, Image, Loader, Modal, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  approvableAs,
+  checkReturnLine,
+  isReturnProcessed,
+  RETURN_DETAILS,
+  RETURN_MODAL_TITLE,
+  returnLines,
+  type FloorOrderDoc,
+  type ReturnRow,
+  type ReturnType,
+} from '../../../domain/floor';
+import { uuidv7 } from '../../../domain/ids';
+import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
+import { apiJson } from '../../api/client';
+import { isLocalPhoto, LOCAL_PHOTO, readOrder } from '../../local-db/db';
+import { useSyncStatus, type FloorSync } from '../../local-db/engine';
+import { useLiveQuery } from '../../local-db/live';
+import { useFloorSync } from '../../local-db/useFloorSync';
+
+export interface ReturnApprovalModalProps {
+  orderId: string;
+  onClose: () => void;
+}
+
+interface Line {
+  wsin: string;
+  sku: string;
+  productTitle: string;
+  max: number;
+}
+
+interface ReturnInfoAnswer {
+  status: boolean;
+  data: { data: (ReturnRow & { maxQuantity: number })[]; order: FloorOrderDoc; returnType: ReturnType; processed: boolean; approvable: boolean };
+}
+
+type Model =
+  | { mode: 'approve'; order: FloorOrderDoc; returnType: ReturnType; lines: Line[] }
+  | { mode: 'details'; order: FloorOrderDoc; rows: ReturnRow[] }
+  | { mode: 'closed'; order: FloorOrderDoc };
+
+/** The order as this device knows it, or as the server answers when it is not kept here (online only). */
+function useReturnModel(sync: FloorSync, orderId: string): { model: Model | null; loading: boolean; error: string | null } {
+  const local = useLiveQuery(() => readOrder(sync.db, orderId), [sync, orderId]);
+  const localDoc = local.data;
+  const localUsable = localDoc && (approvableAs(localDoc) || (isReturnProcessed(localDoc.status) && localDoc.returnInfo));
+  const remote = useQuery({
+    queryKey: ['return-info', orderId],
+    queryFn: ({ signal }) => apiJson<ReturnInfoAnswer>(`/api/return-info?splitOrderId=${encodeURIComponent(orderId)}`, { signal }),
+    enabled: local.ready && !localUsable,
+    retry: false,
+  });
+  const model = useMemo((): Model | null => {
+    if (localDoc && localUsable) {
+      if (isReturnProcessed(localDoc.status)) return { mode: 'details', order: localDoc, rows: localDoc.returnInfo ?? [] };
+      const type = approvableAs(localDoc)!;
+      return { mode: 'approve', order: localDoc, returnType: type, lines: returnLines(localDoc.items, type) };
+    }
+    const info = remote.data?.data;
+    if (!info) return null;
+    if (info.processed) return { mode: 'details', order: info.order, rows: info.data };
+    if (!info.approvable) return { mode: 'closed', order: info.order };
+    return { mode: 'approve', order: info.order, returnType: info.returnType, lines: info.data.map((r) => ({ wsin: r.wsin, sku: r.sku, productTitle: r.productTitle, max: r.maxQuantity })) };
+  }, [localDoc, localUsable, remote.data]);
+  const error = remote.error ? (navigator.onLine ? (remote.error as Error).message : 'This order is not saved on this device. Connect to the network to open it.') : null;
+  return { model, loading: !model && !error, error };
+}
+
+/**
+ * 'Approval for RTO': approve an RTO or DTO with missing and damaged units
+ * (0 to item quantity x WSIN multiplier) and an optional proof photo per
+ * WSIN, or read the details of a processed return. Works offline: photos are
+ * kept on the device and uploaded before the approval is sent.
+ */
+export function ReturnApprovalModal({ orderId, onClose }: ReturnApprovalModalProps) {
+  const sync = useFloorSync();
+  const { model, loading, error } = useReturnModel(sync, orderId);
+  return (
+    <Modal opened onClose={onClose} title={<Title order={3}>{RETURN_MODAL_TITLE}</Title>} size="70rem" fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
+      {loading && (
+        <Group>
+          <Loader size="sm" />
+          <Text>Loading the return…</Text>
+        </Group>
+      )}
+      {error && (
+        <Alert color="red" title="Could not open the return">
+          {error}
+        </Alert>
+      )}
+      {model && <OrderHeader order={model.order} />}
+      {model?.mode === 'details' && <ReturnDetails sync={sync} rows={model.rows} />}
+      {model?.mode === 'closed' && (
+        <Alert color="gray" title="Nothing to approve">
+          This order is {model.order.status.replace(/_/g, ' ').toLowerCase()}; only RTO delivered and DTO delivered orders can be approved.
+        </Alert>
+      )}
+      {model?.mode === 'approve' && <ApproveForm key={model.order.id} sync={sync} order={model.order} returnType={model.returnType} lines={model.lines} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function OrderHeader({ order }: { order: FloorOrderDoc }) {
+  return (
+    <Group mb="md" gap="lg">
+      <div>
+        <Text c="dimmed" size="sm">
+          Order
+        </Text>
+        <Text fw={700} fz="lg">
+          {order.shopOrderId}
+        </Text>
+      </div>
+      <div>
+        <Text c="dimmed" size="sm">
+          AWB
+        </Text>
+        <Text fw={700} fz="lg">
+          {order.returnAwb ?? order.awb ?? '—'}
+        </Text>
+      </div>
+      <Badge size="lg" variant="light">
+        {order.status.replace(/_/g, ' ')}
+      </Badge>
+    </Group>
+  );
+}
+
+interface LineState {
+  missing: number | string;
+  damaged: number | string;
+  photo: File | null;
+  photoError: string | null;
+}
+
+function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSync; order: FloorOrderDoc; returnType: ReturnType; lines: Line[]; onDone: () => void }) {
+  const status = useSyncStatus(sync);
+  const [state, setState] = useState<Record<string, LineState>>(() => Object.fromEntries(lines.map((l) => [l.wsin, { missing: 0, damaged: 0, photo: null, photoError: null }])));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (wsin: string, patch: Partial<LineState>) => setState((s) => ({ ...s, [wsin]: { ...s[wsin], ...patch } }));
+
+  const pickPhoto = (wsin: string, file: File | undefined) => {
+    if (!file) return;
+    if (!isAllowedImage(file.name || 'photo.jpg', file.type)) {
+      set(wsin, { photo: null, photoError: ONLY_IMAGES });
+      notifications.show({ color: 'red', title: 'Error', message: ONLY_IMAGES });
+      return;
+    }
+    set(wsin, { photo: file, photoError: null });
+  };
+
+  const approve = async () => {
+    const found: Record<string, string> = {};
+    for (const line of lines) {
+      const s = state[line.wsin];
+      const problem = checkReturnLine({ wsin: line.wsin, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged) }, line.max);
+      if (problem) found[line.wsin] = problem;
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const items = [];
+      for (const line of lines) {
+        const s = state[line.wsin];
+        let imageKey: string | undefined;
+        if (s.photo) {
+          const id = uuidv7();
+          await sync.photos.photos.add({
+            id, companyId: order.companyId, fileName: s.photo.name || `${line.wsin}.jpg`, contentType: s.photo.type, blob: s.photo, key: null, createdAt: new Date().toISOString(),
+          });
+          imageKey = `${LOCAL_PHOTO}${id}`;
+        }
+        items.push({ wsin: line.wsin, sku: line.sku, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged), ...(imageKey ? { imageKey } : {}) });
+      }
+      const seq = await sync.engine.enqueue('return.approve', { orderId: order.id, returnType, items });
+      if (navigator.onLine && (await sync.engine.sync())) {
+        const refused = sync.engine.getStatus().rejected.find((r) => r.seq === seq);
+        if (refused) {
+          notifications.show({ color: 'red', title: 'Error', message: refused.reason });
+          return;
+        }
+        notifications.show({ color: 'green', title: 'Success', message: `${returnType} approved` });
+      } else {
+        notifications.show({ color: 'blue', title: `${returnType} approval saved`, message: 'Saved on this device. It is sent when the network is back.' });
+      }
+      onDone();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" data-testid="return-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>WSIN</Table.Th>
+              <Table.Th>Units</Table.Th>
+              <Table.Th>Missing</Table.Th>
+              <Table.Th>Damaged</Table.Th>
+              <Table.Th>Proof photo (optional)</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => {
+              const s = state[line.wsin];
+              return (
+                <Table.Tr key={line.wsin} data-wsin={line.wsin}>
+                  <Table.Td>
+                    <Text fw={600}>{line.productTitle}</Text>
+                    <Text size="sm" c="dimmed">
+                      {line.sku}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{line.wsin}</Table.Td>
+                  <Table.Td>{line.max}</Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Missing quantity of ${line.wsin}`}
+                      min={0}
+                      max={line.max}
+                      clampBehavior="none"
+                      allowDecimal={false}
+                      allowNegative={false}
+                      value={s.missing}
+                      onChange={(v) => set(line.wsin, { missing: v })}
+                      size="lg"
+                      w={110}
+                      error={errors[line.wsin] && /Missing|together/.test(errors[line.wsin]) ? errors[line.wsin] : undefined}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Damaged quantity of ${line.wsin}`}
+                      min={0}
+                      max={line.max}
+                      clampBehavior="none"
+                      allowDecimal={false}
+                      allowNegative={false}
+                      value={s.damaged}
+                      onChange={(v) => set(line.wsin, { damaged: v })}
+                      size="lg"
+                      w={110}
+                      error={errors[line.wsin] && /Damaged/.test(errors[line.wsin]) ? errors[line.wsin] : undefined}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <PhotoPicker wsin={line.wsin} photo={s.photo} error={s.photoError} onPick={(f) => pickPhoto(line.wsin, f)} onClear={() => set(line.wsin, { photo: null, photoError: null })} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!status.online && (
+        <Alert color="orange" variant="light">
+          Offline: the approval and its photos are saved on this device and sent when the network is back.
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" size="lg" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button size="lg" onClick={() => void approve()} loading={saving} data-testid="approve-return">
+          Approve {returnType}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PhotoPicker({ wsin, photo, error, onPick, onClear }: { wsin: string; photo: File | null; error: string | null; onPick: (f: File | undefined) => void; onClear: () => void }) {
+  const camera = useRef<HTMLInputElement>(null);
+  const files = useRef<HTMLInputElement>(null);
+  const preview = useObjectUrl(photo);
+  return (
+    <Stack gap={4}>
+      <input ref={camera} type="file" accept="image/*" capture="environment" hidden aria-label={`Take a photo of ${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
+      <input ref={files} type="file" accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" hidden aria-label={`Choose a photo of ${wsin}`} data-testid={`photo-file-${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
+      {photo && preview ? (
+        <Group gap="xs" wrap="nowrap">
+          <Image src={preview} alt={`Proof photo of ${wsin}`} w={56} h={56} radius="sm" fit="cover" />
+          <Button variant="subtle" color="red" size="compact-sm" leftSection={<IconX size={14} />} onClick={onClear}>
+            Remove
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="light" size="sm" h={48} leftSection={<IconCamera size={18} />} onClick={() => camera.current?.click()}>
+            Take photo
+          </Button>
+          <Button variant="default" size="sm" h={48} leftSection={<IconPhoto size={18} />} onClick={() => files.current?.click()}>
+            Choose file
+          </Button>
+        </Group>
+      )}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
+  return (
+    <Stack>
+      <Title order={4}>{RETURN_DETAILS}</Title>
+      <Table verticalSpacing="sm" data-testid="return-details">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>WSIN</Table.Th>
+            <Table.Th>Missing</Table.Th>
+            <Table.Th>Damaged</Table.Th>
+            <Table.Th>Proof</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.wsin}>
+              <Table.Td>{r.productTitle}</Table.Td>
+              <Table.Td>{r.sku}</Table.Td>
+              <Table.Td>{r.wsin}</Table.Td>
+              <Table.Td>{r.missingQuantity}</Table.Td>
+              <Table.Td>{r.damageQuantity}</Table.Td>
+              <Table.Td>{r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** A proof photo: from the server, or from this device while it waits to be uploaded. */
+function ProofImage({ sync, location }: { sync: FloorSync; location: string }) {
+  const local = useLiveQuery(isLocalPhoto(location) ? () => sync.photos.photos.get(location.slice(LOCAL_PHOTO.length)) : null, [location]);
+  const blobUrl = useObjectUrl(local.data?.blob ?? null);
+  const src = isLocalPhoto(location) ? (local.data?.key ? `/api/files/${local.data.key}` : blobUrl) : location;
+  if (!src) return <Text size="sm">Photo</Text>;
+  return (
+    <a href={src} target="_blank" rel="noreferrer">
+      <Image src={src} alt="Proof photo" w={64} h={64} radius="sm" fit="cover" />
+    </a>
+  );
+}
+
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  return url;
+}

@@ -1,0 +1,25 @@
+import type { Role } from '../../../domain/roles';
+
+export type NavItem = { label: string; to: string; roles: Role[]; group: 'Work' | 'Catalogue' | 'Finance' | 'Settings' | 'Admin' };
+
+/** Every area of the spec, with the roles that see it. */
+export const NAV: NavItem[] = [
+  { label: 'Orders', to: '/orders', roles: ['admin', 'seller', 'warehouse'], group: 'Work' },
+  { label: 'Fulfillment', to: '/fulfillment', roles: ['seller', 'warehouse'], group: 'Work' },
+  { label: 'Returns', to: '/returns', roles: ['warehouse'], group: 'Work' },
+  { label: 'Inventory', to: '/inventory', roles: ['seller', 'warehouse'], group: 'Work' },
+  { label: 'Bulk uploads', to: '/bulk', roles: ['admin', 'seller', 'warehouse'], group: 'Work' },
+  { label: 'Catalogue', to: '/catalogs', roles: ['admin', 'seller', 'warehouse'], group: 'Catalogue' },
+  { label: 'Retailers', to: '/retailers', roles: ['admin', 'seller', 'warehouse'], group: 'Catalogue' },
+  { label: 'Invoices', to: '/invoices', roles: ['admin', 'seller'], group: 'Finance' },
+  { label: 'Invoicing', to: '/settings/invoicing', roles: ['seller'], group: 'Settings' },
+  { label: 'Preferences', to: '/settings/preferences', roles: ['admin', 'seller'], group: 'Settings' },
+  { label: 'Tracking page', to: '/settings/tracking-layout', roles: ['seller'], group: 'Settings' },
+  { label: 'Profile', to: '/profile', roles: ['admin', 'seller', 'warehouse'], group: 'Settings' },
+  { label: 'Delivery orders', to: '/admin/delivery-orders', roles: ['admin'], group: 'Admin' },
+  { label: 'Drivers', to: '/admin/drivers', roles: ['admin'], group: 'Admin' },
+  { label: 'Promoters', to: '/admin/promoters', roles: ['admin'], group: 'Admin' },
+  { label: 'Mail outbox', to: '/admin/outbox', roles: ['admin'], group: 'Admin' },
+];
+
+export const navFor = (role: Role) => NAV.filter((n) => n.roles.includes(role));

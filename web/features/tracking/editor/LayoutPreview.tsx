@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import type { TrackingLayout } from '../../../../domain/tracking-rules';
+import { Timeline } from '../Timeline';
+import { TrackingSummary } from '../TrackingSummary';
+import { TrackPage } from '../TrackApp';
+import { sampleTracking } from './sample';
+
+export type LayoutPreviewProps = { layout: TrackingLayout };
+
+/** The public page as customers will see it, with a sample shipment, in the layout being edited. */
+export function LayoutPreview({ layout }: LayoutPreviewProps) {
+  const sample = useMemo(sampleTracking, []);
+  return (
+    <div data-testid="layout-preview" aria-label="Preview of the tracking page" role="region">
+      <TrackPage layout={layout} lang="en" preview>
+        <TrackingSummary data={sample} lang="en" />
+        <Timeline timeline={sample.timeline} lang="en" />
+      </TrackPage>
+    </div>
+  );
+}

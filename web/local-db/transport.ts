@@ -1,0 +1,99 @@
+// The browser's sync transport: httpTransport with the xsrf header, plus two
+// things only the browser needs.
+//  - Proof photos taken offline are kept on the device and referenced by a
+//    `local:<id>` key in return.approve. Before a push carries such a command,
+//    each photo is uploaded through a presigned URL and the command goes out
+//    with the upload's key. The key is saved with the photo, so a retried
+//    push names the same upload and nothing is uploaded twice.
+//  - A page opened offline has no xsrf token (it is not cached); the first
+//    refusal for it fetches the session again and retries once.
+import { HttpError, httpTransport, type SyncTransport } from '../../sync/client/transport';
+import type { PushRequest, WireCommand } from '../../sync/protocol';
+import { isLocalPhoto, LOCAL_PHOTO, type PhotoDexie } from './db';
+
+export interface PresignAnswer {
+  key: string;
+  uploadUrl: string;
+}
+
+export interface FloorTransportOptions {
+  photos: PhotoDexie;
+  xsrfToken: () => string;
+  /** Fetches the session again (sets the xsrf token); resolves whether still signed in. */
+  refreshSession: () => Promise<boolean>;
+  presign: (photo: { fileName: string; contentType: string; size: number; companyId: string }) => Promise<PresignAnswer>;
+  fetch?: typeof fetch;
+}
+
+const XSRF_REFUSAL = /xsrf/i;
+
+export function floorTransport(options: FloorTransportOptions): SyncTransport {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const http = httpTransport({ fetch: doFetch, headers: () => ({ 'x-xsrf-token': options.xsrfToken() }) });
+
+  async function withSession<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 403 && XSRF_REFUSAL.test(error.message))) throw error;
+      if (!(await options.refreshSession())) throw error;
+      return call();
+    }
+  }
+
+  /** Uploads the photo if not done yet; resolves its key, or undefined when the photo is gone or refused. */
+  async function uploaded(ref: string): Promise<string | undefined> {
+    const id = ref.slice(LOCAL_PHOTO.length);
+    const photo = await options.photos.photos.get(id);
+    if (!photo) return undefined;
+    if (photo.key) return photo.key;
+    if (!photo.blob) return undefined;
+    let answer: PresignAnswer;
+    try {
+      answer = await options.presign({ fileName: photo.fileName, contentType: photo.contentType, size: photo.blob.size, companyId: photo.companyId });
+    } catch (error) {
+      // A refused photo (type, size) would block the outbox for ever: send the approval without it.
+      if (error instanceof HttpError && error.status === 400) return undefined;
+      throw error;
+    }
+    const put = await doFetch(answer.uploadUrl, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': photo.contentType, 'x-xsrf-token': options.xsrfToken() },
+      body: photo.blob,
+    });
+    if (!put.ok) {
+      const payload = (await put.json().catch(() => null)) as { message?: unknown } | null;
+      throw new HttpError(put.status, typeof payload?.message === 'string' ? payload.message : `Uploading a proof photo failed (HTTP ${put.status})`);
+    }
+    await options.photos.photos.update(id, { key: answer.key, blob: null });
+    return answer.key;
+  }
+
+  async function withUploads(command: WireCommand): Promise<WireCommand> {
+    if (command.name !== 'return.approve') return command;
+    const args = command.args as { items: { imageKey?: string }[] };
+    if (!args.items.some((i) => isLocalPhoto(i.imageKey))) return command;
+    const items = [];
+    for (const item of args.items) {
+      if (!isLocalPhoto(item.imageKey)) {
+        items.push(item);
+        continue;
+      }
+      const key = await uploaded(item.imageKey);
+      const { imageKey: _local, ...rest } = item;
+      items.push(key ? { ...rest, imageKey: key } : rest);
+    }
+    return { ...command, args: { ...args, items } };
+  }
+
+  return {
+    push: (req: PushRequest) =>
+      withSession(async () => {
+        const commands: WireCommand[] = [];
+        for (const command of req.commands) commands.push(await withUploads(command));
+        return http.push({ ...req, commands });
+      }),
+    pull: (req) => withSession(() => http.pull(req)),
+  };
+}

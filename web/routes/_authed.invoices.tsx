@@ -1,0 +1,26 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { INVOICE_STATUSES } from '../../domain/invoicing';
+import { InvoicesPage, type InvoicesSearch } from '../features/billing/InvoicesPage';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  status: z.enum(INVOICE_STATUSES).optional().catch(undefined),
+  from: date.optional().catch(undefined),
+  to: date.optional().catch(undefined),
+  q: z.string().max(100).optional().catch(undefined),
+  invoice: z.string().max(64).optional().catch(undefined),
+});
+
+/** /invoices: filters, page and the open invoice live in the URL. */
+export const Route = createFileRoute('/_authed/invoices')({
+  validateSearch: (s): InvoicesSearch => searchSchema.parse(s),
+  component: InvoicesRoute,
+});
+
+function InvoicesRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/invoices' });
+  return <InvoicesPage search={search} go={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />;
+}

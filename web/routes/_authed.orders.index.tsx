@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { OrdersPage } from '../features/orders/OrdersPage';
+import { ordersSearchSchema, type OrdersSearch } from '../features/orders/search';
+
+export const Route = createFileRoute('/_authed/orders/')({
+  validateSearch: (s): OrdersSearch => ordersSearchSchema.parse(s),
+  component: OrdersRoute,
+});
+
+function OrdersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const setSearch = useCallback((next: OrdersSearch, replace = false) => navigate({ search: next, replace }), [navigate]);
+  return <OrdersPage search={search} setSearch={setSearch} />;
+}
