@@ -2,6 +2,7 @@
 // pulled data the UI reads (e.g. liveQuery(() => db.rows.where('table')
 // .equals('orders').toArray())); the UI must not write it, the engine does.
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import type { PatchOp } from '../protocol';
 import type { LocalRow, LocalStore, LocalTx, OutboxEntry, RejectedEntry } from './local-store';
 
 export interface MetaRecord {
@@ -110,6 +111,19 @@ class DexieLocalTx implements LocalTx {
   }
   async deleteRow(table: string, key: string) {
     await this.db.rows.delete([table, key]);
+  }
+  /** Consecutive puts go in one bulkPut, consecutive deletes in one bulkDelete: same result, far fewer requests. */
+  async applyPatch(ops: PatchOp[]) {
+    let i = 0;
+    while (i < ops.length) {
+      const kind = ops[i].op;
+      let j = i;
+      while (j < ops.length && ops[j].op === kind) j++;
+      const run = ops.slice(i, j);
+      if (kind === 'put') await this.db.rows.bulkPut(run.map((op) => ({ table: op.table, key: op.key, value: op.op === 'put' ? op.value : undefined })));
+      else await this.db.rows.bulkDelete(run.map((op): [string, string] => [op.table, op.key]));
+      i = j;
+    }
   }
   async clearRows() {
     await this.db.rows.clear();

@@ -299,9 +299,12 @@ export class SyncEngine<R extends CommandRegistry> {
       await acknowledge(tx, res.lastSeq, res.rejected);
       await tx.restoreBases();
       if (cookie === null) await tx.clearRows();
-      for (const op of res.patch) {
-        if (op.op === 'put') await tx.putRow(op.table, op.key, op.value);
-        else await tx.deleteRow(op.table, op.key);
+      if (tx.applyPatch) await tx.applyPatch(res.patch);
+      else {
+        for (const op of res.patch) {
+          if (op.op === 'put') await tx.putRow(op.table, op.key, op.value);
+          else await tx.deleteRow(op.table, op.key);
+        }
       }
       await this.reapplyPending(tx);
       await tx.setMeta(META.pull, { cookie: res.cookie, scopeKey } satisfies PullMeta);

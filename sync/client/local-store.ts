@@ -8,6 +8,8 @@
 // restoring the bases gives back the pulled server state exactly, provided
 // rows are written only by local effects (through the engine) and by pulls.
 
+import type { PatchOp } from '../protocol';
+
 export interface OutboxEntry {
   seq: number;
   name: string;
@@ -52,6 +54,8 @@ export interface LocalTx {
   listRows(table: string): Promise<LocalRow[]>;
   putRow(table: string, key: string, value: unknown): Promise<void>;
   deleteRow(table: string, key: string): Promise<void>;
+  /** Apply a pull's patch in order, as putRow/deleteRow one by one would (stores may batch it). */
+  applyPatch?(ops: PatchOp[]): Promise<void>;
   clearRows(): Promise<void>;
   /** Save the row's current value (or its absence) as its base, unless a base is already saved. */
   keepBase(table: string, key: string): Promise<void>;

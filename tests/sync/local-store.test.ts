@@ -156,3 +156,37 @@ describe('SyncDexie', () => {
     expect(await new DexieLocalStore(reopened).transaction((tx) => tx.listPending())).toEqual([entry(1)]);
   });
 });
+
+describe('DexieLocalStore.applyPatch', () => {
+  it('leaves the same rows as applying each put and delete in order', async () => {
+    const ops = [
+      { op: 'put' as const, table: 'orders', key: 'a', value: { v: 1 } },
+      { op: 'put' as const, table: 'orders', key: 'b', value: { v: 1 } },
+      { op: 'put' as const, table: 'orders', key: 'a', value: { v: 2 } },
+      { op: 'del' as const, table: 'orders', key: 'b' },
+      { op: 'del' as const, table: 'orders', key: 'c' },
+      { op: 'put' as const, table: 'orders', key: 'c', value: { v: 3 } },
+      { op: 'put' as const, table: 'wsins', key: 'a', value: { v: 4 } },
+      { op: 'del' as const, table: 'wsins', key: 'a' },
+    ];
+    const batched = new DexieLocalStore(openDexie());
+    const oneByOne = new MemoryLocalStore();
+    await batched.transaction(async (tx) => {
+      await tx.putRow('orders', 'c', { v: 0 });
+      await tx.applyPatch!(ops);
+    });
+    await oneByOne.transaction(async (tx) => {
+      await tx.putRow('orders', 'c', { v: 0 });
+      for (const op of ops) op.op === 'put' ? await tx.putRow(op.table, op.key, op.value) : await tx.deleteRow(op.table, op.key);
+    });
+    for (const table of ['orders', 'wsins']) {
+      const a = await read(batched, (tx) => tx.listRows(table));
+      const b = await read(oneByOne, (tx) => tx.listRows(table));
+      expect(a.sort((x, y) => x.key.localeCompare(y.key))).toEqual(b.sort((x, y) => x.key.localeCompare(y.key)));
+    }
+    expect(await read(batched, (tx) => tx.listRows('orders'))).toEqual([
+      { key: 'a', value: { v: 2 } },
+      { key: 'c', value: { v: 3 } },
+    ]);
+  });
+});

@@ -19,7 +19,7 @@ export type AuthState = Session | { isLogined: false };
 const CACHE_KEY = 'sd.session';
 
 /** Remembers the last session (without the xsrf token) so floor screens open offline. */
-function remember(s: AuthState) {
+export function rememberSession(s: AuthState) {
   try {
     if (s.isLogined) localStorage.setItem(CACHE_KEY, JSON.stringify({ ...s, xsrfToken: '' }));
     else localStorage.removeItem(CACHE_KEY);
@@ -28,14 +28,14 @@ function remember(s: AuthState) {
   }
 }
 export function forgetSession() {
-  remember({ isLogined: false });
+  rememberSession({ isLogined: false });
 }
 
 export async function fetchSession(): Promise<AuthState> {
   try {
     const s = await apiJson<AuthState>('/api/auth/session');
     if (s.isLogined) setXsrfToken(s.xsrfToken);
-    remember(s);
+    rememberSession(s);
     return s;
   } catch (err) {
     // Network down: keep working with the last known session.

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiJson, setXsrfToken } from '../../api/client';
 import { AUTH_CODES } from '../../../domain/messages';
-import { forgetSession, sessionQuery, type Session } from '../../auth/session';
+import { forgetSession, rememberSession, sessionQuery, type Session } from '../../auth/session';
 
 /** authenticate (→ xsrfToken, oauthCode) then login (→ session cookie); answers the session. */
 export async function signIn(queryClient: QueryClient, input: { email: string; password: string; appType: 'seller' | 'wms' | 'admin' }) {
@@ -16,6 +16,7 @@ export async function signIn(queryClient: QueryClient, input: { email: string; p
   const session = { ...login.data, isLogined: true as const };
   setXsrfToken(session.xsrfToken);
   queryClient.setQueryData(sessionQuery.queryKey, session);
+  rememberSession(session);
   return session;
 }
 

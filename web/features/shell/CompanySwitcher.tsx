@@ -2,7 +2,7 @@ import { MultiSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client';
-import { sessionQuery, type Session } from '../../auth/session';
+import { rememberSession, sessionQuery, type Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 
 /** Warehouse users work for one or more linked companies; the choice scopes every list. */
@@ -19,6 +19,7 @@ export function CompanySwitcher() {
       await apiJson('/api/auth/selected-companies', { method: 'PUT', body: { companyIds: ids } });
       const next: Session = { ...session, selectedCompanyIds: ids };
       queryClient.setQueryData(sessionQuery.queryKey, () => next);
+      rememberSession(next);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     } catch (e) {
       notifications.show({ color: 'red', title: 'Error', message: (e as Error).message });

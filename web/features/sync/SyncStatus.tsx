@@ -31,8 +31,6 @@ export function SyncStatus() {
       }
     };
     const release = startFloorSync(session, refreshSession);
-    // Sign-in puts the session in memory only; reading it once stores it for a reload without network.
-    if (!session.offline && navigator.onLine) void fetchSession().catch(() => undefined);
     // A page opened offline has no xsrf token yet: fetch the session as soon as the network is back.
     const onOnline = () => {
       if (session.offline) void refreshSession();
