@@ -203,7 +203,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
     const crash = () => (device.crashed = true);
     return {
       push: (req) => {
-        const sent = overTheWire(req);
+        const sent = overTheWire(req); // what left the device, even if delivered late
         return network.call(async () => pushResponseSchema.parse(overTheWire((await applyPush(server, sent, handlers, {})).response)), crash);
       },
       pull: (req) => {
@@ -220,7 +220,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
       commands: testCommands,
       effects: testEffects,
       scope: () => ({ companyIds: [COMPANY] }),
-      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      timers: { setTimeout: () => 0, clearTimeout: () => undefined }, // the test drives every retry
     });
   }
 
@@ -260,10 +260,12 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
         serverFaults.failNextApply = true;
         break;
     }
+    // A crash loses everything in memory; the durable store stays.
     for (const x of devices) if (x.crashed) (count('reboot'), boot(x));
     for (const x of devices) await expectOptimisticView(x.store, server.history);
   }
 
+  // Heal and sync until nothing is pending, then once more so everyone pulls everything.
   network.heal();
   serverFaults.failNextApply = false;
   for (let round = 0; ; round++) {
@@ -274,6 +276,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
   }
   for (const x of devices) expect(await x.engine.sync()).toBe(true);
 
+  // Stale requests still in the network arrive now: all must be no-ops.
   const settled = await serverUnderTest.inspect();
   while (network.inFlight.length > 0) await network.deliverLate(0);
   expect((await serverUnderTest.inspect()).version).toBe(settled.version);
@@ -281,6 +284,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
   const clientIds = await Promise.all(devices.map((x) => x.store.transaction((tx) => tx.getMeta('clientId')) as Promise<string>));
   const deviceOf = new Map(clientIds.map((id, i) => [id, devices[i]]));
 
+  // The server's processing order: applied commands left an audit row, refused ones a rejection.
   const handled = [
     ...settled.rows
       .filter((row) => row.companyId === AUDIT)
@@ -288,6 +292,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
     ...settled.rejections.map(({ clientId, seq, version, reason }) => ({ clientId, seq, version, reason })),
   ].sort((a, b) => a.version - b.version);
 
+  // Exactly once, in seq order, per device.
   for (const [i, x] of devices.entries()) {
     const seqs = handled.filter((h) => h.clientId === clientIds[i]).map((h) => h.seq);
     expect(seqs).toEqual([...x.enqueued.keys()].sort((a, b) => a - b));
@@ -295,6 +300,7 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
   }
   expect(handled).toHaveLength(devices.reduce((n, x) => n + x.enqueued.size, 0));
 
+  // Replaying the server's order through the rules reproduces its decisions and state.
   const model = new Map<string, unknown>();
   for (const h of handled) {
     const command = deviceOf.get(h.clientId)!.enqueued.get(h.seq)!;
