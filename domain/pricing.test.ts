@@ -186,11 +186,12 @@ describe('computeOrderTotals: GST and totals', () => {
               expect(l.igstPaise).toBe(0);
               if (!r.regime.utgst) expect(l.cgstPaise).toBe(l.sgstPaise);
             }
-            // taxable is the exact inclusive / (1 + rate) within rounding.
+            // taxable is the exact inclusive / (1 + rate) within rounding: at most three
+            // tax parts (cgst, sgst or utgst, cess) are each rounded by at most half a paisa.
             const g = items[i].gst;
             const pct = r.regime.supply === 'inter_state' ? g.igst + (g.cess ?? 0)
               : g.cgst + (r.regime.utgst ? (g.utgst ?? g.sgst) : g.sgst) + (g.cess ?? 0);
-            expect(Math.abs(l.taxablePaise - l.lineTotalPaise / (1 + pct / 100))).toBeLessThanOrEqual(1.5);
+            expect(Math.abs(l.taxablePaise - l.lineTotalPaise / (1 + pct / 100))).toBeLessThanOrEqual(1.5 + 1e-6);
             sum += l.lineTotalPaise;
           });
           const t = r.totals;
@@ -200,7 +201,7 @@ describe('computeOrderTotals: GST and totals', () => {
           expect(r.error).toBe(t.finalPaise < 0 ? 'Final Order Value is Negative' : null);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: Number(process.env.PRICING_RUNS ?? 500) },
     );
   });
 });
