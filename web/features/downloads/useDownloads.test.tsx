@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -19,6 +19,8 @@ import { sessionQuery } from '../../auth/session';
 import { useDownloads, type Downloads } from './useDownloads';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The full suite runs beside a browser and a build on two cores: give async UI more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // What Mantine needs from a browser that jsdom lacks.
