@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Three kinds of suites: fast unit/api/db tests, and the browser (e2e) suite,
-// which needs the built PWA and Debian's Chromium (see tests/e2e/setup.ts).
+// Suites: fast unit/api/sync tests, the db suite (SQLite and PostgreSQL), the
+// API suite again on PostgreSQL when DATABASE_URL_TEST is set (scripts/test.mjs
+// sets it when a server answers; CI always has one), and the browser (e2e)
+// suite, which needs the built PWA and Debian's Chromium (tests/e2e/global-setup.ts).
+const pgUrl = process.env.DATABASE_URL_TEST;
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +26,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(pgUrl
+        ? [
+            {
+              test: {
+                name: 'api-pg',
+                include: ['tests/api/**/*.test.ts'],
+                environment: 'node',
+                env: { API_TEST_PG: pgUrl },
+                globalSetup: ['tests/api/pg-setup.ts'],
+                testTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -21,7 +21,15 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // On PostgreSQL the migration tables live in the connection's own schema:
+  // without naming it, Kysely would take another schema's kysely_migration_lock
+  // for ours (it looks the table up by name across schemas).
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+  }
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

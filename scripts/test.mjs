@@ -2,6 +2,7 @@
 // Builds the PWA first (the browser tests run against the built, installable app).
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
@@ -9,6 +10,16 @@ console.log('Building the web app for the browser tests…');
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 console.log('Type-checking…');
 execSync('npx tsc --noEmit -p .', { stdio: 'inherit' });
+// The PostgreSQL suites (db on both dialects, the API suite again on PostgreSQL)
+// use the machine's server when one answers; CI (.ci/run) always sets this.
+if (!process.env.DATABASE_URL_TEST) {
+  const up = await new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 }, () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false)).on('timeout', () => (s.destroy(), resolve(false)));
+  });
+  if (up) process.env.DATABASE_URL_TEST = 'postgres://postgres@127.0.0.1:5432/test';
+  else console.log('No PostgreSQL on 127.0.0.1:5432: the PostgreSQL suites run only where one is reachable (always in CI).');
+}
 fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
 const r = spawnSync(

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import pino from 'pino';
 import { connect, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
@@ -5,11 +6,24 @@ import { seed } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { createApp } from '../../edge-api/app';
 
+/**
+ * With API_TEST_PG=<url> the API suite runs on PostgreSQL: each app gets a schema
+ * of its own (t_api_*), dropped by the suite's teardown.
+ */
+async function openPgSchema(url: string): Promise<DbHandle> {
+  const schema = `t_api_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return connect({ url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` });
+}
+
 export type TestApp = ReturnType<typeof createApp>;
 
 /** A fresh in-memory database with the demo data, and the app over it. */
 export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean } = {}) {
-  const dbh = opts.dbh ?? connect({ file: ':memory:' });
+  const dbh = opts.dbh ?? (process.env.API_TEST_PG ? await openPgSchema(process.env.API_TEST_PG) : connect({ file: ':memory:' }));
   await migrateToLatest(dbh.db);
   await seed(dbh, { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false });
   const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}` } });

@@ -16,6 +16,13 @@ beforeAll(async () => {
   app = ctx.app;
 });
 
+describe('the database under the suite', () => {
+  it('is the one the suite was started for (PostgreSQL in the api-pg project)', async () => {
+    const health = await anonymous(app).json('/api/health');
+    expect(health.body.dialect).toBe(process.env.API_TEST_PG ? 'postgres' : 'sqlite');
+  });
+});
+
 describe('presigned uploads', () => {
   it('presigns, accepts the bytes once, and serves the file', async () => {
     const seller = await signInDemo(app, 'seller');
