@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -9,6 +11,62 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The public tracking page is opened by customers on phones, often on slow
+ * networks, from a link in an SMS: its HTML stands alone.
+ * - no link to the seller app's web app manifest (the PWA plugin adds one to
+ *   every page): nothing to install here, one request less;
+ * - its stylesheet inlined (a few KB): no render-blocking request before the
+ *   first paint. The CSS file stays emitted for the seller's layout preview.
+ */
+function trackingPage(): Plugin {
+  return {
+    name: 'shipdesk:tracking-page',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['track.html'];
+      if (!page || page.type !== 'asset') return;
+      let html = String(page.source);
+      html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const css = bundle[file];
+        return css?.type === 'asset' ? `<style>${String(css.source).trim()}</style>` : tag;
+      });
+      page.source = html.replace(/\s*<link rel="manifest"[^>]*>/g, '');
+    },
+  };
+}
+
+/**
+ * Gzip and Brotli copies of every text file of the build (`x.js.gz`, `x.js.br`),
+ * which the server sends to browsers that accept them (serveStatic precompressed).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'shipdesk:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+          const raw = fs.readFileSync(file);
+          if (raw.length < 1024) continue;
+          fs.writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+          fs.writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
@@ -47,5 +105,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    trackingPage(),
+    precompress(),
   ],
 });

@@ -12,7 +12,7 @@ import { floorRoutes } from './routes/floor';
 import { jobsRoutes } from './routes/jobs';
 import { ordersRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
-import { trackingRoutes } from './routes/tracking';
+import { publicLookupRoutes, trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
 
 export type CreateAppOptions = { dbh: DbHandle; config?: Partial<AppConfig>; logger?: Logger };
@@ -53,9 +53,13 @@ export function createApp(opts: CreateAppOptions) {
     c.set('log', log);
     await next();
   });
-  app.use('/api/*', requestId, loadSession, requireXsrf);
   app.onError(onError);
-  const routed = app.route('/api', api);
+  // The public tracking lookup (anonymous, read-only, the hottest path) answers
+  // ahead of the session and XSRF middleware, which it does not need; it sets
+  // its request id and answers its errors itself (routes/tracking/public.ts).
+  const early = app.route('/api', publicLookupRoutes);
+  app.use('/api/*', requestId, loadSession, requireXsrf);
+  const routed = early.route('/api', api);
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app, { title: 'ShipDesk API', version: '1' })));
   app.all('/api/*', (c) => c.json({ status: false, message: 'Not found' }, 404));
   return routed;

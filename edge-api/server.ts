@@ -36,15 +36,21 @@ root.use('/assets/*', async (c, next) => {
   await next();
   c.header('cache-control', 'public, max-age=31536000, immutable');
 });
-root.use('/*', serveStatic({ root: distDir }));
+// `vite build` writes .br and .gz copies of text files: sent to browsers that accept them.
+root.use('/*', serveStatic({ root: distDir, precompressed: true }));
 const indexHtml = path.join(distDir, 'index.html');
 // The public tracking page is its own small entry (web/track.html), not the app shell.
 const trackHtml = path.join(distDir, 'track.html');
-root.get('/track/*', (c) => {
-  if (!fs.existsSync(trackHtml)) return c.text('The web app is not built. Run `npm start` (it builds first).', 503);
-  c.header('cache-control', 'no-cache');
-  return c.html(fs.readFileSync(trackHtml, 'utf8'));
-});
+// Sent like the assets (its .br/.gz copy when the browser takes it): customers open it on phones.
+root.get(
+  '/track/*',
+  async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-cache');
+  },
+  serveStatic({ root: distDir, path: path.relative(distDir, trackHtml), precompressed: true }),
+  (c) => c.text('The web app is not built. Run `npm start` (it builds first).', 503),
+);
 root.get('*', (c) => {
   if (!fs.existsSync(indexHtml)) return c.text('The web app is not built. Run `npm start` (it builds first).', 503);
   c.header('cache-control', 'no-cache');

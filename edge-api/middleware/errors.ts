@@ -1,17 +1,33 @@
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv } from '../env';
 
+/** The caller's `x-request-id` (64 characters at most), else a new one. */
+export const newRequestId = (c: Context) => c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+
+/**
+ * One structured line per request: `error` from 500 on, `debug` otherwise. This
+ * runs on every request, so it reads `c.get` (not `c.var`, which copies every
+ * variable into a new object on each read) and builds the debug line only when
+ * debug is on.
+ */
+export function logRequest(c: Context<AppEnv>, reqId: string, status: number, started: number) {
+  const log = c.get('log');
+  if (status >= 500) log.error({ reqId, method: c.req.method, path: c.req.path, status, ms: elapsedMs(started) }, 'request failed');
+  else if (log.isLevelEnabled('debug')) log.debug({ reqId, method: c.req.method, path: c.req.path, status, ms: elapsedMs(started) }, 'request');
+}
+function elapsedMs(started: number) {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+  const id = newRequestId(c);
   c.set('requestId', id);
   c.header('x-request-id', id);
   const started = performance.now();
   await next();
-  const ms = Math.round((performance.now() - started) * 10) / 10;
-  if (c.res.status >= 500) c.var.log.error({ reqId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
-  else c.var.log.debug({ reqId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  logRequest(c, id, c.res.status, started);
 };
 
 /** 4xx refusals pass through; anything unexpected is a 500 with the request id and no stack trace. */

@@ -1,6 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../db/connect';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { DEFAULT_TRACKING_LAYOUT, reattemptDates, type PublicTracking } from '../../domain/tracking';
+import { createApp } from '../../edge-api/app';
+import { DATA_VERSION_EVERY_MS } from '../../edge-api/routes/tracking/queries';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import { dialects } from '../db/dialects';
 import { anonymous, makeTestApp, signInDemo, type TestApp } from './helpers';
@@ -103,19 +111,41 @@ describe('GET /api/order/:awb (public tracking)', () => {
     }
   });
 
-  it('carries Cache-Control and a weak ETag, and answers 304 to If-None-Match', async () => {
+  it('carries Cache-Control and a strong ETag, and answers 304 to If-None-Match', async () => {
     const o = await orderWith('IN_TRANSIT');
     const first = await track(o.tracking_number!);
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^W\/".+"$/);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const body = await first.text();
     const again = await track(o.tracking_number!, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
-    // a write of the order changes the tag
-    await db.updateTable('orders').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', o.id).execute();
-    expect((await track(o.tracking_number!, { 'if-none-match': etag })).status).toBe(200);
+    // the same bytes, the same tag; a list and the weak form of the tag match too (RFC 9110 weak comparison)
+    const third = await track(o.tracking_number!);
+    expect([third.headers.get('etag'), await third.text()]).toEqual([etag, body]);
+    expect((await track(o.tracking_number!, { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    // a write of the order (version and updated_at, as every write does) changes the answer and the tag
+    await db.updateTable('orders').set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date().toISOString() })).where('id', '=', o.id).execute();
+    const changed = await track(o.tracking_number!, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('carries a request id; an unexpected fault is a 500 with that id and no stack trace', async () => {
+    const o = await orderWith('DELIVERED');
+    const ok = await track(o.tracking_number!, { 'x-request-id': 'trace-me-1' });
+    expect(ok.headers.get('x-request-id')).toBe('trace-me-1');
+    expect((await track(o.tracking_number!)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await track('NOSUCHAWB123', { 'x-request-id': 'trace-me-404' })).headers.get('x-request-id')).toBe('trace-me-404');
+
+    const broken = createApp({ dbh: connect({ file: ':memory:' }), logger: pino({ level: 'silent' }) }); // no tables: the lookup fails
+    const res = await broken.request(`/api/order/${o.tracking_number}`, { headers: { 'x-request-id': 'trace-me-2' } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('x-request-id')).toBe('trace-me-2');
+    const body = await res.json();
+    expect(body).toEqual({ status: false, message: 'Something went wrong!', requestId: 'trace-me-2' });
   });
 
   it('shows the layout of the order’s own company only', async () => {
@@ -281,6 +311,22 @@ describe('POST /api/webhooks/carrier/:partnerCode', () => {
     expect((await trackJson(o.tracking_number!)).body.data.data.timeline.at(-1)).toEqual({ status: 'IN_TRANSIT', createdAt: at, city: 'Nagpur', description: 'Shipment in transit' });
   });
 
+  it('shows an event on the very next lookup after a remembered one', async () => {
+    const o = await shipment();
+    const before = await track(o.tracking_number!);
+    const etag = before.headers.get('etag')!;
+    expect((await track(o.tracking_number!, { 'if-none-match': etag })).status).toBe(304); // answered from memory
+    const at = later(o.updated_at, 3);
+    expect((await post(o.code, { eventId: 'cached-1', awb: o.tracking_number, status: 'OFD', city: 'Pune', occurredAt: at })).status).toBe(200);
+    const after = await track(o.tracking_number!, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    const d = ((await after.json()) as any).data.data as PublicTracking;
+    expect(d.status).toBe('OUT_FOR_DELIVERY');
+    expect(d.timeline.at(-1)).toEqual({ status: 'OUT_FOR_DELIVERY', createdAt: at, city: 'Pune', description: 'Out for delivery' });
+    // and so does the lower-case spelling of the AWB, remembered on its own
+    expect((await trackJson(o.tracking_number!.toLowerCase())).body.data.data.status).toBe('OUT_FOR_DELIVERY');
+  });
+
   it('stores the same eventId once and answers duplicate:true', async () => {
     const o = await shipment();
     const ev = { eventId: 'dup-1', awb: o.tracking_number, status: 'IN_TRANSIT', occurredAt: later(o.updated_at, 1) };
@@ -411,5 +457,29 @@ describe('customer requests on an undelivered shipment (NDR)', () => {
     expect((await request(b.tracking_number!, { kind: 'reattempt', token, date: reattemptDates()[0] })).status).toBe(401);
     expect((await verify('AB', '1234')).status).toBe(400);
     expect((await verify(a.tracking_number!, '12a4')).body.message).toBe('Enter the last 4 digits of your phone number');
+  });
+});
+
+describe('public answers remembered in memory', () => {
+  it(`sees a write made by another process to the SQLite file within ${DATA_VERSION_EVERY_MS} ms`, async () => {
+    if (process.env.TEST_DIALECT === 'postgres' || process.env.API_TEST_PG) return; // SQLite only
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-tracking-'));
+    const file = path.join(dir, 'app.db');
+    const own = await makeTestApp({ orders: 40, dbh: connect({ file }) });
+    try {
+      const row = await own.db.selectFrom('orders').select(['id', 'tracking_number', 'shop_order_id']).where('tracking_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+      const look = async () => (await anonymous(own.app).json(`/api/order/${row.tracking_number}`)).body.data.data as PublicTracking;
+      expect((await look()).shopOrderId).toBe(row.shop_order_id);
+      expect((await look()).shopOrderId).toBe(row.shop_order_id); // now remembered
+
+      const other = new Database(file); // another connection, as another process would have
+      other.prepare('UPDATE orders SET shop_order_id = ?, version = version + 1, updated_at = ? WHERE id = ?').run('OTHER-PROCESS-1', new Date().toISOString(), row.id);
+      other.close();
+      await new Promise((r) => setTimeout(r, DATA_VERSION_EVERY_MS + 50));
+      expect((await look()).shopOrderId).toBe('OTHER-PROCESS-1');
+    } finally {
+      await own.dbh.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

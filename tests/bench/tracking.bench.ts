@@ -5,8 +5,7 @@
  * node:http server in its own process answering a fixed JSON body of the same
  * size, measured in the same run with the same autocannon settings. Plus the
  * weight of the tracking page: the gzipped JavaScript dist/track.html loads.
- *
- * Lighthouse is not installable on these machines, so no Lighthouse score.
+ * The page's Lighthouse score (mobile) is `npm run lighthouse` (not run here).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

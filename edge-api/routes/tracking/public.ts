@@ -1,6 +1,6 @@
 // Public tracking: GET /order/{awb} (part 1 §7) and the customer's NDR requests.
 // No sign-in. Answers only what a customer may see.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import {
@@ -24,37 +24,75 @@ import {
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { sign, verify } from '../../lib/signing';
-import { v } from '../../lib/validate';
-import { findTrackedOrder, publicTrackingJson, trackingEtag } from './queries';
+import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
+import { logRequest, newRequestId, onError } from '../../middleware/errors';
+import { publicAnswer } from './queries';
 import '../../../db/tables/tracking';
 
 const awbParam = z.object({ awb: awbSchema });
 const CACHE_CONTROL = 'public, max-age=60';
 
-/** True when If-None-Match names this weak ETag (weak comparison, lists and * allowed). */
+/** True when If-None-Match names this ETag (weak comparison as RFC 9110 asks: lists, W/ and * allowed). */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 const buyerPayload = (orderId: string) => `tracking-buyer|${orderId}`;
 /** AWBs are looked up as typed and in capitals (couriers print them in capitals). */
 const awbCandidates = (awb: string) => [...new Set([awb, awb.toUpperCase()])];
 
+/**
+ * GET /order/{awb}: the customer's lookup, the hottest public path, as one
+ * handler. `app.ts` mounts it ahead of the request-id, session and XSRF
+ * middleware (it reads no cookie and changes nothing), so it keeps their
+ * duties itself: the request id (header, log line) and onError (500 with the
+ * request id, no stack). Its answers carry plain header objects, which the
+ * Node adapter writes as they are (no Headers object per request).
+ */
+async function lookup(c: Context<AppEnv>): Promise<Response> {
+  const started = performance.now();
+  const reqId = newRequestId(c);
+  c.set('requestId', reqId);
+  let res: Response;
+  try {
+    res = await lookupAnswer(c, reqId);
+  } catch (err) {
+    c.header('x-request-id', reqId);
+    res = await onError(err as Error, c);
+    // a refusal (400, 404) is answered as built by ApiFailure: name the request on it too
+    if (!res.headers.has('x-request-id')) res.headers.set('x-request-id', reqId);
+  }
+  logRequest(c, reqId, res.status, started);
+  return res;
+}
+
+async function lookupAnswer(c: Context<AppEnv>, reqId: string): Promise<Response> {
+  const param = awbParam.safeParse({ awb: c.req.param('awb') });
+  if (!param.success) {
+    const errors = toApiErrors(param.error);
+    throw new ApiFailure(400, errors[0]?.message ?? 'Invalid input', errors);
+  }
+  // PublicTrackingResponse as JSON text, remembered until the database changes (see publicAnswer)
+  const answer = await publicAnswer(c.get('dbh'), param.data.awb);
+  if (!answer) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
+  if (etagMatches(c.req.header('if-none-match'), answer.etag)) {
+    return new Response(null, { status: 304, headers: { 'x-request-id': reqId, ETag: answer.etag, 'Cache-Control': CACHE_CONTROL } });
+  }
+  return new Response(answer.json, {
+    status: 200,
+    headers: { 'x-request-id': reqId, ETag: answer.etag, 'Cache-Control': CACHE_CONTROL, 'Content-Type': 'application/json; charset=UTF-8' },
+  });
+}
+// Listed in /api/openapi.json like a v('param', …) validator.
+(lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
+
+export const publicLookupRoutes = new Hono<AppEnv>().get('/order/:awb', lookup);
+
+/** The customer's NDR requests (signed-out, like the lookup). */
 export const publicTrackingRoutes = new Hono<AppEnv>()
-  .get('/order/:awb', v('param', awbParam), async (c) => {
-    const dbh = c.var.dbh;
-    const order = await findTrackedOrder(dbh, c.req.valid('param').awb);
-    if (!order) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
-    const etag = trackingEtag(order);
-    c.header('ETag', etag);
-    c.header('Cache-Control', CACHE_CONTROL);
-    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    // PublicTrackingResponse, as JSON text remembered per ETag inputs
-    return c.body(await publicTrackingJson(dbh, order), 200, { 'content-type': 'application/json; charset=UTF-8' });
-  })
   /** Step 1 of an NDR request: prove to be the buyer with the last 4 digits of the phone on the order. */
   .post('/order/:awb/ndr/verify', v('param', awbParam), v('json', verifyBuyerSchema), async (c) => {
     const db = c.var.dbh.db;

@@ -1,4 +1,5 @@
 // Queries of the public tracking area. Plain functions taking `db` first.
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Statement } from 'better-sqlite3';
 import type { Db, DbHandle } from '../../../db/connect';
@@ -82,25 +83,6 @@ export async function findTrackedOrder(dbh: DbHandle, awb: string) {
 }
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findTrackedOrder>>>;
 
-/** FNV-1a, 32 bit: a short fingerprint of the layout and service level inside the ETag. */
-function fnv1a(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
-
-/**
- * Weak ETag of the public answer: the order's version (bumped by every write of
- * the order, carrier events included) plus a fingerprint of the brand layout and
- * the courier's service level, which change the answer without touching the order.
- */
-export function trackingEtag(o: TrackedOrder): string {
-  return `W/"${Number(o.version)}-${fnv1a(`${o.tracking_layout ?? ''}|${o.service_levels ?? ''}`)}"`;
-}
-
 const timelineQuery = preparedQuery(1, (db, orderId) =>
   db
     .selectFrom('order_trails')
@@ -180,21 +162,92 @@ export async function publicTracking(dbh: DbHandle, o: TrackedOrder): Promise<Pu
   };
 }
 
-// The answer as JSON text, remembered by the row it is computed from (the
-// order with its version, the layout and the service level), so a repeated
-// lookup costs one indexed query. Exact, not time-based: every write of an
-// order bumps its version (and writes its trail), which misses the memo.
-const answers = new WeakMap<Db, Map<string, string>>();
-const ANSWERS_MAX = 5_000;
+/** The public answer as sent: the exact JSON text and its strong ETag (a hash of those bytes). */
+export type PublicAnswer = { json: string; etag: string };
 
-export async function publicTrackingJson(dbh: DbHandle, o: TrackedOrder): Promise<string> {
+/**
+ * Public answers, remembered per AWB as typed, so that a repeated lookup costs
+ * no query at all while nothing in the database has changed.
+ *
+ * SQLite: an entry is served as is while the database's change stamp is the
+ * one read before the entry was computed. The stamp is `total_changes()` of
+ * our connection: every row inserted, updated or deleted through it, in any
+ * table (carrier events, status changes, layouts, service levels, pincodes...).
+ * It moves on the write itself, even inside a transaction not yet committed,
+ * and reading it touches no file. So any write of this process makes the next
+ * lookup look again, exactly.
+ * Writes of another process to the same file (e.g. `npm run seed` while the
+ * server runs) move `PRAGMA data_version` instead; that pragma takes file
+ * locks (a few syscalls), so it is read at most every DATA_VERSION_EVERY_MS:
+ * such writes show within that delay (the answer itself says max-age=60).
+ * When the stamp has moved (and always on PostgreSQL, which has no such stamp),
+ * the order's row is read (one indexed query) and the remembered answer is kept
+ * only if that row (version, status, layout, service level, ...) is unchanged:
+ * every write of an order bumps its version and writes its trail.
+ */
+type Entry = PublicAnswer & { changes: number; dataVersion: number; rowKey: string };
+type Stamp = { changes: number; dataVersion: number };
+const NO_STAMP: Stamp = { changes: -1, dataVersion: -1 };
+const ANSWERS_MAX = 10_000;
+export const DATA_VERSION_EVERY_MS = 250;
+const answers = new WeakMap<Db, Map<string, Entry>>();
+const stampers = new WeakMap<Db, () => Stamp>();
+
+function stamper(dbh: DbHandle): () => Stamp {
+  let read = stampers.get(dbh.db);
+  if (!read) {
+    const sqlite = dbh.sqlite;
+    if (!sqlite) read = () => NO_STAMP;
+    else {
+      const changes = sqlite.prepare('SELECT total_changes()').pluck();
+      const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+      let dv = -1;
+      let dvReadAt = -Infinity;
+      read = () => {
+        try {
+          const now = performance.now();
+          if (now - dvReadAt >= DATA_VERSION_EVERY_MS) {
+            dv = Number(dataVersion.get());
+            dvReadAt = now;
+          }
+          return { changes: Number(changes.get()), dataVersion: dv };
+        } catch {
+          return NO_STAMP; // the connection is busy (a statement mid-iteration): look again
+        }
+      };
+    }
+    stampers.set(dbh.db, read);
+  }
+  return read;
+}
+
+/** Strong ETag: the answer's bytes decide it, so equal tags mean byte-identical bodies. */
+const strongEtag = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
+
+/** The public answer for an AWB (as typed, else in capitals), or null when no order has it. */
+export async function publicAnswer(dbh: DbHandle, awb: string): Promise<PublicAnswer | null> {
   let memo = answers.get(dbh.db);
   if (!memo) answers.set(dbh.db, (memo = new Map()));
-  const key = JSON.stringify(o);
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
+  const readStamp = stamper(dbh);
+  const stamp = readStamp();
+  const hit = memo.get(awb);
+  if (hit && stamp !== NO_STAMP && hit.changes === stamp.changes && hit.dataVersion === stamp.dataVersion) return hit;
+
+  const o = await findTrackedOrder(dbh, awb);
+  if (!o) {
+    memo.delete(awb);
+    return null;
+  }
+  // Stamped with what was read before the row: a write since then moves the stamp again.
+  const rowKey = JSON.stringify(o);
+  if (hit && hit.rowKey === rowKey) {
+    hit.changes = stamp.changes;
+    hit.dataVersion = stamp.dataVersion;
+    return hit;
+  }
   const json = JSON.stringify({ status: true, data: { data: await publicTracking(dbh, o) } } satisfies PublicTrackingResponse);
-  if (memo.size >= ANSWERS_MAX) memo.delete(memo.keys().next().value!);
-  memo.set(key, json);
-  return json;
+  const entry: Entry = { json, etag: strongEtag(json), rowKey, changes: stamp.changes, dataVersion: stamp.dataVersion };
+  if (!hit && memo.size >= ANSWERS_MAX) memo.delete(memo.keys().next().value!);
+  memo.set(awb, entry);
+  return entry;
 }
