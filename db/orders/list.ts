@@ -17,10 +17,19 @@
 // counted (up to a few hundred, through the best index): empty arms are
 // skipped and sparse ones sorted instead of walked, so no walk crosses a
 // long stretch of non-matching rows. Searches (point lookups) go to the planner.
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+// With a single arm (one company's All, one status) the walk reads the listed
+// columns itself, one statement like a hand-written one; with several the
+// merged keys are joined to their rows in the same statement.
+//
+// The sidebar counts (per company and status, missed orders, open customer
+// requests) are one statement; the arms come from the same rows. On SQLite the
+// reads run through cached prepared statements (../prepared.ts).
+import type SQLite from 'better-sqlite3';
+import { sql, type Expression, type ExpressionBuilder, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../connect';
 import type { Database } from '../schema';
 import type { Cursor, SortField, SortOrder } from '../../domain/orders';
+import { compiledShape, readRows, readSql, type Reader } from '../prepared';
 import type { Tx } from './status';
 import '../tables/orders';
 
@@ -102,18 +111,82 @@ const inList = (xs: readonly string[]) => (xs.length ? [...xs] : ['']);
 
 type Arm = { companyId: string; status: string | null };
 
+/** One row of order_status_counts. */
+export type StatusCountRow = { company_id: string; status: string; count: number };
+
+/** The sidebar's numbers over `scope` (null = all companies), read in one statement. */
+export type SidebarCounts = {
+  /** order_status_counts rows of the scope (zero counts included). */
+  statusRows: StatusCountRow[];
+  missedOrders: number;
+  openRequests: number;
+};
+
+function sidebarQuery(db: Tx, scope: readonly string[] | null) {
+  return db
+    .selectFrom('order_status_counts')
+    .select((eb) => [eb.ref('company_id').$castTo<string | null>().as('c'), 'status as s', 'count as n'])
+    .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? [])))
+    .unionAll(
+      db
+        .selectFrom('missed_orders')
+        .select((eb) => [sql<string | null>`NULL`.as('c'), sql<string>`'missed'`.as('s'), eb.fn.countAll<number>().as('n')])
+        .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? []))),
+    )
+    .unionAll(
+      db
+        .selectFrom('customer_requests')
+        .select((eb) => [sql<string | null>`NULL`.as('c'), sql<string>`'requests'`.as('s'), eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'OPEN')
+        .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? []))),
+    );
+}
+
+/** Read on every list page and sidebar refresh: compiled once per scope size. */
+export async function readSidebarCounts(r: Reader, scope: readonly string[] | null): Promise<SidebarCounts> {
+  const db = r.db as Tx;
+  const shape = compiledShape(db, `orders.sidebar:${scope ? scope.length : 'all'}`, (arg) => sidebarQuery(db, scope && scope.map((_, i) => arg(i))));
+  const out: SidebarCounts = { statusRows: [], missedOrders: 0, openRequests: 0 };
+  for (const row of await readSql<InferResult<ReturnType<typeof sidebarQuery>>[number]>(r, shape.sql, shape.bind(scope ?? []))) {
+    if (row.c !== null) out.statusRows.push({ company_id: row.c, status: row.s, count: Number(row.n) });
+    else if (row.s === 'missed') out.missedOrders = Number(row.n);
+    else out.openRequests = Number(row.n);
+  }
+  return out;
+}
+
+/** Per-status counts over `companyIds` (null = every row given), as readStatusCounts gives them. */
+export function statusTotals(rows: readonly StatusCountRow[], companyIds: readonly string[] | null): Record<string, number> {
+  const sums = new Map<string, number>();
+  for (const r of rows) if (!companyIds || companyIds.includes(r.company_id)) sums.set(r.status, (sums.get(r.status) ?? 0) + r.count);
+  const out: Record<string, number> = {};
+  for (const [status, n] of sums) if (n > 0) out[status] = n;
+  return out;
+}
+
+const byCompanyStatus = (a: StatusCountRow, b: StatusCountRow) =>
+  a.company_id < b.company_id ? -1 : a.company_id > b.company_id ? 1 : a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
+
 /**
  * The arms of a listing, from the status counts (pairs with no orders are
  * skipped): per company for the All section, per (company, status) for a
- * section's statuses.
+ * section's statuses. `known`: order_status_counts rows covering the filter's
+ * companies, already read (the sidebar's); otherwise they are read here.
  */
-async function armsOf(db: Tx, f: OrderListFilter, perStatus: boolean): Promise<Arm[]> {
-  let q = db.selectFrom('order_status_counts').select(['company_id', 'status']).where('count', '>', 0);
-  if (f.companyIds) q = q.where('company_id', 'in', inList(f.companyIds));
-  if (f.statuses) q = q.where('status', 'in', inList(f.statuses));
-  const rows = await q.orderBy('company_id').orderBy('status').execute();
-  if (perStatus) return rows.map((r) => ({ companyId: r.company_id, status: r.status }));
-  return [...new Set(rows.map((r) => r.company_id))].map((companyId) => ({ companyId, status: null }));
+async function armsOf(r: Reader, f: OrderListFilter, perStatus: boolean, known?: readonly StatusCountRow[]): Promise<Arm[]> {
+  let rows: StatusCountRow[];
+  if (known) {
+    rows = known
+      .filter((x) => x.count > 0 && (!f.companyIds || f.companyIds.includes(x.company_id)) && (!f.statuses || f.statuses.includes(x.status)))
+      .sort(byCompanyStatus);
+  } else {
+    let q = (r.db as Tx).selectFrom('order_status_counts').select(['company_id', 'status', 'count']).where('count', '>', 0);
+    if (f.companyIds) q = q.where('company_id', 'in', inList(f.companyIds));
+    if (f.statuses) q = q.where('status', 'in', inList(f.statuses));
+    rows = await readRows(r, q.orderBy('company_id').orderBy('status'));
+  }
+  if (perStatus) return rows.map((x) => ({ companyId: x.company_id, status: x.status }));
+  return [...new Set(rows.map((x) => x.company_id))].map((companyId) => ({ companyId, status: null }));
 }
 
 /** The filter as a Kysely condition (planner-chosen statements and counts). */
@@ -142,9 +215,9 @@ function where(f: OrderListFilter) {
 }
 
 /** Number of matches, exact up to `cap`; `capped` when there are more. */
-export async function countOrders(db: Tx, f: OrderListFilter, cap = COUNT_CAP): Promise<{ count: number; capped: boolean }> {
+export async function countOrders(db: Tx, f: OrderListFilter, cap = COUNT_CAP, opts: { sqlite?: SQLite.Database } = {}): Promise<{ count: number; capped: boolean }> {
   const inner = db.selectFrom('orders').select(sql<number>`1`.as('one')).where(where(f)).limit(cap + 1);
-  const r = await db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const [r] = await readRows({ db, sqlite: opts.sqlite }, db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')));
   const n = Number(r.n);
   return { count: Math.min(n, cap), capped: n > cap };
 }
@@ -166,17 +239,23 @@ function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unkn
   return sql.join(parts, sql` AND `);
 }
 
+const ROW_COLUMNS = sql.join(LIST_COLUMNS.map((c) => sql.ref(c)));
+const JOINED_ROW_COLUMNS = sql.join(LIST_COLUMNS.map((c) => sql`${sql.ref(`o.${c}`)} AS ${sql.ref(c)}`));
+
 /**
- * One arm: the next n keys of one company (or company and status) in sort
- * order. `walk` names the sort key's index (SQLite); a sparse arm is left to
- * the planner, which finds its few matches through another index and sorts them.
+ * One arm: the next n entries of one company (or company and status) in sort
+ * order, `what` of each (its key and id, or the listed columns). `walk` names
+ * the sort key's index (SQLite); a sparse arm is left to the planner, which
+ * finds its few matches through another index and sorts them.
  */
-function armSql(dialect: Dialect, f: OrderListFilter, arm: Arm, sortField: SortField, w: Walk, walk: boolean): RawBuilder<unknown> {
+function armSql(dialect: Dialect, f: OrderListFilter, arm: Arm, sortField: SortField, w: Walk, walk: boolean, what: 'keys' | 'rows', offset = 0): RawBuilder<unknown> {
   const idx = arm.status ? SORT_INDEXES[sortField].withStatus : SORT_INDEXES[sortField].companyOnly;
   const col = sql.ref(w.col);
   const from = dialect === 'sqlite' && walk ? sql.raw(`orders INDEXED BY ${idx}`) : sql.raw('orders');
   const dir = sql.raw(w.dir);
-  return sql`SELECT ${col} AS k, id FROM ${from} WHERE ${armWhere(f, arm, w)} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${w.n}`;
+  const cols = what === 'keys' ? sql`${col} AS k, id` : ROW_COLUMNS;
+  const skip = offset ? sql` OFFSET ${offset}` : sql``;
+  return sql`SELECT ${cols} FROM ${from} WHERE ${armWhere(f, arm, w)} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${w.n}${skip}`;
 }
 
 /**
@@ -184,18 +263,33 @@ function armSql(dialect: Dialect, f: OrderListFilter, arm: Arm, sortField: SortF
  * (no cursor, no walk bound) are all columns of the (company, status, created_at)
  * and facet indexes, so each count reads at most cap + 1 index entries' worth.
  */
-async function armSizes(db: Tx, f: OrderListFilter, arms: Arm[], cap: number): Promise<number[]> {
+async function armSizes(r: Reader, f: OrderListFilter, arms: Arm[], cap: number): Promise<number[]> {
   const parts = arms.map(
     (a, i) => sql`SELECT ${i} AS arm, (SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${armWhere(f, a, null)} LIMIT ${cap + 1}) AS m) AS n`,
   );
-  const r = await sql<{ arm: number; n: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  const rows = await readRows(r, sql<{ arm: number; n: number }>`${sql.join(parts, sql` UNION ALL `)}`.compile(r.db));
   const out = new Array<number>(arms.length).fill(0);
-  for (const row of r.rows) out[Number(row.arm)] = Number(row.n);
+  for (const row of rows) out[Number(row.arm)] = Number(row.n);
   return out;
 }
 
-/** The keys of one page: per-arm walks merged, or one planner-chosen statement (searches). */
-async function pageKeys(db: Tx, dialect: Dialect, f: OrderListFilter, sortField: SortField, w: Walk, offset: number, limit: number): Promise<string[]> {
+/** The listed columns of these orders, in the order of `keys` (ids no longer there are left out). */
+async function rowsByIds(r: Reader, keys: readonly string[]): Promise<OrderListRow[]> {
+  if (!keys.length) return [];
+  const found = (await readRows(r, (r.db as Tx).selectFrom('orders').select([...LIST_COLUMNS]).where('id', 'in', [...keys]))) as unknown as OrderListRow[];
+  const byId = new Map(found.map((x) => [x.id, x]));
+  return keys.map((k) => byId.get(k)).filter((x): x is OrderListRow => !!x);
+}
+
+/**
+ * The rows of one page in walk order: one arm's walk reading the columns
+ * itself, per-arm walks merged and joined to their rows, or one planner-chosen
+ * statement's keys and then their rows (searches, very many arms).
+ */
+async function pageRows(
+  r: Reader, dialect: Dialect, f: OrderListFilter, sortField: SortField, w: Walk, offset: number, limit: number, known?: readonly StatusCountRow[],
+): Promise<OrderListRow[]> {
+  const db = r.db as Tx;
   const dir = sql.raw(w.dir);
   if (f.q) {
     let q = db.selectFrom('orders').select('id').where(where(f));
@@ -203,18 +297,18 @@ async function pageKeys(db: Tx, dialect: Dialect, f: OrderListFilter, sortField:
       const c = w.cursor;
       q = q.where((eb) => eb(eb.refTuple(w.col as 'created_at', 'id'), w.cmp, eb.tuple(c.value as string, c.id)));
     }
-    const rows = await q.orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset).execute();
-    return rows.map((r) => r.id);
+    const keys = await readRows(r, q.orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset));
+    return rowsByIds(r, keys.map((x) => x.id));
   }
   // Filters the sort key's index range does not cover are tested during the walk.
   const residual = !!(f.paymentMode || f.shopType || f.orderType !== undefined || ((f.createdFrom || f.createdTo) && sortField !== 'id'));
-  let arms = await armsOf(db, f, !!f.statuses);
+  let arms = await armsOf(r, f, !!f.statuses, known);
   if (!arms.length) return [];
   let walk = arms.map(() => true);
   if (residual) {
     // A walk through an arm where the filters rarely match reads most of it: such
     // arms go to the planner instead, and arms with no match at all are dropped.
-    const sizes = await armSizes(db, f, arms, SPARSE_ARM);
+    const sizes = await armSizes(r, f, arms, SPARSE_ARM);
     walk = sizes.map((n) => n > SPARSE_ARM);
     const keep = sizes.map((n) => n > 0);
     arms = arms.filter((_, i) => keep[i]);
@@ -222,24 +316,37 @@ async function pageKeys(db: Tx, dialect: Dialect, f: OrderListFilter, sortField:
     if (!arms.length) return [];
   }
   if (arms.length > MAX_ARMS) {
-    const rows = await db.selectFrom('orders').select('id').where(where(f)).orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset).execute();
-    return rows.map((r) => r.id);
+    const keys = await readRows(r, db.selectFrom('orders').select('id').where(where(f)).orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset));
+    return rowsByIds(r, keys.map((x) => x.id));
+  }
+  if (arms.length === 1) {
+    return readRows(r, sql<OrderListRow>`${armSql(dialect, f, arms[0], sortField, { ...w, n: limit }, walk[0], 'rows', offset)}`.compile(db));
   }
   const n = offset + limit;
   const union = sql.join(
-    arms.map((a, i) => sql`SELECT * FROM (${armSql(dialect, f, a, sortField, { ...w, n }, walk[i])}) AS ${sql.ref(`a${i}`)}`),
+    arms.map((a, i) => sql`SELECT * FROM (${armSql(dialect, f, a, sortField, { ...w, n }, walk[i], 'keys')}) AS ${sql.ref(`a${i}`)}`),
     sql` UNION ALL `,
   );
-  const r = await sql<{ id: string }>`SELECT id FROM (${union}) AS u ORDER BY k ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  return r.rows.map((x) => x.id);
+  return readRows(
+    r,
+    sql<OrderListRow>`SELECT ${JOINED_ROW_COLUMNS} FROM (SELECT k, id FROM (${union}) AS u ORDER BY k ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}) AS p
+      INNER JOIN orders AS o ON o.id = p.id ORDER BY p.k ${dir}, p.id ${dir}`.compile(db),
+  );
 }
+
+/** Options of the list reads: the SQLite connection (cached statements) and status counts already read. */
+export type ListReadOptions = {
+  sqlite?: SQLite.Database;
+  /** order_status_counts rows covering the filter's companies (the sidebar's), so the arms need no read of their own. */
+  statusRows?: readonly StatusCountRow[];
+};
 
 /**
  * One page of orders and the cursors around it. Without a cursor: page 1, a
  * numbered page (offset; the first pages only) or the last page (the other end
  * of the sort, holding the remainder when the total is known).
  */
-export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p: OrderListPage) {
+export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p: OrderListPage, opts: ListReadOptions = {}) {
   const col = SORT_COLUMNS[p.sortField];
   const desc = p.sortOrder === 'DESC';
   const last = p.page === 'last';
@@ -251,15 +358,8 @@ export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p
   if (last && p.total != null) limit = p.total % p.pageSize || p.pageSize;
   if (!last && !p.cursor && typeof p.page === 'number') offset = (p.page - 1) * p.pageSize;
 
-  const keys =
-    f.companyIds && f.companyIds.length === 0
-      ? []
-      : await pageKeys(db, dialect, f, p.sortField, { col, dir: walkDesc ? 'desc' : 'asc', cmp: walkDesc ? '<' : '>', cursor: p.cursor, n: limit }, offset, limit);
-  const found = keys.length
-    ? ((await db.selectFrom('orders').select([...LIST_COLUMNS]).where('id', 'in', keys).execute()) as unknown as OrderListRow[])
-    : [];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  let rows = keys.map((k) => byId.get(k)).filter((r): r is OrderListRow => !!r);
+  const walk: Walk = { col, dir: walkDesc ? 'desc' : 'asc', cmp: walkDesc ? '<' : '>', cursor: p.cursor, n: limit };
+  let rows = f.companyIds && f.companyIds.length === 0 ? [] : await pageRows({ db, sqlite: opts.sqlite }, dialect, f, p.sortField, walk, offset, limit, opts.statusRows);
 
   let hasNext: boolean;
   let hasPrev: boolean;
@@ -288,14 +388,13 @@ export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p
 }
 
 /** Items of the listed orders, grouped by order id. */
-export async function itemsOfOrders(db: Tx, orderIds: readonly string[]) {
+export async function itemsOfOrders(db: Tx, orderIds: readonly string[], opts: { sqlite?: SQLite.Database } = {}) {
   const by = new Map<string, { id: string; title: string; sku: string; quantity: number; catalogueId: string | null }[]>();
   if (!orderIds.length) return by;
-  const rows = await db
-    .selectFrom('order_items')
-    .select(['id', 'order_id', 'title', 'sku', 'quantity', 'catalogue_id'])
-    .where('order_id', 'in', [...orderIds])
-    .execute();
+  const rows = await readRows(
+    { db, sqlite: opts.sqlite },
+    db.selectFrom('order_items').select(['id', 'order_id', 'title', 'sku', 'quantity', 'catalogue_id']).where('order_id', 'in', [...orderIds]),
+  );
   for (const r of rows) {
     const list = by.get(r.order_id) ?? [];
     list.push({ id: r.id, title: r.title, sku: r.sku, quantity: r.quantity, catalogueId: r.catalogue_id });

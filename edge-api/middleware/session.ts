@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { InferResult } from 'kysely';
+import type { Db } from '../../db/connect';
+import { compiledOnce, readSql } from '../../db/prepared';
 import type { Role } from '../../domain/roles';
 import type { AppEnv, SessionInfo } from '../env';
 import { ApiFailure } from '../lib/errors';
@@ -8,20 +11,31 @@ import { ApiFailure } from '../lib/errors';
 export const SESSION_COOKIE = 'sd_session';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Loads the session named by the HttpOnly cookie, if any and not expired. */
+function sessionQuery(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id', 'sessions.user_id', 'sessions.role', 'sessions.xsrf_token', 'sessions.selected_company_ids',
+      'sessions.expires_at', 'users.name', 'users.email', 'users.company_id', 'users.warehouse_id',
+    ])
+    .where('sessions.id', '=', id);
+}
+type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
+
+/**
+ * Loads the session named by the HttpOnly cookie, if any and not expired. Every
+ * API request does this: the query is compiled once and, on SQLite, runs as a
+ * cached prepared statement (db/prepared.ts); it is read afresh each time, so a
+ * sign-out, expiry or change of selected companies applies to the next request.
+ */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   c.set('session', null);
   if (token) {
-    const row = await c.var.dbh.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id', 'sessions.user_id', 'sessions.role', 'sessions.xsrf_token', 'sessions.selected_company_ids',
-        'sessions.expires_at', 'users.name', 'users.email', 'users.company_id', 'users.warehouse_id',
-      ])
-      .where('sessions.id', '=', hashToken(token))
-      .executeTakeFirst();
+    const { db, sqlite } = c.get('dbh');
+    const text = compiledOnce(db, 'session', () => sessionQuery(db, ''));
+    const [row] = await readSql<SessionRow>({ db, sqlite }, text, [hashToken(token)]);
     if (row && row.expires_at > new Date().toISOString()) {
       c.set('session', {
         id: row.id, userId: row.user_id, role: row.role as Role, name: row.name, email: row.email,
@@ -45,7 +59,7 @@ export const requireXsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export function requireSession(c: Context<AppEnv>): SessionInfo {
-  const s = c.var.session;
+  const s = c.get('session');
   if (!s) throw new ApiFailure(401, 'Please login to continue');
   return s;
 }

@@ -66,6 +66,45 @@ describe('GET /api/orders', () => {
     expect(r.body.order[0].items.length).toBeGreaterThan(0);
   });
 
+  it('gives the same sidebar counts in the list and in /orders/counts for each role\'s companies, and they follow writes', async () => {
+    const truth = async (companies: string[] | null) => {
+      const scoped = <Q extends { where: (...a: any[]) => Q }>(q: Q) => (companies ? q.where('company_id', 'in', companies) : q);
+      const byStatus = await scoped(db.selectFrom('orders').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status')).execute();
+      const missed = await scoped(db.selectFrom('missed_orders').select((eb) => eb.fn.countAll<number>().as('n'))).executeTakeFirstOrThrow();
+      const open = await scoped(db.selectFrom('customer_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'OPEN')).executeTakeFirstOrThrow();
+      return { count: Object.fromEntries(byStatus.map((x) => [x.status, Number(x.n)])), missedOrderCount: Number(missed.n), customerRequestCount: Number(open.n) };
+    };
+    const check = async () => {
+      for (const [agent, companies] of [[seller, [company(0)]], [warehouse, [0, 1, 2, 3].map(company)], [admin, null]] as const) {
+        const want = await truth(companies as string[] | null);
+        const list = await agent.json('/api/orders?pageSize=10');
+        expect({ count: list.body.count, missedOrderCount: list.body.missedOrderCount, customerRequestCount: list.body.customerRequestCount }).toEqual(want);
+        const counts = await agent.json('/api/orders/counts');
+        expect(counts.body).toEqual({ status: true, ...want });
+      }
+    };
+    await check();
+    // A status change and new requests show on the next request (nothing is kept between requests).
+    const first = (await seller.json('/api/orders/counts')).body;
+    const o = await db.selectFrom('orders').select(['id', 'status']).where('company_id', '=', company(0)).where('status', '=', 'PLACED').executeTakeFirstOrThrow();
+    const ids = ['01f00000-0000-7000-8000-0000000000d1', '01f00000-0000-7000-8000-0000000000d2'];
+    try {
+      await db.updateTable('orders').set({ status: 'CANCELLED' }).where('id', '=', o.id).execute();
+      await db.insertInto('customer_requests').values(ids.map((id, i) => ({
+        id, order_id: o.id, company_id: company(0), kind: 'reattempt', payload: '{}', status: i ? 'DONE' : 'OPEN', created_at: new Date().toISOString(),
+      }))).execute();
+      const now = (await seller.json('/api/orders/counts')).body;
+      expect(now.count.PLACED ?? 0).toBe(first.count.PLACED - 1);
+      expect(now.count.CANCELLED).toBe((first.count.CANCELLED ?? 0) + 1);
+      expect(now.customerRequestCount).toBe(first.customerRequestCount + 1);
+      await check();
+    } finally {
+      await db.deleteFrom('customer_requests').where('id', 'in', ids).execute();
+      await db.updateTable('orders').set({ status: o.status }).where('id', '=', o.id).execute();
+    }
+    await check();
+  });
+
   it('filters each section by the spec statuses and totals it', async () => {
     for (const tab of ['unserviceable', 'returns', 'ndr'] as const) {
       const r = await seller.json(`/api/orders?tab=${tab}&pageSize=200`);

@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { countableFromStatusCounts, countOrders, itemsOfOrders, listOrders, type OrderListFilter, type OrderListRow } from '../../../db/orders/list';
-import { readStatusCounts, type Tx } from '../../../db/orders/status';
+import {
+  countableFromStatusCounts,
+  countOrders,
+  itemsOfOrders,
+  listOrders,
+  readSidebarCounts,
+  statusTotals,
+  type OrderListFilter,
+  type OrderListRow,
+} from '../../../db/orders/list';
 import {
   customerRequestQuerySchema,
   decodeCursor,
@@ -20,18 +28,6 @@ import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 
 const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
-
-async function missedOrderCount(db: Tx, scope: readonly string[] | null): Promise<number> {
-  let q = db.selectFrom('missed_orders').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (scope) q = q.where('company_id', 'in', inList(scope));
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
-async function openRequestCount(db: Tx, scope: readonly string[] | null): Promise<number> {
-  let q = db.selectFrom('customer_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'OPEN');
-  if (scope) q = q.where('company_id', 'in', inList(scope));
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
 
 function listRowDto(r: OrderListRow, items: OrderListItemLine[]) {
   return {
@@ -96,9 +92,14 @@ export const listRoutes = new Hono<AppEnv>()
   /** Sidebar counts: per-status order counts, missed orders and open customer requests of the caller's companies. */
   .get('/orders/counts', requireRole(), async (c) => {
     const scope = companyScope(c);
-    const db = c.var.dbh.db;
-    const [count, missedOrders, requests] = await Promise.all([readStatusCounts(db, scope), missedOrderCount(db, scope), openRequestCount(db, scope)]);
-    const body: OrderCountsResponse = { status: true, count, missedOrderCount: missedOrders, customerRequestCount: requests };
+    const { db, sqlite } = c.var.dbh;
+    const sidebar = await readSidebarCounts({ db, sqlite }, scope);
+    const body: OrderCountsResponse = {
+      status: true,
+      count: statusTotals(sidebar.statusRows, null),
+      missedOrderCount: sidebar.missedOrders,
+      customerRequestCount: sidebar.openRequests,
+    };
     return c.json(body);
   })
   /**
@@ -108,7 +109,7 @@ export const listRoutes = new Hono<AppEnv>()
    */
   .get('/orders', requireRole(), v('query', orderListQuerySchema), async (c) => {
     const q = c.req.valid('query');
-    const { db, dialect } = c.var.dbh;
+    const { db, dialect, sqlite } = c.var.dbh;
     const scope = companyScope(c);
     const companies = q.companyId ? (scope === null || scope.includes(q.companyId) ? [q.companyId] : []) : scope;
     const statuses = effectiveStatuses(q.tab, q.status);
@@ -122,15 +123,18 @@ export const listRoutes = new Hono<AppEnv>()
       shopType: q.shopType,
       orderType: q.orderType,
     };
-    const [count, missedOrders, requests] = await Promise.all([readStatusCounts(db, scope), missedOrderCount(db, scope), openRequestCount(db, scope)]);
+    // Sidebar counts of the caller's companies; the section's total and the
+    // list's arms come from the same rows (the listed companies are among them).
+    const sidebar = await readSidebarCounts({ db, sqlite }, scope);
+    const count = statusTotals(sidebar.statusRows, null);
 
     let currentCount: number;
     let capped = false;
     if (countableFromStatusCounts(filter)) {
-      const counts = companies === scope ? count : await readStatusCounts(db, companies);
+      const counts = companies === scope ? count : statusTotals(sidebar.statusRows, companies);
       currentCount = ((statuses ?? ORDER_STATUSES) as readonly string[]).reduce((n: number, s) => n + (counts[s] ?? 0), 0);
     } else {
-      ({ count: currentCount, capped } = await countOrders(db, filter));
+      ({ count: currentCount, capped } = await countOrders(db, filter, undefined, { sqlite }));
     }
     const page = await listOrders(db, dialect, filter, {
       sortField: q.sortField,
@@ -140,8 +144,8 @@ export const listRoutes = new Hono<AppEnv>()
       cursor: q.cursor ? decodeCursor(q.cursor) : null,
       dir: q.dir,
       total: capped ? null : currentCount,
-    });
-    const items = await itemsOfOrders(db, page.rows.map((r) => r.id));
+    }, { sqlite, statusRows: sidebar.statusRows });
+    const items = await itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite });
     const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
     const body: OrderListResponse = {
       status: true as const,
@@ -150,8 +154,8 @@ export const listRoutes = new Hono<AppEnv>()
       count,
       currentCount,
       currentCountCapped: capped,
-      missedOrderCount: missedOrders,
-      customerRequestCount: requests,
+      missedOrderCount: sidebar.missedOrders,
+      customerRequestCount: sidebar.openRequests,
       page: {
         pageSize: q.pageSize,
         sortField: q.sortField,

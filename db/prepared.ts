@@ -1,0 +1,101 @@
+// Reads on the hot paths (session lookup, order list) through cached prepared
+// statements.
+//
+// Kysely's SQLite driver prepares every statement anew; for the small reads
+// a list page makes that costs about as much as running them. These helpers
+// take the query Kysely compiled (or SQL compiled once per database) and run
+// it through a better-sqlite3 statement cached per database and SQL text.
+//
+// They only do so on SQLite when no transaction is open on the connection.
+// Inside one (the caller's own, or another request's that is awaiting between
+// its statements) they go through Kysely, which takes its turn on the single
+// connection as before, so a read never sees another request's uncommitted
+// writes. PostgreSQL always goes through Kysely. Results are the same rows the
+// Kysely driver gives (it calls the same `stmt.all(parameters)`).
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+
+/** What a read needs: the Kysely instance (or transaction) and, on SQLite, the connection under it. */
+export type Reader = { db: Kysely<any>; sqlite?: SQLite.Database };
+
+/** Distinct statements kept per database (least recently used dropped first). */
+const MAX_STATEMENTS = 256;
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+function statement(sqlite: SQLite.Database, text: string): SQLite.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let st = cache.get(text);
+  if (st) {
+    cache.delete(text);
+    cache.set(text, st);
+    return st;
+  }
+  st = sqlite.prepare(text);
+  cache.set(text, st);
+  if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value as string);
+  return st;
+}
+
+/** True when this read may use the cached statement path. */
+function direct(r: Reader): r is Reader & { sqlite: SQLite.Database } {
+  return !!r.sqlite && r.sqlite.open && !r.sqlite.inTransaction;
+}
+
+/** Rows of a SELECT built with Kysely (query builder or `sql` template). */
+export async function readRows<R>(r: Reader, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+  const c = 'compile' in query ? query.compile() : query;
+  if (direct(r)) return statement(r.sqlite, c.sql).all(c.parameters as unknown[]) as R[];
+  return (await r.db.executeQuery(c)).rows as R[];
+}
+
+/** Rows of SQL compiled for this database (see `compiledOnce`) with these parameters. */
+export async function readSql<R>(r: Reader, text: string, parameters: readonly unknown[]): Promise<R[]> {
+  if (direct(r)) return statement(r.sqlite, text).all(parameters as unknown[]) as R[];
+  return (await r.db.executeQuery(CompiledQuery.raw(text, [...parameters]))).rows as R[];
+}
+
+const compiled = new WeakMap<Kysely<any>, Map<string, string>>();
+const shapes = new WeakMap<Kysely<any>, Map<string, Shape>>();
+
+/** A query compiled once for its shape: its SQL and how to bind a call's arguments. */
+export type Shape = { sql: string; bind: (args: readonly unknown[]) => unknown[] };
+const MARK = '\u0000arg:';
+
+/**
+ * Like `compiledOnce` for a query whose values vary: `build` gets `arg(i)`, a
+ * stand-in for the i-th argument, and uses it wherever that value goes; the
+ * compiled parameters are recorded as argument slots or constants, so `bind`
+ * puts each call's arguments where Kysely put them. `key` must name the shape
+ * (e.g. the length of an IN list).
+ */
+export function compiledShape(db: Kysely<any>, key: string, build: (arg: (i: number) => string) => Compilable<unknown>): Shape {
+  let m = shapes.get(db);
+  if (!m) shapes.set(db, (m = new Map()));
+  let shape = m.get(key);
+  if (!shape) {
+    const c = build((i) => `${MARK}${i}`).compile();
+    // Each parameter: the index of the argument it stands for, or -1 for a constant.
+    const slots = c.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : -1));
+    const constants = [...c.parameters];
+    shape = { sql: c.sql, bind: (args) => slots.map((a, i) => (a >= 0 ? args[a] : constants[i])) };
+    m.set(key, shape);
+  }
+  return shape;
+}
+
+/**
+ * The SQL of a fixed-shape query, compiled once per Kysely instance (so once
+ * per dialect): `build` is called with placeholder values and the caller passes
+ * the real ones to `readSql` in the same order.
+ */
+export function compiledOnce(db: Kysely<any>, key: string, build: () => Compilable<unknown> | CompiledQuery<unknown>): string {
+  let m = compiled.get(db);
+  if (!m) compiled.set(db, (m = new Map()));
+  let text = m.get(key);
+  if (text === undefined) {
+    const q = build();
+    m.set(key, (text = 'compile' in q ? q.compile().sql : q.sql));
+  }
+  return text;
+}
