@@ -4,7 +4,9 @@ import { effectiveStatuses } from '../../domain/orders';
 import type { OrdersCsvFilter } from '../../domain/downloads';
 import type { InvoiceFilter } from '../../domain/invoicing';
 import { INVOICE_STATUS_LABELS } from '../../domain/invoicing';
+import { CsvByteWriter, type CsvChunk } from '../../domain/csv';
 import { countInvoices, invoicePages, istEnd, istStart } from './invoices';
+import { ID, ITEMS, ORDER_COLUMNS, ORDER_HEADER, orderCells, orderLineWriter, orderNameCells, rupees, type OrderNames } from './order-csv';
 import { openExportReader, selectArrays } from './raw';
 import '../tables/billing';
 
@@ -21,6 +23,12 @@ export type ExportSource = {
   count: () => Promise<number>;
   /** The rows, a database page at a time. */
   pages: () => AsyncGenerator<CsvCell[][]>;
+  /**
+   * The same rows as finished CSV lines in UTF-8 (cell rules of
+   * domain/csv.ts), a database page at a time: the fast path of big exports,
+   * each raw database row written straight into bytes.
+   */
+  chunks?: () => AsyncGenerator<CsvChunk>;
 };
 
 /** Row by row, for callers that want it so. */
@@ -43,15 +51,7 @@ async function* paged(rows: AsyncGenerator<CsvCell[]>, size = EXPORT_PAGE_ROWS):
 
 export const EXPORT_PAGE_ROWS = 2000;
 
-/** Integer paise as '1234.50' (exact, no floating point). */
-export function rupees(paise: number | null): string | null {
-  if (paise == null) return null;
-  const p = Number(paise);
-  const abs = Math.abs(p);
-  const r = abs % 100;
-  return `${p < 0 ? '-' : ''}${(abs - r) / 100}${r < 10 ? '.0' : '.'}${r}`;
-}
-const ORDER_TYPES = ['None', 'B2B', 'D2R'];
+export { rupees } from './order-csv';
 
 /** The scope narrowed by a chosen company (which must lie in scope); [] = nothing. */
 function companiesFor(scope: string[] | null, chosen?: string): string[] | null {
@@ -60,12 +60,6 @@ function companiesFor(scope: string[] | null, chosen?: string): string[] | null 
 }
 
 // ---- Orders ----------------------------------------------------------------------------
-
-const ORDER_HEADER = [
-  'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At', 'Updated At', 'Shop Type', 'Order Type', 'Payment Mode',
-  'Order Total (INR)', 'COD Amount (INR)', 'Shipping (INR)', 'AWB', 'Courier', 'Customer Name', 'Customer Phone', 'Customer Email',
-  'City', 'State', 'Pincode', 'Weight (g)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)', 'Invoice Number', 'Items',
-];
 
 /** The orders page's filter (domain/orders.ts orderFilterShape) as conditions; dates are whole Indian days. */
 function orderQuery(db: Db, f: OrdersCsvFilter) {
@@ -90,21 +84,6 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
   return q;
 }
 
-/**
- * Order columns read for the CSV, in the CSV's own column order (ORDER_HEADER),
- * so a row read raw is turned into CSV cells in place. The items aggregate
- * follows, then the delivery partner (only to name the courier), dropped after.
- */
-const ORDER_COLUMNS = [
-  'shop_order_id', 'id', 'company_id', 'warehouse_id', 'status', 'created_at', 'updated_at', 'shop_type', 'order_type',
-  'payment_mode', 'total_paise', 'cod_paise', 'shipping_paise', 'tracking_number', 'shipper', 'customer_name', 'customer_phone',
-  'customer_email', 'shipping_city', 'shipping_state', 'shipping_pincode', 'weight_g', 'length_cm', 'breadth_cm', 'height_cm',
-  'invoice_number',
-] as const;
-const ID = 1;
-const ITEMS = ORDER_COLUMNS.length;
-const PARTNER = ITEMS + 1;
-
 export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsvFilter, pageSize = EXPORT_PAGE_ROWS): ExportSource {
   const db = dbh.db;
   const companies = companiesFor(scope, f.companyId);
@@ -115,6 +94,77 @@ export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsv
     dbh.dialect === 'postgres'
       ? sql<string>`(select string_agg(i.sku || ' x ' || i.quantity, '; ') from order_items i where i.order_id = orders.id)`
       : sql<string>`(select group_concat(i.sku || ' x ' || i.quantity, '; ') from order_items i where i.order_id = orders.id)`;
+
+  /** Names of the ids an order row carries, read once per export. */
+  const lookups = async (): Promise<OrderNames> => {
+    const [companyRows, warehouseRows, partnerRows] = await Promise.all([
+      db.selectFrom('companies').select(['id', 'name']).execute(),
+      db.selectFrom('warehouses').select(['id', 'code']).execute(),
+      db.selectFrom('delivery_partners').select(['id', 'name']).execute(),
+    ]);
+    return {
+      companyName: new Map(companyRows.map((c) => [c.id, c.name])),
+      warehouseCode: new Map(warehouseRows.map((w) => [w.id, w.code])),
+      partnerName: new Map(partnerRows.map((p) => [p.id, p.name])),
+    };
+  };
+
+  /** One (company, status) segment of the export, in id order. */
+  const segment = (company: string | null, status: string | null) => {
+    let q = orderQuery(db, f);
+    if (company) q = q.where('company_id', '=', company);
+    if (status) q = q.where('status', '=', status);
+    return q.select([...ORDER_COLUMNS]).select(items.as('items')).select('delivery_partner_id').orderBy('id');
+  };
+
+  /**
+   * Every raw order row (ORDER_COLUMNS, items, delivery partner) handed to
+   * `onRow` as soon as it is read; yields after each `pageSize` rows (the
+   * count of the page). One walk per (company, status) segment, in id order,
+   * so each is a range read of the (company_id, status, id) index, never a sort.
+   */
+  async function* read(onRow: (row: any[]) => void): AsyncGenerator<number> {
+    const reader = await openExportReader(dbh);
+    try {
+      for (const company of companies ?? [null]) {
+        for (const status of statuses ?? [null]) {
+          if (reader) {
+            // SQLite file: one cursor per segment on a private connection.
+            const cursor = reader.iterate(segment(company, status));
+            try {
+              for (;;) {
+                let n = 0;
+                while (n < pageSize) {
+                  const r = cursor.next();
+                  if (r.done) break;
+                  onRow(r.value);
+                  n++;
+                }
+                if (n) yield n;
+                if (n < pageSize) break;
+              }
+            } finally {
+              cursor.return?.();
+            }
+            continue;
+          }
+          // PostgreSQL and in-memory SQLite: keyset pages on the shared connection.
+          let after = '';
+          for (;;) {
+            const rows = (await selectArrays(dbh, segment(company, status).where('id', '>', after).limit(pageSize))) as any[][];
+            if (!rows.length) break;
+            after = rows[rows.length - 1][ID];
+            for (let i = 0; i < rows.length; i++) onRow(rows[i]);
+            yield rows.length;
+            if (rows.length < pageSize) break;
+          }
+        }
+      }
+    } finally {
+      reader?.close();
+    }
+  }
+
   return {
     fileName: 'orders.csv',
     header: ORDER_HEADER,
@@ -128,72 +178,18 @@ export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsv
     },
     pages: async function* () {
       if (empty) return;
-      const [companyRows, warehouseRows, partnerRows] = await Promise.all([
-        db.selectFrom('companies').select(['id', 'name']).execute(),
-        db.selectFrom('warehouses').select(['id', 'code']).execute(),
-        db.selectFrom('delivery_partners').select(['id', 'name']).execute(),
-      ]);
-      const companyName = new Map(companyRows.map((c) => [c.id, c.name]));
-      const warehouseCode = new Map(warehouseRows.map((w) => [w.id, w.code]));
-      const partnerName = new Map(partnerRows.map((p) => [p.id, p.name]));
-      // Hot path (once per row of a possibly huge export): patch the raw row in place.
-      const toCells = (o: any[]): CsvCell[] => {
-        o[2] = companyName.get(o[2]) ?? o[2];
-        o[3] = o[3] ? warehouseCode.get(o[3]) ?? '' : '';
-        o[8] = ORDER_TYPES[o[8]] ?? String(o[8]);
-        o[10] = rupees(o[10]);
-        o[11] = rupees(o[11]);
-        o[12] = rupees(o[12]);
-        if (o[14] == null && o[PARTNER]) o[14] = partnerName.get(o[PARTNER]) ?? null;
-        if (o[ITEMS] == null) o[ITEMS] = '';
-        o.length = ITEMS + 1;
-        return o;
-      };
-      // One walk per (company, status) segment, in id order, so each is a range
-      // read of the (company_id, status, id) index, never a sort.
-      const segment = (company: string | null, status: string | null) => {
-        let q = orderQuery(db, f);
-        if (company) q = q.where('company_id', '=', company);
-        if (status) q = q.where('status', '=', status);
-        return q.select([...ORDER_COLUMNS]).select(items.as('items')).select('delivery_partner_id').orderBy('id');
-      };
-      const reader = await openExportReader(dbh);
-      try {
-        for (const company of companies ?? [null]) {
-          for (const status of statuses ?? [null]) {
-            if (reader) {
-              // SQLite file: one cursor per segment on a private connection.
-              const cursor = reader.iterate(segment(company, status));
-              try {
-                for (;;) {
-                  const page: CsvCell[][] = [];
-                  while (page.length < pageSize) {
-                    const r = cursor.next();
-                    if (r.done) break;
-                    page.push(toCells(r.value as any[]));
-                  }
-                  if (page.length) yield page;
-                  if (page.length < pageSize) break;
-                }
-              } finally {
-                cursor.return?.();
-              }
-              continue;
-            }
-            // PostgreSQL and in-memory SQLite: keyset pages on the shared connection.
-            let after = '';
-            for (;;) {
-              const rows = await selectArrays(dbh, segment(company, status).where('id', '>', after).limit(pageSize));
-              if (!rows.length) break;
-              yield rows.map((o) => toCells(o as any[]));
-              if (rows.length < pageSize) break;
-              after = (rows[rows.length - 1] as string[])[ID];
-            }
-          }
-        }
-      } finally {
-        reader?.close();
+      const toCells = orderCells(await lookups());
+      let page: CsvCell[][] = [];
+      for await (const _ of read((o) => page.push(toCells(o)))) {
+        yield page;
+        page = [];
       }
+    },
+    chunks: async function* () {
+      if (empty) return;
+      // Each page's lines go out as one chunk (about 300 bytes a row).
+      const w = new CsvByteWriter(pageSize * 400);
+      for await (const _ of read(orderLineWriter(w, orderNameCells(await lookups())))) yield w.take();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
+import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvStream, type CsvValue } from './csv';
+import { CsvByteWriter, csvField, csvLine, csvStream, csvStreamChunks, type CsvChunk, type CsvValue } from './csv';
 
 async function csvOf(header: string[], rows: CsvValue[][], options = {}) {
   const out = new PassThrough();
@@ -101,5 +102,100 @@ describe('csvStream', () => {
     out.end('tail');
     await new Promise((r) => out.on('end', r));
     expect(Buffer.concat(chunks).toString()).toBe('a\r\n1\r\n2\r\ntail');
+  });
+});
+
+describe('CsvByteWriter (the bytes of big exports)', () => {
+  const bytesOf = (rows: CsvValue[][]) => {
+    const w = new CsvByteWriter(8); // tiny on purpose: it must grow
+    for (const row of rows) {
+      row.forEach((v, i) => {
+        if (i) w.comma();
+        w.value(v);
+      });
+      w.eol();
+    }
+    return w.take();
+  };
+  const expected = (rows: CsvValue[][]) => Buffer.from(rows.map((r) => csvLine(r)).join(''), 'utf8');
+
+  it('writes exactly the UTF-8 of csvLine: quoting, doubled quotes, line breaks, formulas, numbers, non-ASCII', () => {
+    const rows: CsvValue[][] = [
+      ['#1001', 'Sharma, Priya', 'Flat 3, "Sai" Residency', 'line one\nline two', 2_496.5, null],
+      ['=SUM(A1)', '+91 98765 43210', '-5.50', '@x', '\tTab', 'cr\r'],
+      ['नमस्ते ₹', '😀 emoji', 'lone \ud800 surrogate', 'é', '', undefined],
+      [0, -0, 1e21, Number.NaN, true, 12n],
+      [new Date('2025-01-05T09:30:00Z'), 'plain', 'a"b', 'x,y', '"', ','],
+    ];
+    const chunk = bytesOf(rows);
+    expect(chunk.rows).toBe(rows.length);
+    expect(Buffer.from(chunk.bytes).equals(expected(rows))).toBe(true);
+  });
+
+  it('matches csvLine for any text and numbers (property)', () => {
+    const special = fc.constantFrom(',', '"', '\r', '\n', '=', '+', '-', '@', '\t', ' ', '0', '9', '.', 'é', '₹', '😀', '\ud800', '\udc00');
+    const text = fc.array(fc.oneof(special, fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 8 }).map((parts) => parts.join(''));
+    const value: fc.Arbitrary<CsvValue> = fc.oneof(text, fc.double(), fc.integer(), fc.constant(null), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(fc.array(value, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        expect(Buffer.from(bytesOf(rows).bytes).equals(expected(rows))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('starts over after take(), keeping nothing of the last chunk', () => {
+    const w = new CsvByteWriter(4);
+    w.text('first');
+    w.eol();
+    expect(Buffer.from(w.take().bytes).toString()).toBe('first\r\n');
+    w.raw('second');
+    w.eol();
+    const chunk = w.take();
+    expect([Buffer.from(chunk.bytes).toString(), chunk.rows]).toEqual(['second\r\n', 1]);
+    expect(w.take()).toEqual({ bytes: new Uint8Array(0), rows: 0 });
+  });
+});
+
+describe('csvStreamChunks', () => {
+  const chunkOf = (lines: string[]): CsvChunk => ({ bytes: new Uint8Array(Buffer.from(lines.join(''))), rows: lines.length });
+
+  it('writes the header (with BOM) and then the chunks as they are, and counts their rows', async () => {
+    const out = new PassThrough();
+    const parts: Buffer[] = [];
+    out.on('data', (c: Buffer) => parts.push(c));
+    const n = await csvStreamChunks(['a', 'b'], [chunkOf(['1,"x,y"\r\n', '2,z\r\n']), chunkOf([]), chunkOf(['3,\r\n'])], out);
+    expect(n).toBe(3);
+    const text = Buffer.concat(parts).toString('utf8');
+    expect(text).toBe('\uFEFFa,b\r\n1,"x,y"\r\n2,z\r\n3,\r\n');
+    expect(Papa.parse(text.slice(1), { skipEmptyLines: true }).data).toEqual([['a', 'b'], ['1', 'x,y'], ['2', 'z'], ['3', '']]);
+  });
+
+  it('pulls chunks only as fast as the reader takes them, and stops the source when the reader goes away', async () => {
+    let produced = 0;
+    let finallyRan = false;
+    async function* chunks() {
+      try {
+        for (;;) {
+          produced++;
+          yield chunkOf(Array.from({ length: 100 }, (_, i) => `${i},${'x'.repeat(60)}\r\n`));
+        }
+      } finally {
+        finallyRan = true;
+      }
+    }
+    let taken = 0;
+    const out = new Writable({
+      highWaterMark: 16 * 1024,
+      write(_chunk, _enc, done) {
+        taken++;
+        setTimeout(done, 2);
+      },
+    });
+    setTimeout(() => out.destroy(), 60);
+    await expect(csvStreamChunks(['n', 'pad'], chunks(), out)).rejects.toThrow();
+    expect(finallyRan).toBe(true);
+    // Each chunk (~6.5 KB) waits for the one before it to be taken: never far ahead of the reader.
+    expect(produced - taken).toBeLessThanOrEqual(3);
   });
 });

@@ -5,8 +5,9 @@
  * them, so memory stays flat however many rows there are.
  */
 import type { Writable } from 'node:stream';
+import { csvLine, type CsvChunk, type CsvValue } from '../../domain/csv';
 
-export type CsvValue = string | number | bigint | boolean | Date | null | undefined;
+export { CsvByteWriter, csvField, csvLine, csvText, type CsvChunk, type CsvValue } from '../../domain/csv';
 
 export interface CsvOptions {
   /** Start with a UTF-8 byte order mark so Excel reads non-ASCII text correctly. Default true. */
@@ -21,33 +22,6 @@ export interface CsvOptions {
   batchRows?: number;
   /** Whether to end `out` when done. Default true. */
   end?: boolean;
-}
-
-const NEEDS_QUOTES = /[",\r\n]/;
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER_LIKE = /^[+-]?\d[\d\s,.]*$/;
-
-export function csvField(value: CsvValue, escapeFormulae = true): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  let text: string;
-  if (typeof value === 'string') {
-    // First-character check before any regex: most fields are plain (hot path of big exports).
-    const first = value.charCodeAt(0);
-    const formulaStart = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13; // = + - @ \t \r
-    text = escapeFormulae && formulaStart && FORMULA_START.test(value) && !NUMBER_LIKE.test(value) ? `'${value}` : value;
-  } else if (value instanceof Date) {
-    text = value.toISOString();
-  } else {
-    text = String(value);
-  }
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: readonly CsvValue[], escapeFormulae = true): string {
-  let line = values.length > 0 ? csvField(values[0], escapeFormulae) : '';
-  for (let i = 1; i < values.length; i++) line += `,${csvField(values[i], escapeFormulae)}`;
-  return `${line}\r\n`;
 }
 
 /** Resolves when `out` can take more, rejects if it fails or closes first. */
@@ -76,7 +50,7 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
-async function write(out: Writable, chunk: string): Promise<void> {
+async function write(out: Writable, chunk: string | Buffer): Promise<void> {
   if (out.destroyed || out.writableEnded) throw new Error('CSV output closed before all rows were written');
   if (!out.write(chunk)) await drained(out);
 }
@@ -113,7 +87,7 @@ export async function csvStreamBatches(
   const escapeFormulae = options.escapeFormulae ?? true;
   const batchRows = Math.max(1, options.batchRows ?? 256);
   let count = 0;
-  let batch = `${options.bom === false ? '' : '\uFEFF'}${csvLine(header, false)}`;
+  let batch = headerLine(header, options);
   let inBatch = 0;
   // for await stops the source (calls return()) when the loop body throws.
   for await (const rows of batches) {
@@ -128,6 +102,37 @@ export async function csvStreamBatches(
     }
   }
   await write(out, batch);
+  return finish(out, count, options);
+}
+
+/**
+ * csvStream for sources that write their own rows as bytes (the big database
+ * exports, which turn each raw row straight into UTF-8 with CsvByteWriter, by
+ * the same cell rules): each chunk of finished lines is written as it is, with
+ * the same header, backpressure and cancellation as csvStream.
+ * `escapeFormulae` and `batchRows` do not apply (the lines are final).
+ */
+export async function csvStreamChunks(
+  header: readonly string[],
+  chunks: AsyncIterable<CsvChunk> | Iterable<CsvChunk>,
+  out: Writable,
+  options: Pick<CsvOptions, 'bom' | 'end'> = {},
+): Promise<number> {
+  let count = 0;
+  await write(out, headerLine(header, options));
+  for await (const chunk of chunks) {
+    count += chunk.rows;
+    if (chunk.bytes.length) await write(out, Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.length));
+  }
+  return finish(out, count, options);
+}
+
+function headerLine(header: readonly string[], options: Pick<CsvOptions, 'bom'>): string {
+  return `${options.bom === false ? '' : '\uFEFF'}${csvLine(header, false)}`;
+}
+
+/** Ends `out` (unless end: false) and resolves with `count` once it has finished. */
+async function finish(out: Writable, count: number, options: Pick<CsvOptions, 'end'>): Promise<number> {
   if (options.end === false) return count;
   await new Promise<void>((resolve, reject) => {
     out.once('error', reject);

@@ -19,4 +19,4 @@ export {
   type TallyDecision,
   type TallyOptions,
 } from './tally';
-export { csvStream, csvStreamBatches, csvLine, csvField, type CsvValue, type CsvOptions } from './csv';
+export { csvStream, csvStreamBatches, csvStreamChunks, csvLine, csvField, csvText, type CsvValue, type CsvOptions } from './csv';

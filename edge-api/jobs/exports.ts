@@ -8,13 +8,12 @@ import path from 'node:path';
 import { loadOrdersForDocuments } from '../../db/billing/documents';
 import { EXPORT_LINK_TTL_MS, unableToFind, type EmailKind, type CsvEntity } from '../../domain/downloads';
 import { uuidv7 } from '../../domain/ids';
-import { csvStreamBatches } from '../documents/csv';
 import type { DocumentInputFailure } from '../documents/errors';
 import type { AppConfig } from '../env';
 import { sign } from '../lib/signing';
 import { sendMail } from '../mail';
 import { prepareInvoices, toDocOrder, withAwb } from '../routes/billing/doc-input';
-import { exportSource } from '../routes/billing/csv';
+import { exportSource, writeExportCsv } from '../routes/billing/csv';
 import { registerJob, type JobContext } from './runner';
 
 export const EXPORT_JOB = 'export.email';
@@ -93,19 +92,13 @@ async function build(ctx: JobContext, p: ExportJobPayload, out: fs.WriteStream):
   const source = exportSource(dbh, p.scope, entity, p.filter ?? {});
   const total = await source.count();
   await ctx.progress(0, total);
-  let done = 0;
   let reported = 0;
-  async function* counted() {
-    for await (const page of source.pages()) {
-      yield page;
-      done += page.length;
-      if (done - reported >= 20_000) {
-        reported = done;
-        await ctx.progress(done, total);
-      }
+  const rows = await writeExportCsv(source, out, async (done) => {
+    if (done - reported >= 20_000) {
+      reported = done;
+      await ctx.progress(done, total);
     }
-  }
-  const rows = await csvStreamBatches(source.header, counted(), out);
+  });
   return { name: source.fileName, rows, failures: [] };
 }
 

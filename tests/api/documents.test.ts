@@ -282,6 +282,86 @@ describe('CSV downloads', () => {
     expect(ndr.every((r) => ['UNDELIVERED', 'RTO_UNDELIVERED'].includes(r.Status))).toBe(true);
   });
 
+  it('writes every column of every order as the database has it, quoting commas, quotes and line breaks and defusing formulas', async () => {
+    // A few orders with the text a CSV writer gets wrong, put back afterwards.
+    const victims = await ordersOf(OWN, { status: 'DELIVERED', limit: 3 });
+    const tricky = [
+      { customer_name: 'Sharma, "Priya"', customer_email: '=HYPERLINK("http://x","y")', shipping_city: 'Navi\r\nMumbai', invoice_number: 'INV,1' },
+      { customer_name: 'नमस्ते ₹ 😀', customer_phone: '+91 98765 43210', shipper: '@courier', shipping_state: 'line one\nline two' },
+      { customer_name: '"', customer_email: '-x', shipping_pincode: '-110001', shipper: 'Blue, Dart' },
+    ];
+    try {
+      for (const [i, o] of victims.entries()) await ctx.db.updateTable('orders').set(tricky[i]).where('id', '=', o.id).execute();
+      const res = await post(seller, '/api/download/csv/orders', { filter: { tab: 'all' } });
+      expect(res.status).toBe(200);
+      const text = (await bytes(res)).toString('utf8');
+      expect(text.startsWith('\uFEFFOrder ID,Internal ID,Company,Warehouse,Status,Created At,Updated At,Shop Type,Order Type,Payment Mode,')).toBe(true);
+      expect(text).toContain('"Sharma, ""Priya"""');
+      expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+      expect(text).toContain('"Navi\r\nMumbai"');
+      const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const rows = parsed.data;
+
+      const orders = await ctx.db.selectFrom('orders').selectAll().where('company_id', '=', OWN).orderBy('id').execute();
+      const items = await ctx.db.selectFrom('order_items').select(['order_id', 'sku', 'quantity']).where('order_id', 'in', orders.map((o) => o.id)).execute();
+      const itemsOf = new Map<string, string[]>();
+      for (const i of items) itemsOf.set(i.order_id, [...(itemsOf.get(i.order_id) ?? []), `${i.sku} x ${i.quantity}`]);
+      const warehouses = new Map((await ctx.db.selectFrom('warehouses').select(['id', 'code']).execute()).map((w) => [w.id, w.code]));
+      const partners = new Map((await ctx.db.selectFrom('delivery_partners').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
+      const inr = (p: number) => (Number(p) / 100).toFixed(2);
+      // The spreadsheet-formula guard: text starting with = + - @ that is not just a number gets a leading quote.
+      const guarded = (v: string | null) => (v == null ? '' : /^[=+\-@]/.test(v) && !/^[+-]?\d[\d\s,.]*$/.test(v) ? `'${v}` : v);
+
+      expect(rows.map((r) => r['Internal ID'])).toEqual(orders.map((o) => o.id));
+      for (const [i, o] of orders.entries()) {
+        const r = rows[i];
+        expect({ ...r, Items: r.Items.split('; ').sort().join('; ') }).toEqual({
+          'Order ID': o.shop_order_id,
+          'Internal ID': o.id,
+          Company: DEMO_COMPANIES[0].name,
+          Warehouse: o.warehouse_id ? warehouses.get(o.warehouse_id) ?? '' : '',
+          Status: o.status,
+          'Created At': o.created_at,
+          'Updated At': o.updated_at,
+          'Shop Type': o.shop_type,
+          'Order Type': ['None', 'B2B', 'D2R'][o.order_type],
+          'Payment Mode': o.payment_mode,
+          'Order Total (INR)': inr(o.total_paise),
+          'COD Amount (INR)': inr(o.cod_paise),
+          'Shipping (INR)': inr(o.shipping_paise),
+          AWB: o.tracking_number ?? '',
+          Courier: guarded(o.shipper ?? (o.delivery_partner_id ? partners.get(o.delivery_partner_id) ?? null : null)),
+          'Customer Name': guarded(o.customer_name),
+          'Customer Phone': guarded(o.customer_phone),
+          'Customer Email': guarded(o.customer_email),
+          City: guarded(o.shipping_city),
+          State: guarded(o.shipping_state),
+          Pincode: guarded(o.shipping_pincode),
+          'Weight (g)': String(o.weight_g),
+          'Length (cm)': String(o.length_cm),
+          'Breadth (cm)': String(o.breadth_cm),
+          'Height (cm)': String(o.height_cm),
+          'Invoice Number': o.invoice_number ?? '',
+          Items: (itemsOf.get(o.id) ?? []).sort().join('; '),
+        });
+      }
+      // The tricky ones read back as stored (formulas aside).
+      const byId = new Map(rows.map((r) => [r['Internal ID'], r]));
+      expect(byId.get(victims[0].id)).toMatchObject({ 'Customer Name': 'Sharma, "Priya"', City: 'Navi\r\nMumbai', 'Invoice Number': 'INV,1' });
+      expect(byId.get(victims[1].id)).toMatchObject({ 'Customer Name': 'नमस्ते ₹ 😀', 'Customer Phone': '+91 98765 43210', Courier: "'@courier", State: 'line one\nline two' });
+      expect(byId.get(victims[2].id)).toMatchObject({ 'Customer Name': '"', 'Customer Email': "'-x", Pincode: '-110001', Courier: 'Blue, Dart' });
+    } finally {
+      for (const o of victims) {
+        const { customer_name, customer_email, customer_phone, shipping_city, shipping_state, shipping_pincode, shipper, invoice_number } = o;
+        await ctx.db.updateTable('orders')
+          .set({ customer_name, customer_email, customer_phone, shipping_city, shipping_state, shipping_pincode, shipper, invoice_number })
+          .where('id', '=', o.id)
+          .execute();
+      }
+    }
+  });
+
   it('says there are no orders for an empty filter, refuses bad filters, and other tenants get nothing', async () => {
     const none = await seller.json('/api/download/csv/orders', { method: 'POST', body: { filter: { from: '2031-01-01' } } });
     expect(none).toMatchObject({ status: 404, body: { message: NO_ORDERS_FOR_FILTER } });

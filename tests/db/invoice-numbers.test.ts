@@ -9,6 +9,7 @@ import { issueInvoiceNumber } from '../../db/billing/numbers';
 import { addPayment } from '../../db/billing/invoices';
 import { ordersExport, rowsOf } from '../../db/billing/exports';
 import { openExportReader } from '../../db/billing/raw';
+import { csvLine } from '../../domain/csv';
 import { dialects } from './dialects';
 
 const targets = await dialects();
@@ -86,6 +87,13 @@ describe.each(targets)('invoice numbers on $name', ({ name, open }) => {
     const expected = await h.db.selectFrom('orders').select('id').where('company_id', '=', COMPANY).where('status', 'in', ['DELIVERED', 'IN_TRANSIT']).execute();
     expect(await source.count()).toBe(expected.length);
     expect(ids.sort()).toEqual(expected.map((e) => e.id).sort());
+
+    // The download's fast path writes exactly the lines of those cells.
+    const cells: unknown[][] = [];
+    for await (const row of rowsOf(source)) cells.push(row);
+    const parts: Buffer[] = [];
+    for await (const c of source.chunks!()) parts.push(Buffer.from(c.bytes));
+    expect(Buffer.concat(parts).toString('utf8')).toBe(cells.map((r) => csvLine(r as never)).join(''));
   });
 });
 
@@ -114,6 +122,18 @@ describe('orders CSV from a SQLite file', () => {
         expect(viaCursor.length).toBeGreaterThan(0);
         expect(viaCursor).toEqual(keyset);
         expect(await ordersExport(h, scope, filter).count()).toBe(viaCursor.length);
+        // The fast path (raw rows straight into bytes) writes exactly the lines of those cells, on both paths.
+        const lines = Buffer.from(viaCursor.map((r) => csvLine(r as never)).join(''));
+        for (const dbh of [h, { ...h, sqlite: undefined }]) {
+          const parts: Buffer[] = [];
+          let rows = 0;
+          for await (const c of ordersExport(dbh, scope, filter, 37).chunks!()) {
+            parts.push(Buffer.from(c.bytes));
+            rows += c.rows;
+          }
+          expect(rows).toBe(viaCursor.length);
+          expect(Buffer.concat(parts).equals(lines)).toBe(true);
+        }
       }
     } finally {
       await h.destroy();
