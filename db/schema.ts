@@ -141,6 +141,7 @@ export interface OrderTable {
   terms_of_payment: string | null;
   due_date: string | null;
   invoice_number: string | null;
+  items_summary: string | null; // 'SKU x qty; ...' in item id order, kept by triggers on order_items
   inventory_blocked: number;
   extra: string | null; // JSON for rarely used fields (pricing type, beat id, ...)
   created_at: string;

@@ -140,7 +140,7 @@ type Row = Record<string, unknown>;
 function deferIndexes(sqlite: NonNullable<DbHandle['sqlite']>, tables: string[]): () => void {
   const defs = sqlite
     .prepare(`SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(',')})
-      AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE %') OR (type = 'trigger' AND name LIKE 'order_status_counts_%'))`)
+      AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE %') OR (type = 'trigger' AND (name LIKE 'order_status_counts_%' OR name LIKE 'order_items_summary_%')))`)
     .all(...tables) as { type: 'index' | 'trigger'; name: string; sql: string }[];
   const cache = sqlite.pragma('cache_size', { simple: true }) as number;
   sqlite.pragma('cache_size = -524288');
@@ -392,6 +392,9 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       d2r_due_date: null, store_address_id: null, salesman_id: null, purchase_order_number: null, terms_of_payment: null,
       due_date: null, invoice_number: null, inventory_blocked: ['PLACED', 'PROCESSED', 'READY_TO_SHIP'].includes(status) ? 1 : 0,
       extra: null, created_at: iso(createdMs), updated_at: iso(updatedMs), version: 0,
+      // What the order_items triggers write (migration 2026-11-23T0100), which the bulk load drops.
+      items_summary: itemRows.map((r) => r as { id: string; sku: string; quantity: number }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((r) => `${r.sku} x ${r.quantity}`).join('; '),
     });
     for (const r of itemRows) await ins.add('order_items', r);
     for (const [k, st] of path.entries()) {

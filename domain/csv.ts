@@ -132,6 +132,78 @@ export class CsvByteWriter {
     this.len = p;
   }
 
+  /** Where the writer stands, to rewind() a line that has to be written again. */
+  mark(): number {
+    return this.len;
+  }
+
+  /** Drops what was written since mark() gave `at` (within the current line). */
+  rewind(at: number): void {
+    this.len = at;
+  }
+
+  /**
+   * Text cells packed in one string, separated by the character `sep` (31,
+   * the ASCII unit separator, unless told), each written exactly as text()
+   * writes it, with commas between. A database can hand over a run of
+   * columns as one such string, which costs far less to read than a string
+   * per column. Returns how many cells were written: a caller that expected
+   * another count learns that some cell held `sep` itself, and rewinds.
+   */
+  packed(s: string, sep = 31): number {
+    const n = s.length;
+    if (this.len + 3 * n + 1 > this.buf.length) this.grow(3 * n + 1);
+    let buf = this.buf;
+    let p = this.len;
+    let cells = 1;
+    let i = 0;
+    while (i <= n) {
+      // One cell, from i up to the next separator or the end.
+      const start = i;
+      const first = i < n ? s.charCodeAt(i) : sep;
+      let quoted = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+      const cellAt = p;
+      if (!quoted) {
+        for (; i < n; i++) {
+          const c = s.charCodeAt(i);
+          if (c < 0x80) {
+            if (c === sep) break;
+            if (c <= 44 && (c === 44 || c === 34 || c === 10 || c === 13)) {
+              quoted = true;
+              break;
+            }
+            buf[p++] = c;
+          } else {
+            p = this.wide(s, i, p);
+            if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+              const d = s.charCodeAt(i + 1);
+              if (d >= 0xdc00 && d <= 0xdfff) i++;
+            }
+          }
+        }
+      }
+      if (quoted) {
+        // Rewind the cell and write it as csvText returns it.
+        let end = s.indexOf(String.fromCharCode(sep), start);
+        if (end < 0) end = n;
+        this.len = cellAt;
+        this.raw(csvText(s.slice(start, end)));
+        p = this.len;
+        if (p + 3 * (n - end) + 1 > this.buf.length) this.grow(3 * (n - end) + 1);
+        buf = this.buf;
+        i = end;
+      }
+      if (i >= n) break;
+      // s[i] is the separator: next cell.
+      buf[p++] = 44;
+      cells++;
+      i++;
+      if (i === n) break;
+    }
+    this.len = p;
+    return cells;
+  }
+
   /** A finished cell (escaped already, or known to need nothing: a number, a looked-up name made by csvField). */
   raw(s: string): void {
     const n = s.length;

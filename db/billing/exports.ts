@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { Db, DbHandle } from '../connect';
 import { effectiveStatuses } from '../../domain/orders';
 import type { OrdersCsvFilter } from '../../domain/downloads';
@@ -6,8 +6,8 @@ import type { InvoiceFilter } from '../../domain/invoicing';
 import { INVOICE_STATUS_LABELS } from '../../domain/invoicing';
 import { CsvByteWriter, type CsvChunk } from '../../domain/csv';
 import { countInvoices, invoicePages, istEnd, istStart } from './invoices';
-import { ID, ITEMS, ORDER_COLUMNS, ORDER_HEADER, orderCells, orderLineWriter, orderNameCells, rupees, type OrderNames } from './order-csv';
-import { openExportReader, selectArrays } from './raw';
+import { ID, ITEMS, ORDER_COLUMNS, ORDER_HEADER, PACKED_SQLITE_COLUMNS, orderCells, orderLineWriter, orderNameCells, packedId, packedLineWriter, rupees, type OrderNames } from './order-csv';
+import { openExportReader, selectArrays, selectArraysSync } from './raw';
 import '../tables/billing';
 
 export type CsvCell = string | number | null;
@@ -84,17 +84,16 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
   return q;
 }
 
-export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsvFilter, pageSize = EXPORT_PAGE_ROWS): ExportSource {
+export function ordersExport(
+  dbh: DbHandle,
+  scope: string[] | null,
+  f: OrdersCsvFilter,
+  pageSize = EXPORT_PAGE_ROWS,
+): ExportSource {
   const db = dbh.db;
   const companies = companiesFor(scope, f.companyId);
   const statuses = effectiveStatuses(f.tab, f.status);
   const empty = (companies !== null && companies.length === 0) || (statuses !== null && statuses.length === 0);
-  // The items of each order, aggregated by the database in the same read.
-  const items =
-    dbh.dialect === 'postgres'
-      ? sql<string>`(select string_agg(i.sku || ' x ' || i.quantity, '; ') from order_items i where i.order_id = orders.id)`
-      : sql<string>`(select group_concat(i.sku || ' x ' || i.quantity, '; ') from order_items i where i.order_id = orders.id)`;
-
   /** Names of the ids an order row carries, read once per export. */
   const lookups = async (): Promise<OrderNames> => {
     const [companyRows, warehouseRows, partnerRows] = await Promise.all([
@@ -109,60 +108,64 @@ export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsv
     };
   };
 
-  /** One (company, status) segment of the export, in id order. */
-  const segment = (company: string | null, status: string | null) => {
+  /** The filter of one (company, status) segment of the export. */
+  const segmentWhere = (company: string | null, status: string | null) => {
     let q = orderQuery(db, f);
     if (company) q = q.where('company_id', '=', company);
     if (status) q = q.where('status', '=', status);
-    return q.select([...ORDER_COLUMNS]).select(items.as('items')).select('delivery_partner_id').orderBy('id');
+    return q;
   };
+  // The items come summarised on the order row (orders.items_summary, kept by triggers on order_items).
+  const plainColumns = [...ORDER_COLUMNS, 'items_summary', 'delivery_partner_id'] as const;
+  /** One segment in id order, as plain columns (order-csv.ts ORDER_COLUMNS, items summary, delivery partner). */
+  const segment = (company: string | null, status: string | null) => segmentWhere(company, status).select([...plainColumns]).orderBy('id');
+  /** The same segment in the packed form of SQLite (order-csv.ts PACKED_SQLITE_COLUMNS). */
+  const packedSegment = (company: string | null, status: string | null) =>
+    segmentWhere(company, status).select(PACKED_SQLITE_COLUMNS.map((c, i) => sql.raw<unknown>(c).as(`p${i}`))).orderBy('id');
+
+  type Segment = typeof segment | typeof packedSegment;
 
   /**
-   * Every raw order row (ORDER_COLUMNS, items, delivery partner) handed to
-   * `onRow` as soon as it is read; yields after each `pageSize` rows (the
-   * count of the page). One walk per (company, status) segment, in id order,
-   * so each is a range read of the (company_id, status, id) index, never a sort.
+   * Every raw row of the export handed to `onRow` a keyset page at a time;
+   * yields after each page (its row count). One walk per (company, status)
+   * segment, in id order, so each page is a range read of the
+   * (company_id, status, id) index, never a sort. `all` reads a page
+   * synchronously (a SQLite connection); without it, pages go through
+   * Kysely on the shared connection (PostgreSQL).
    */
-  async function* read(onRow: (row: any[]) => void): AsyncGenerator<number> {
-    const reader = await openExportReader(dbh);
-    try {
-      for (const company of companies ?? [null]) {
-        for (const status of statuses ?? [null]) {
-          if (reader) {
-            // SQLite file: one cursor per segment on a private connection.
-            const cursor = reader.iterate(segment(company, status));
-            try {
-              for (;;) {
-                let n = 0;
-                while (n < pageSize) {
-                  const r = cursor.next();
-                  if (r.done) break;
-                  onRow(r.value);
-                  n++;
-                }
-                if (n) yield n;
-                if (n < pageSize) break;
-              }
-            } finally {
-              cursor.return?.();
-            }
-            continue;
-          }
-          // PostgreSQL and in-memory SQLite: keyset pages on the shared connection.
-          let after = '';
-          for (;;) {
-            const rows = (await selectArrays(dbh, segment(company, status).where('id', '>', after).limit(pageSize))) as any[][];
-            if (!rows.length) break;
-            after = rows[rows.length - 1][ID];
-            for (let i = 0; i < rows.length; i++) onRow(rows[i]);
-            yield rows.length;
-            if (rows.length < pageSize) break;
-          }
+  async function* read(
+    all: ((q: Compilable<unknown>) => unknown[][]) | null,
+    seg: Segment,
+    idOf: (row: any[]) => string,
+    onRow: (row: any[]) => void,
+  ): AsyncGenerator<number> {
+    for (const company of companies ?? [null]) {
+      for (const status of statuses ?? [null]) {
+        let after = '';
+        for (;;) {
+          const page = (seg(company, status) as ReturnType<typeof segment>).where('id', '>', after).limit(pageSize);
+          const rows = (all ? all(page) : await selectArrays(dbh, page)) as any[][];
+          if (!rows.length) break;
+          after = idOf(rows[rows.length - 1]);
+          for (let i = 0; i < rows.length; i++) onRow(rows[i]);
+          yield rows.length;
+          if (rows.length < pageSize) break;
         }
       }
-    } finally {
-      reader?.close();
     }
+  }
+
+  /**
+   * A synchronous reader for the export: on a SQLite file, a private
+   * connection holding one snapshot (which leaves the shared connection free
+   * for other requests); on in-memory SQLite, the shared connection; on
+   * PostgreSQL none.
+   */
+  async function openReader(): Promise<{ all: ((q: Compilable<unknown>) => unknown[][]) | null; close: () => void }> {
+    const reader = await openExportReader(dbh);
+    if (reader) return reader;
+    const sqlite = dbh.sqlite;
+    return { all: sqlite ? (q) => selectArraysSync(sqlite, q) : null, close: () => {} };
   }
 
   return {
@@ -179,17 +182,35 @@ export function ordersExport(dbh: DbHandle, scope: string[] | null, f: OrdersCsv
     pages: async function* () {
       if (empty) return;
       const toCells = orderCells(await lookups());
-      let page: CsvCell[][] = [];
-      for await (const _ of read((o) => page.push(toCells(o)))) {
-        yield page;
-        page = [];
+      const reader = await openReader();
+      try {
+        let page: CsvCell[][] = [];
+        for await (const _ of read(reader.all, segment, (r) => r[ID], (o) => page.push(toCells(o)))) {
+          yield page;
+          page = [];
+        }
+      } finally {
+        reader.close();
       }
     },
     chunks: async function* () {
       if (empty) return;
+      const names = orderNameCells(await lookups());
       // Each page's lines go out as one chunk (about 300 bytes a row).
       const w = new CsvByteWriter(pageSize * 400);
-      for await (const _ of read(orderLineWriter(w, orderNameCells(await lookups())))) yield w.take();
+      const reader = await openReader();
+      try {
+        const all = reader.all;
+        if (all) {
+          // SQLite: the packed form, with the plain row read again for a line that needs it.
+          const plain = (id: string) => all(db.selectFrom('orders').select([...plainColumns]).where('id', '=', id))[0] as any[];
+          for await (const _ of read(all, packedSegment, packedId, packedLineWriter(w, names, plain))) yield w.take();
+        } else {
+          for await (const _ of read(null, segment, (r) => r[ID], orderLineWriter(w, names))) yield w.take();
+        }
+      } finally {
+        reader.close();
+      }
     },
   };
 }

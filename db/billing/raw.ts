@@ -11,31 +11,37 @@ const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>()
  * exports. On PostgreSQL it is a normal query.
  */
 export async function selectArrays(dbh: DbHandle, query: Compilable<unknown>): Promise<unknown[][]> {
-  const compiled = query.compile();
-  if (dbh.sqlite) {
-    let cache = statements.get(dbh.sqlite);
-    if (!cache) statements.set(dbh.sqlite, (cache = new Map()));
-    let st = cache.get(compiled.sql);
-    if (!st) {
-      if (cache.size > 50) cache.clear();
-      st = dbh.sqlite.prepare(compiled.sql).raw(true);
-      cache.set(compiled.sql, st);
-    }
-    return st.all(...(compiled.parameters as unknown[])) as unknown[][];
-  }
-  const result = await dbh.db.executeQuery(compiled);
+  if (dbh.sqlite) return selectArraysSync(dbh.sqlite, query);
+  const result = await dbh.db.executeQuery(query.compile());
   return (result.rows as Record<string, unknown>[]).map((r) => Object.values(r));
+}
+
+/** selectArrays on a better-sqlite3 connection, synchronously. */
+export function selectArraysSync(sqlite: SQLite.Database, query: Compilable<unknown>): unknown[][] {
+  const compiled = query.compile();
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let st = cache.get(compiled.sql);
+  if (!st) {
+    if (cache.size > 50) cache.clear();
+    st = sqlite.prepare(compiled.sql).raw(true);
+    cache.set(compiled.sql, st);
+  }
+  return st.all(...(compiled.parameters as unknown[])) as unknown[][];
 }
 
 /**
  * A private read-only connection for one long export (SQLite files only;
  * null for PostgreSQL and in-memory databases). It reads one consistent
- * snapshot through a single cursor, with a small page cache of its own, and
- * leaves the app's shared connection free for other requests meanwhile.
+ * snapshot (a read transaction held from open to close) with a small page
+ * cache of its own, and leaves the app's shared connection free for other
+ * requests meanwhile. Rows come a page at a time from `.all()` on a cached
+ * statement: in better-sqlite3 that costs about 40% less per row than a
+ * cursor's `.iterate()` (255k against 155k rows/s on 1M orders here).
  */
 export type ExportReader = {
-  /** Rows of a Kysely-built SELECT as arrays, pulled one at a time from a cursor. */
-  iterate: (query: Compilable<unknown>) => IterableIterator<unknown[]>;
+  /** Rows of a Kysely-built SELECT (a keyset page) as arrays. */
+  all: (query: Compilable<unknown>) => unknown[][];
   close: () => void;
 };
 
@@ -46,11 +52,19 @@ export async function openExportReader(dbh: DbHandle): Promise<ExportReader | nu
   const conn = new Database(file, { readonly: true, fileMustExist: true });
   conn.pragma('busy_timeout = 5000');
   conn.pragma('cache_size = -4096');
+  // WAL: the snapshot starts at the first read and holds until COMMIT, so every page reads the same data.
+  conn.exec('BEGIN');
+  const cache = new Map<string, SQLite.Statement>();
   return {
-    iterate: (query) => {
+    all: (query) => {
       const c = query.compile();
-      return conn.prepare(c.sql).raw(true).iterate(...(c.parameters as unknown[])) as IterableIterator<unknown[]>;
+      let st = cache.get(c.sql);
+      if (!st) cache.set(c.sql, (st = conn.prepare(c.sql).raw(true)));
+      return st.all(...(c.parameters as unknown[])) as unknown[][];
     },
-    close: () => conn.close(),
+    close: () => {
+      if (conn.inTransaction) conn.exec('COMMIT');
+      conn.close();
+    },
   };
 }

@@ -144,6 +144,36 @@ describe('CsvByteWriter (the bytes of big exports)', () => {
     );
   });
 
+  it('writes a packed run of text cells exactly as the cells one by one, and counts them (property)', () => {
+    const special = fc.constantFrom(',', '"', '\r', '\n', '=', '+', '-', '@', '\t', ' ', '0', '.', 'é', '₹', '😀', '\ud800', '\udc00');
+    const cell = fc.array(fc.oneof(special, fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 6 }).map((parts) => parts.join('').replaceAll('\x1f', ''));
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 4 }), (cells, before) => {
+        const w = new CsvByteWriter(4);
+        w.text(before);
+        w.comma();
+        expect(w.packed(cells.join('\x1f'))).toBe(cells.length);
+        w.eol();
+        expect(Buffer.from(w.take().bytes).equals(Buffer.from(csvLine([before, ...cells]), 'utf8'))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('lets a caller rewind a line whose packed run held more cells than expected', () => {
+    const w = new CsvByteWriter(4);
+    w.text('kept');
+    w.eol();
+    const at = w.mark();
+    expect(w.packed('a\x1fb\x1fc')).toBe(3);
+    expect(w.packed('')).toBe(1);
+    expect(w.packed('x\x1f')).toBe(2);
+    w.rewind(at);
+    w.text('again, once');
+    w.eol();
+    expect(Buffer.from(w.take().bytes).toString()).toBe('kept\r\n"again, once"\r\n');
+  });
+
   it('starts over after take(), keeping nothing of the last chunk', () => {
     const w = new CsvByteWriter(4);
     w.text('first');

@@ -192,15 +192,25 @@ function peakRssMb(): number {
   return process.resourceUsage().maxRSS / 1024;
 }
 
-/** Reference: the export's columns and items read raw through one better-sqlite3 cursor, nothing else (rows/s). */
+/**
+ * Reference: the export's columns and items summary read raw from
+ * better-sqlite3 the fastest plain way (keyset pages of 2,000 by `.all()`,
+ * which beats a cursor's `.iterate()` here), nothing else (rows/s).
+ */
 function rawScan(file: string): number {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const conn = new Database(file, { readonly: true });
   const started = performance.now();
   let n = 0;
-  const cols = 'id, shop_order_id, company_id, warehouse_id, status, created_at, updated_at, shop_type, order_type, payment_mode, total_paise, cod_paise, shipping_paise, tracking_number, shipper, delivery_partner_id, customer_name, customer_phone, customer_email, shipping_city, shipping_state, shipping_pincode, weight_g, length_cm, breadth_cm, height_cm, invoice_number';
-  const items = "(SELECT group_concat(i.sku || ' x ' || i.quantity, '; ') FROM order_items i WHERE i.order_id = orders.id)";
-  for (const _ of conn.prepare(`SELECT ${cols}, ${items} FROM orders ORDER BY id`).raw(true).iterate()) n++;
+  const cols = 'id, shop_order_id, company_id, warehouse_id, status, created_at, updated_at, shop_type, order_type, payment_mode, total_paise, cod_paise, shipping_paise, tracking_number, shipper, delivery_partner_id, customer_name, customer_phone, customer_email, shipping_city, shipping_state, shipping_pincode, weight_g, length_cm, breadth_cm, height_cm, invoice_number, items_summary';
+  const page = conn.prepare(`SELECT ${cols} FROM orders WHERE id > ? ORDER BY id LIMIT 2000`).raw(true);
+  let after = '';
+  for (;;) {
+    const rows = page.all(after) as unknown[][];
+    if (!rows.length) break;
+    n += rows.length;
+    after = rows[rows.length - 1][0] as string;
+  }
   const seconds = (performance.now() - started) / 1000;
   conn.close();
   return n / seconds;
@@ -226,7 +236,9 @@ async function csvChild(file: string) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.length;
-    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    // Count the lines natively (memchr), so the figure is the server's work rather than this loop's.
+    const buf = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) lines++;
   }
   const seconds = (performance.now() - started) / 1000;
   const maxRssMb = peakRssMb();

@@ -83,6 +83,40 @@ describe.each(targets)('core model on $name', ({ name, open }) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it("keeps each order's items summary in step with its items, seeded or written later", async () => {
+    const summaries = async (ids?: string[]) => {
+      let q = h.db.selectFrom('order_items').select(['order_id', 'id', 'sku', 'quantity']).orderBy('order_id').orderBy('id');
+      if (ids) q = q.where('order_id', 'in', ids);
+      const out = new Map<string, string>();
+      for (const i of await q.execute()) {
+        const prev = out.get(i.order_id);
+        out.set(i.order_id, `${prev ? `${prev}; ` : ''}${i.sku} x ${i.quantity}`);
+      }
+      return out;
+    };
+    const expected = await summaries();
+    const orders = await h.db.selectFrom('orders').select(['id', 'items_summary']).execute();
+    expect(orders.length).toBe(400);
+    for (const o of orders) expect(o.items_summary).toBe(expected.get(o.id) ?? null);
+
+    const target = orders[7].id;
+    const before = expected.get(target)!;
+    await h.db.insertInto('order_items').values({
+      id: 'zz-summary-1', order_id: target, catalogue_id: null, title: 'Extra', sku: 'EXTRA-1', quantity: 4, final_price_paise: 100,
+      return_quantity: 0, is_free: 1, hsn_code: null, gst: null, wsin_mapping: '{}',
+    }).execute();
+    const read = async () => (await h.db.selectFrom('orders').select('items_summary').where('id', '=', target).executeTakeFirstOrThrow()).items_summary;
+    expect(await read()).toBe(`${before}; EXTRA-1 x 4`);
+    await h.db.updateTable('order_items').set({ quantity: 9 }).where('id', '=', 'zz-summary-1').execute();
+    expect(await read()).toBe(`${before}; EXTRA-1 x 9`);
+    // A return quantity is not part of the summary and leaves it alone.
+    await h.db.updateTable('order_items').set({ return_quantity: 1 }).where('id', '=', 'zz-summary-1').execute();
+    expect(await read()).toBe(`${before}; EXTRA-1 x 9`);
+    await h.db.deleteFrom('order_items').where('id', '=', 'zz-summary-1').execute();
+    expect(await read()).toBe(before);
+    expect((await summaries([target])).get(target)).toBe(before);
+  });
+
   it('loads the all-India pincode directory', async () => {
     expect(await lookupPincode(h.db, '560001')).toMatchObject({ state: 'Karnataka' });
     const n = await h.db.selectFrom('pincodes').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -98,12 +98,19 @@ describe.each(targets)('invoice numbers on $name', ({ name, open }) => {
 });
 
 describe('orders CSV from a SQLite file', () => {
-  it('reads through a private cursor and gives exactly the rows of the keyset pages, in every segment', async () => {
+  it('reads through a private connection and gives exactly the rows of the keyset pages, in every segment', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-export-'));
     const h = connect({ file: path.join(dir, 'app.db') });
     try {
       await migrateToLatest(h.db);
       await seed(h, { orders: 500, pincodes: false });
+      // Text that must be quoted or defused, non-ASCII, and the packed form's own separator (char 31).
+      const tricky = await h.db.selectFrom('orders').select('id').orderBy('id').limit(6).execute();
+      const names = ['Sharma, "Priya"', '=HYPERLINK("x")', 'नमस्ते ₹ 😀', 'Unit\x1fSeparator', 'line\nbreak', '-5'];
+      for (const [i, o] of tricky.entries()) {
+        await h.db.updateTable('orders').set({ customer_name: names[i], shipper: i % 2 ? null : `Ship\x1f${i}` }).where('id', '=', o.id).execute();
+      }
+      await h.db.updateTable('order_items').set({ sku: 'SKU\x1f,"odd"' }).where('order_id', '=', tricky[5].id).execute();
       const reader = await openExportReader(h);
       expect(reader).not.toBeNull();
       reader!.close();
@@ -121,6 +128,12 @@ describe('orders CSV from a SQLite file', () => {
         for await (const row of rowsOf(ordersExport({ ...h, sqlite: undefined }, scope, filter, 37))) keyset.push(row);
         expect(viaCursor.length).toBeGreaterThan(0);
         expect(viaCursor).toEqual(keyset);
+        if (scope === null) {
+          const all = viaCursor as unknown[][];
+          for (const name of names) expect(all.some((r) => r[15] === name)).toBe(true);
+          expect(all.some((r) => r[14] === 'Ship\x1f0')).toBe(true);
+          expect(all.some((r) => String(r[26]).includes('SKU\x1f,"odd" x'))).toBe(true);
+        }
         expect(await ordersExport(h, scope, filter).count()).toBe(viaCursor.length);
         // The fast path (raw rows straight into bytes) writes exactly the lines of those cells, on both paths.
         const lines = Buffer.from(viaCursor.map((r) => csvLine(r as never)).join(''));

@@ -38,13 +38,18 @@ function headersFor(meta: FileMeta): Record<string, string> {
  * yet). A failure part-way destroys the stream, so the reader sees a broken
  * download rather than a truncated file passing as whole.
  */
+/** What a streamed file may hold in memory on its way out, each side of the pipe. */
+const STREAM_BUFFER_BYTES = 1 << 20;
+
 export function streamFile(c: Context<AppEnv>, meta: FileMeta, produce: (out: Writable) => Promise<unknown>): Response {
-  const out = new PassThrough();
+  const out = new PassThrough({ highWaterMark: STREAM_BUFFER_BYTES });
   produce(out).catch((err: Error) => {
     if (err?.name !== 'OutputClosedError') c.var.log.error({ err, reqId: c.var.requestId }, 'file stream failed');
     out.destroy(err);
   });
-  return new Response(Readable.toWeb(out) as unknown as ReadableStream, { status: 200, headers: headersFor(meta) });
+  // Counted in bytes: toWeb's default strategy counts chunks, which lets a fast producer queue the whole file.
+  const body = Readable.toWeb(out, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: STREAM_BUFFER_BYTES }) });
+  return new Response(body as unknown as ReadableStream, { status: 200, headers: headersFor(meta) });
 }
 
 export function fileResponse(body: Buffer, meta: FileMeta): Response {
