@@ -161,7 +161,8 @@ describe('public tracking page on a phone (390 x 844)', () => {
     // the page's own service worker has kept the shell and its assets
     await page.waitForFunction(async () => {
       const reg = await navigator.serviceWorker.getRegistration('/track/');
-      return reg?.active?.state === 'activated' && !!(await caches.match('/track/__shell__'));
+      // activated, in control of this page (clients.claim), and holding the shell
+      return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller && !!(await caches.match('/track/__shell__'));
     }, null, { timeout: 30_000 });
     await context.setOffline(true);
     await page.reload();
