@@ -142,7 +142,9 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: an
  * length, breadth, height, [13] invoice number + items summary.
  */
 const SEP = "char(31)";
-const run = (cols: string[]) => cols.map((c) => `ifnull(${c}, '')`).join(` || ${SEP} || `);
+/** Columns NOT NULL in the schema need no ifnull (a NULL would blank the whole run, never silently). */
+const NOT_NULL = new Set(['id', 'shop_order_id', 'status', 'created_at', 'updated_at', 'shop_type', 'payment_mode', 'customer_name', 'customer_phone', 'shipping_city', 'shipping_state', 'shipping_pincode', 'weight_g']);
+const run = (cols: string[]) => cols.map((c) => (NOT_NULL.has(c) ? c : `ifnull(${c}, '')`)).join(` || ${SEP} || `);
 export const PACKED_SQLITE_COLUMNS = [
   run(['shop_order_id', 'id']),
   'company_id',
@@ -180,9 +182,11 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     if (typeof paise === 'number' && Number.isSafeInteger(paise)) w.raw(rupees(paise)!);
     else w.value(rupees(paise as number | null));
   };
+  // A run is NULL only if a NOT NULL column held NULL after all: then the count is off and the plain row is written.
+  const run = (v: unknown, cells: number) => typeof v === 'string' && w.packed(v) === cells;
   return (o) => {
     const start = w.mark();
-    let ok = w.packed(o[0]) === 2;
+    let ok = run(o[0], 2);
     w.comma();
     const c = company.get(o[1]);
     if (c !== undefined) w.raw(c);
@@ -190,7 +194,7 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     w.comma();
     if (o[2]) w.raw(warehouse.get(o[2]) ?? '');
     w.comma();
-    ok = w.packed(o[3]) === 6 && ok;
+    ok = run(o[3], 6) && ok;
     w.comma();
     money(o[4]);
     w.comma();
@@ -198,10 +202,10 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     w.comma();
     money(o[6]);
     w.comma();
-    ok = w.packed(o[7]) === 2 && ok;
+    ok = run(o[7], 2) && ok;
     if (o[8]) w.raw(partner.get(o[8]) ?? '');
     w.comma();
-    ok = w.packed(o[9]) === 7 && ok;
+    ok = run(o[9], 7) && ok;
     w.comma();
     w.value(o[10]);
     w.comma();
@@ -209,7 +213,7 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     w.comma();
     w.value(o[12]);
     w.comma();
-    ok = w.packed(o[13]) === 2 && ok;
+    ok = run(o[13], 2) && ok;
     if (ok) {
       w.eol();
       return;
