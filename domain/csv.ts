@@ -103,23 +103,32 @@ export class CsvByteWriter {
   text(s: string): void {
     const n = s.length;
     if (n === 0) return;
-    const first = s.charCodeAt(0);
-    // = + - @ \t \r: maybe a formula; csvText decides.
-    if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) {
-      this.raw(csvText(s));
-      return;
-    }
     if (this.len + 3 * n > this.buf.length) this.grow(3 * n);
+    if (this.plainCell(s, 0, -1) < 0) this.raw(csvText(s));
+  }
+
+  /**
+   * Copies the cell that starts at s[from] as it is, up to the character
+   * `sep` or the end of s, and returns where it stopped (sep's index or
+   * s.length); the caller has made room for 3 bytes a character. Returns -1,
+   * having written nothing, when the cell holds a comma, quote, CR or LF or
+   * starts like a formula: csvText decides how it is written then.
+   */
+  private plainCell(s: string, from: number, sep: number): number {
+    const n = s.length;
+    if (from < n) {
+      const first = s.charCodeAt(from);
+      // = + - @ \t \r
+      if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) return -1;
+    }
     const buf = this.buf;
     let p = this.len;
-    for (let i = 0; i < n; i++) {
+    let i = from;
+    for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x80) {
-        if (c <= 44 && (c === 44 || c === 34 || c === 10 || c === 13)) {
-          // , " \n \r: quoted (rewind, write the quoted form).
-          this.raw(csvText(s));
-          return;
-        }
+        if (c === sep) break;
+        if (c <= 44 && (c === 44 || c === 34 || c === 10 || c === 13)) return -1;
         buf[p++] = c;
       } else {
         p = this.wide(s, i, p);
@@ -130,6 +139,7 @@ export class CsvByteWriter {
       }
     }
     this.len = p;
+    return i;
   }
 
   /** Where the writer stands, to rewind() a line that has to be written again. */
@@ -153,55 +163,23 @@ export class CsvByteWriter {
   packed(s: string, sep = 31): number {
     const n = s.length;
     if (this.len + 3 * n + 1 > this.buf.length) this.grow(3 * n + 1);
-    let buf = this.buf;
-    let p = this.len;
     let cells = 1;
     let i = 0;
-    while (i <= n) {
-      // One cell, from i up to the next separator or the end.
-      const start = i;
-      const first = i < n ? s.charCodeAt(i) : sep;
-      let quoted = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
-      const cellAt = p;
-      if (!quoted) {
-        for (; i < n; i++) {
-          const c = s.charCodeAt(i);
-          if (c < 0x80) {
-            if (c === sep) break;
-            if (c <= 44 && (c === 44 || c === 34 || c === 10 || c === 13)) {
-              quoted = true;
-              break;
-            }
-            buf[p++] = c;
-          } else {
-            p = this.wide(s, i, p);
-            if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-              const d = s.charCodeAt(i + 1);
-              if (d >= 0xdc00 && d <= 0xdfff) i++;
-            }
-          }
-        }
-      }
-      if (quoted) {
-        // Rewind the cell and write it as csvText returns it.
-        let end = s.indexOf(String.fromCharCode(sep), start);
+    for (;;) {
+      let end = this.plainCell(s, i, sep);
+      if (end < 0) {
+        // This cell must be quoted or defused: written as csvText returns it.
+        end = s.indexOf(String.fromCharCode(sep), i);
         if (end < 0) end = n;
-        this.len = cellAt;
-        this.raw(csvText(s.slice(start, end)));
-        p = this.len;
-        if (p + 3 * (n - end) + 1 > this.buf.length) this.grow(3 * (n - end) + 1);
-        buf = this.buf;
-        i = end;
+        this.raw(csvText(s.slice(i, end)));
+        if (this.len + 3 * (n - end) + 1 > this.buf.length) this.grow(3 * (n - end) + 1);
       }
-      if (i >= n) break;
-      // s[i] is the separator: next cell.
-      buf[p++] = 44;
+      if (end >= n) return cells;
+      // s[end] is the separator: the next cell.
+      this.buf[this.len++] = 44;
       cells++;
-      i++;
-      if (i === n) break;
+      i = end + 1;
     }
-    this.len = p;
-    return cells;
   }
 
   /** A finished cell (escaped already, or known to need nothing: a number, a looked-up name made by csvField). */
