@@ -127,6 +127,20 @@ export async function csvStreamChunks(
   return finish(out, count, options);
 }
 
+/**
+ * The bytes of a CSV made of finished chunks (csvStreamChunks's output as an
+ * iterable, for a body that pulls them): the header line, then each chunk as
+ * it is. Stopping the iteration stops `chunks`.
+ */
+export async function* csvChunkBytes(
+  header: readonly string[],
+  chunks: AsyncIterable<CsvChunk>,
+  options: Pick<CsvOptions, 'bom'> = {},
+): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(headerLine(header, options), 'utf8');
+  for await (const chunk of chunks) if (chunk.bytes.length) yield chunk.bytes;
+}
+
 function headerLine(header: readonly string[], options: Pick<CsvOptions, 'bom'>): string {
   return `${options.bom === false ? '' : '\uFEFF'}${csvLine(header, false)}`;
 }

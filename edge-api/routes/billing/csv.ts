@@ -10,12 +10,12 @@ import {
   NO_ORDERS_FOR_FILTER,
   type CsvEntity,
 } from '../../../domain/downloads';
-import { csvStreamBatches, csvStreamChunks } from '../../documents/csv';
+import { csvChunkBytes, csvStreamBatches, csvStreamChunks } from '../../documents/csv';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { toApiErrors, v } from '../../lib/validate';
 import { companyScope, requireRole } from '../../middleware/session';
-import { CSV, emailRequired, streamFile } from './respond';
+import { CSV, emailRequired, streamBytes, streamFile } from './respond';
 
 export const NOTHING_FOR_FILTER = 'There is nothing to download for the selected filter';
 
@@ -82,8 +82,9 @@ export const csvRoutes = new Hono<AppEnv>().post(
     if (count === 0) return c.json({ status: false, message: emptyExportMessage(entity) }, 404);
     const limit = c.var.config.limits.csvRowsDirect;
     if (count > limit) return emailRequired(c, EMAIL_TOO_MANY_ROWS, count, limit);
-    return streamFile(c, { contentType: CSV, fileName: source.fileName, extraHeaders: { 'x-row-count': String(count) } }, (out) =>
-      writeExportCsv(source, out),
-    );
+    const meta = { contentType: CSV, fileName: source.fileName, extraHeaders: { 'x-row-count': String(count) } };
+    // Finished lines (the orders export) are pulled straight into the body; pages of cells go through a stream.
+    if (source.chunks) return streamBytes(c, meta, csvChunkBytes(source.header, source.chunks()));
+    return streamFile(c, meta, (out) => writeExportCsv(source, out));
   },
 );
