@@ -1,17 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; dialect: Dialect; destroy: () => Promise<void>; sqlite?: SQLite.Database };
 
-// bigint (int8) and numeric come back from pg as strings; our amounts fit in JS numbers.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+let pgModule: typeof PgModule | null = null;
+
+/** The pg driver, loaded on first use: a server on its SQLite file never carries it. */
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PgModule;
+    // bigint (int8) and numeric come back from pg as strings; our amounts fit in JS numbers.
+    pgModule.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    pgModule.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+  }
+  return pgModule;
+}
 
 /**
  * Opens the database: PostgreSQL when `url` (or DATABASE_URL) is a postgres URL,
@@ -20,7 +30,7 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 export function connect(opts: { url?: string; file?: string } = {}): DbHandle {
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new (loadPg().Pool)({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -5,7 +5,7 @@
  * unsent, for an admin to read at /admin/outbox: nothing is lost and
  * nothing pretends to be sent.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../db/connect';
 import { nowIso, uuidv7 } from '../domain/ids';
 import type { AppConfig } from './env';
@@ -16,9 +16,14 @@ export type MailOutcome = { id: string; delivered: boolean };
 export const MAIL_FROM = process.env.MAIL_FROM ?? 'ShipDesk <no-reply@shipdesk.in>';
 
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+/** The SMTP transport for `url`; nodemailer is loaded on first use (most servers never send mail). */
+async function transportFor(url: string): Promise<Transporter> {
   let t = transports.get(url);
-  if (!t) transports.set(url, (t = nodemailer.createTransport(url)));
+  if (!t) {
+    const { default: nodemailer } = await import('nodemailer');
+    if (!transports.has(url)) transports.set(url, nodemailer.createTransport(url));
+    t = transports.get(url)!;
+  }
   return t;
 }
 
@@ -30,7 +35,7 @@ export async function sendMail(dbh: DbHandle, config: Pick<AppConfig, 'smtpUrl'>
     return { id, delivered: false };
   }
   try {
-    await transportFor(config.smtpUrl).sendMail({ from: MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    await (await transportFor(config.smtpUrl)).sendMail({ from: MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
   } catch (err) {
     await dbh.db.insertInto('mail_outbox').values({ ...row, sent: 0, error: String((err as Error).message ?? err).slice(0, 500) }).execute();
     throw err;

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import pino from 'pino';
 import { connect, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
@@ -12,6 +11,7 @@ import { createApp } from '../../edge-api/app';
  */
 async function openPgSchema(url: string): Promise<DbHandle> {
   const schema = `t_api_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
