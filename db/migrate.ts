@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider, type MigrationResultSet, type Kysely } from 'kysely';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -20,7 +20,7 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL the migration tables live in the connection's own schema:
   // without naming it, Kysely would take another schema's kysely_migration_lock
   // for ours (it looks the table up by name across schemas).
@@ -29,10 +29,21 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema ?? undefined;
   }
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema });
+}
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  check(await (await migratorFor(db)).migrateToLatest());
+}
+
+/** Undoes the newest migration (tests of a migration's up and down). */
+export async function migrateDownOne(db: Kysely<any>): Promise<void> {
+  check(await (await migratorFor(db)).migrateDown());
 }

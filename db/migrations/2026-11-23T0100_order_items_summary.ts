@@ -7,11 +7,25 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // export. Kept by triggers on order_items inside the writing transaction, so
 // every writer (a manual order, an edit, a clone, the floor seeder) keeps it
 // exact without having to remember to; the seeder's bulk load, which drops
-// these triggers, writes the column itself.
+// these triggers, writes the column itself. A change of items also moves the
+// order's sync version (the orders' own sync trigger sees the update), so
+// devices pull the order again, as they should.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('items_summary', 'text').execute();
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await sql.raw(`UPDATE orders SET items_summary = ${summaryOf('orders.id', pg)}`).execute(db);
+  // The backfill is not a change devices need to pull again: the orders' sync
+  // triggers (migration 0500) stand aside while it runs, so no sync version moves.
+  if (pg) {
+    await sql.raw('ALTER TABLE orders DISABLE TRIGGER sync_orders_stamp').execute(db);
+    await sql.raw(`UPDATE orders SET items_summary = ${summaryOf('orders.id', true)}`).execute(db);
+    await sql.raw('ALTER TABLE orders ENABLE TRIGGER sync_orders_stamp').execute(db);
+  } else {
+    const { rows } = await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master
+      WHERE type = 'trigger' AND tbl_name = 'orders' AND name = 'sync_orders_upd'`.execute(db);
+    for (const t of rows) await sql.raw(`DROP TRIGGER "${t.name}"`).execute(db);
+    await sql.raw(`UPDATE orders SET items_summary = ${summaryOf('orders.id', false)}`).execute(db);
+    for (const t of rows) await sql.raw(t.sql).execute(db);
+  }
   if (pg) {
     await sql.raw(`CREATE OR REPLACE FUNCTION order_items_summary_apply() RETURNS trigger AS $$
       BEGIN
