@@ -28,7 +28,7 @@ async function waitForList(page: Page) {
 
 describe('orders workspace', () => {
   it('filters by section and with the F shortcut, pages, sorts, bulk-marks ready to ship and cancels an order', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1680, height: 1000 } });
     const page = await context.newPage();
     await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
@@ -135,6 +135,28 @@ describe('orders workspace', () => {
     await page.waitForURL(/tab=ndr/);
     await page.waitForURL(/q=NO-SUCH-ORDER/);
     await page.getByText('Nothing to display here').waitFor();
+    await context.close();
+  });
+
+  it('on a 1366px laptop puts the sections above the table, which fits without sideways scrolling', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.waitForURL(/\/orders/);
+    await rows(page).first().waitFor();
+    await expect(page.getByTestId('section-all').count()).resolves.toBe(0);
+    const select = page.getByTestId('section-select');
+    await expect.poll(() => select.inputValue()).toMatch(/^All \(\d+\)$/);
+    const table = await page.getByTestId('orders-table').boundingBox();
+    const wrap = await page.getByTestId('orders-table-wrap').boundingBox();
+    expect(table!.width).toBeLessThanOrEqual(wrap!.width + 1);
+    const last = await page.getByTestId('sort-updatedAt').boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(1366);
+    await select.click();
+    await page.getByRole('option', { name: /^Returns \(\d+\)$/ }).click();
+    await page.waitForURL(/tab=returns/);
+    await waitForList(page);
+    await expect.poll(async () => (await statuses(page)).every((s) => /^(rto|dto) (in transit|delivered|out for delivery|processed)$/.test(s))).toBe(true);
     await context.close();
   });
 });

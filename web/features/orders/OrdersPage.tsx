@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Group, Stack, Title } from '@mantine/core';
+import { Flex, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
@@ -13,6 +14,9 @@ import { SectionNav } from './SectionNav';
 export type OrdersPageProps = { search: OrdersSearch; setSearch: (next: OrdersSearch, replace?: boolean) => void };
 
 /** /orders: sidebar sections, the section's view, the order slider and the product slide-over. */
+/** Wide enough for the section sidebar beside the full orders table (10 columns). */
+const SIDEBAR_FROM = '(min-width: 100em)';
+
 export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   const section = sectionOf(search);
   const [productId, setProductId] = useState<string | null>(null);
@@ -60,16 +64,18 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   };
   const openOrder = (id: string) => setSearch({ ...search, order: id });
   const view = sectionByName(section)?.view ?? 'orders';
+  const wide = useMediaQuery(SIDEBAR_FROM, undefined, { getInitialValueInEffect: false }) ?? false;
 
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">Orders</Title>
-      <Group align="flex-start" wrap="nowrap" gap="md" style={{ minWidth: 0 }}>
-        <SectionNav section={section} onChange={changeSection} />
+      {/* The sections beside the table on wide screens; above it (a select) below 1600px, so the table keeps its width. */}
+      <Flex direction={wide ? 'row' : 'column'} align={wide ? 'flex-start' : 'stretch'} gap="md" style={{ minWidth: 0 }}>
+        <SectionNav section={section} onChange={changeSection} sidebar={wide} />
         {view === 'orders' && <OrdersView section={section as OrderTableSection} search={search} setSearch={setSearch} onOpenProduct={setProductId} />}
         {view === 'missed' && <MissedOrdersView search={search} setSearch={setSearch} />}
         {view === 'customerRequests' && <CustomerRequestsView search={search} setSearch={setSearch} onOpenOrder={openOrder} />}
-      </Group>
+      </Flex>
       <OrderInfoSlider orderId={search.order ?? null} onClose={() => setSearch({ ...search, order: undefined })} onOpenProduct={setProductId} />
       <CatalogueItemSlideOver itemId={productId} onClose={() => setProductId(null)} />
     </Stack>
