@@ -22,17 +22,22 @@ export type Reader = { db: Kysely<any>; sqlite?: SQLite.Database };
 const MAX_STATEMENTS = 256;
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
-function statement(sqlite: SQLite.Database, text: string): SQLite.Statement {
+/**
+ * The cached statement of `text` on this connection; `raw` ones give each row
+ * as an array of its columns (kept apart: raw mode is a setting of the statement).
+ */
+export function cachedStatement(sqlite: SQLite.Database, text: string, raw = false): SQLite.Statement {
   let cache = statements.get(sqlite);
   if (!cache) statements.set(sqlite, (cache = new Map()));
-  let st = cache.get(text);
+  const key = raw ? `\u0000raw:${text}` : text;
+  let st = cache.get(key);
   if (st) {
-    cache.delete(text);
-    cache.set(text, st);
+    cache.delete(key);
+    cache.set(key, st);
     return st;
   }
-  st = sqlite.prepare(text);
-  cache.set(text, st);
+  st = raw ? sqlite.prepare(text).raw(true) : sqlite.prepare(text);
+  cache.set(key, st);
   if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value as string);
   return st;
 }
@@ -45,13 +50,13 @@ function direct(r: Reader): r is Reader & { sqlite: SQLite.Database } {
 /** Rows of a SELECT built with Kysely (query builder or `sql` template). */
 export async function readRows<R>(r: Reader, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
   const c = 'compile' in query ? query.compile() : query;
-  if (direct(r)) return statement(r.sqlite, c.sql).all(c.parameters as unknown[]) as R[];
+  if (direct(r)) return cachedStatement(r.sqlite, c.sql).all(c.parameters as unknown[]) as R[];
   return (await r.db.executeQuery(c)).rows as R[];
 }
 
 /** Rows of SQL compiled for this database (see `compiledOnce`) with these parameters. */
 export async function readSql<R>(r: Reader, text: string, parameters: readonly unknown[]): Promise<R[]> {
-  if (direct(r)) return statement(r.sqlite, text).all(parameters as unknown[]) as R[];
+  if (direct(r)) return cachedStatement(r.sqlite, text).all(parameters as unknown[]) as R[];
   return (await r.db.executeQuery(CompiledQuery.raw(text, [...parameters]))).rows as R[];
 }
 

@@ -45,12 +45,21 @@ export type OrderNames = {
   partnerName: Map<string, string | null>;
 };
 
-/** The names as finished CSV cells (escaped once per export, not once per row); plain arrays so they cross to a worker. */
-export type OrderNameCells = { company: [string, string][]; warehouse: [string, string][]; partner: [string, string][] };
+/** The names as finished CSV cells, escaped once per export rather than once per row. */
+export type OrderNameCells = { company: Map<string, string>; warehouse: Map<string, string>; partner: Map<string, string> };
 
 export function orderNameCells(names: OrderNames): OrderNameCells {
-  const cells = (m: Map<string, string | null>) => [...m].filter(([, v]) => v != null).map(([k, v]): [string, string] => [k, csvField(v)]);
+  const cells = (m: Map<string, string | null>) =>
+    new Map([...m].filter((e): e is [string, string] => e[1] != null).map(([k, v]): [string, string] => [k, csvField(v)]));
   return { company: cells(names.companyName), warehouse: cells(names.warehouseCode), partner: cells(names.partnerName) };
+}
+
+/** Writes an amount in paise as rupees into `w`: a whole number of paise makes digits, '.' and maybe '-', nothing to escape. */
+function moneyWriter(w: CsvByteWriter): (paise: unknown) => void {
+  return (paise) => {
+    if (typeof paise === 'number' && Number.isSafeInteger(paise)) w.raw(rupees(paise)!);
+    else w.value(rupees(paise as number | null));
+  };
 }
 
 /** Turns a raw row into its CSV cells in place (the `pages` form of the export). */
@@ -76,14 +85,8 @@ export function orderCells(names: OrderNames): (o: any[]) => any[] {
  * possibly huge export).
  */
 export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: any[]) => void {
-  const company = new Map(cells.company);
-  const warehouse = new Map(cells.warehouse);
-  const partner = new Map(cells.partner);
-  const money = (paise: unknown) => {
-    // A whole number of paise makes digits, '.' and maybe a leading '-': nothing to escape.
-    if (typeof paise === 'number' && Number.isSafeInteger(paise)) w.raw(rupees(paise)!);
-    else w.value(rupees(paise as number | null));
-  };
+  const { company, warehouse, partner } = cells;
+  const money = moneyWriter(w);
   return (o) => {
     w.value(o[0]);
     w.comma();
@@ -174,14 +177,9 @@ export function packedId(o: any[]): string {
  * for the rare line that must be written again.
  */
 export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain: (id: string) => any[]): (o: any[]) => void {
-  const company = new Map(cells.company);
-  const warehouse = new Map(cells.warehouse);
-  const partner = new Map(cells.partner);
+  const { company, warehouse, partner } = cells;
   const writePlain = orderLineWriter(w, cells);
-  const money = (paise: unknown) => {
-    if (typeof paise === 'number' && Number.isSafeInteger(paise)) w.raw(rupees(paise)!);
-    else w.value(rupees(paise as number | null));
-  };
+  const money = moneyWriter(w);
   // A run is NULL only if a NOT NULL column held NULL after all: then the count is off and the plain row is written.
   const run = (v: unknown, cells: number) => typeof v === 'string' && w.packed(v) === cells;
   return (o) => {

@@ -1,8 +1,7 @@
 import type { Compilable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { DbHandle } from '../connect';
-
-const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+import { cachedStatement } from '../prepared';
 
 /**
  * Runs a Kysely-built SELECT and returns each row as an array of its columns,
@@ -16,18 +15,10 @@ export async function selectArrays(dbh: DbHandle, query: Compilable<unknown>): P
   return (result.rows as Record<string, unknown>[]).map((r) => Object.values(r));
 }
 
-/** selectArrays on a better-sqlite3 connection, synchronously. */
+/** selectArrays on a better-sqlite3 connection, synchronously (statements cached as in db/prepared.ts). */
 export function selectArraysSync(sqlite: SQLite.Database, query: Compilable<unknown>): unknown[][] {
   const compiled = query.compile();
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let st = cache.get(compiled.sql);
-  if (!st) {
-    if (cache.size > 50) cache.clear();
-    st = sqlite.prepare(compiled.sql).raw(true);
-    cache.set(compiled.sql, st);
-  }
-  return st.all(...(compiled.parameters as unknown[])) as unknown[][];
+  return cachedStatement(sqlite, compiled.sql, true).all(...(compiled.parameters as unknown[])) as unknown[][];
 }
 
 /**
@@ -54,14 +45,8 @@ export async function openExportReader(dbh: DbHandle): Promise<ExportReader | nu
   conn.pragma('cache_size = -4096');
   // WAL: the snapshot starts at the first read and holds until COMMIT, so every page reads the same data.
   conn.exec('BEGIN');
-  const cache = new Map<string, SQLite.Statement>();
   return {
-    all: (query) => {
-      const c = query.compile();
-      let st = cache.get(c.sql);
-      if (!st) cache.set(c.sql, (st = conn.prepare(c.sql).raw(true)));
-      return st.all(...(c.parameters as unknown[])) as unknown[][];
-    },
+    all: (query) => selectArraysSync(conn, query),
     close: () => {
       if (conn.inTransaction) conn.exec('COMMIT');
       conn.close();
