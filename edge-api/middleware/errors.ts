@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
+import { Refusal, type RefusalKind } from '../../domain/refusal';
 import type { AppEnv } from '../env';
 
 /** The caller's `x-request-id` (64 characters at most), else a new one. */
@@ -31,7 +32,13 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** 4xx refusals pass through; anything unexpected is a 500 with the request id and no stack trace. */
+/** The HTTP status of each refusal kind (the only place they meet). */
+export const REFUSAL_STATUS = { invalid: 400, not_found: 404, forbidden: 403, conflict: 409, rate_limited: 429 } as const satisfies Record<RefusalKind, number>;
+
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof Refusal) {
+    return c.json({ status: false as const, message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra }, REFUSAL_STATUS[err.kind]);
+  }
   if (err instanceof HTTPException) {
     const res = err.getResponse();
     if (res.headers.get('content-type')?.includes('json')) return res;

@@ -14,6 +14,7 @@
 //  I3. Nothing outside the transaction is touched before it commits: the
 //      results array is only extended after store.transaction resolves.
 import type { z } from 'zod';
+import { Refusal } from '../../domain/refusal';
 import { commandArgs, type CommandRegistry, type AppCommands } from '../commands';
 import {
   SYNC_SCHEMA_VERSION,
@@ -189,8 +190,9 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
       return { result: { seq, status: 'applied' }, lastSeq: seq };
     });
   } catch (error) {
-    if (!(error instanceof CommandRejected)) return { stop: { seq, kind: 'error', error } };
-    rejection = error;
+    if (error instanceof Refusal) rejection = new CommandRejected(error.message);
+    else if (!(error instanceof CommandRejected)) return { stop: { seq, kind: 'error', error } };
+    else rejection = error;
   }
   // The refused attempt was rolled back whole, so a handler that wrote before
   // refusing leaves nothing behind. The rejection and lastSeq commit together;
