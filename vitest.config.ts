@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'db/**/*.test.ts', 'edge-api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          // Two API processes on one PostgreSQL: only in the api-pg project.
+          exclude: ['tests/api/scale-out-pg.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -32,6 +34,9 @@ export default defineConfig({
               test: {
                 name: 'api-pg',
                 include: ['tests/api/**/*.test.ts'],
+                // These start whole server processes on their own SQLite files;
+                // the unit project runs them once already.
+                exclude: ['tests/api/security-burst.test.ts', 'tests/api/security-production.test.ts', '**/node_modules/**'],
                 environment: 'node',
                 env: { API_TEST_PG: pgUrl },
                 globalSetup: ['tests/api/pg-setup.ts'],

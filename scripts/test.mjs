@@ -10,6 +10,8 @@ console.log('Building the web app for the browser tests…');
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 console.log('Type-checking…');
 execSync('npx tsc --noEmit -p .', { stdio: 'inherit' });
+console.log('Linting (ESLint, and the layer rules of dependency-cruiser)…');
+execSync('npm run --silent lint', { stdio: 'inherit' });
 // The PostgreSQL suites (db on both dialects, the API suite again on PostgreSQL)
 // use the machine's server when one answers; CI (.ci/run) always sets this.
 if (!process.env.DATABASE_URL_TEST) {
