@@ -8,6 +8,12 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
+// The explicit way to put demo data in a database (`npm start` in demo mode does it on first run).
+// Demo logins have published passwords: a production server refuses to start on such a database.
+if (process.env.NODE_ENV === 'production' && !args.includes('--demo-in-production')) {
+  console.error('NODE_ENV=production: refusing to seed demo users and orders (a production server will not start on them).\nUse `npm run setup` for a production install, or pass --demo-in-production for a throwaway database.');
+  process.exit(1);
+}
 const orders = Number(arg('orders') ?? 2500);
 const file = arg('file');
 if (args.includes('--fresh') && file) {

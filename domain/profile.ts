@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { LONG_TEXT_MAX, TEXT_MAX, tooLongMsg } from './limits';
 import { requiredMsg, selectMsg } from './messages';
+import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
 
 /** One rule per field of part 1 §5, shared by the signup/profile forms and the API. */
 const required = (label: string) =>
-  z.string({ error: requiredMsg(label) }).trim().min(1, requiredMsg(label));
+  z.string({ error: requiredMsg(label) }).trim().min(1, requiredMsg(label)).max(TEXT_MAX, tooLongMsg(label, TEXT_MAX));
 
 /** A format rule that stays quiet on an empty value, so an empty field says only that it is required. */
 const format = (test: (v: string) => boolean) => (v: string) => v === "" || test(v);
@@ -20,7 +22,9 @@ export const PASSWORD_STRENGTH = 'Password must contain a special character and 
 export const PINCODE_INVALID = 'Please enter a valid 6 digit pincode!';
 
 const WEBSITE_RE = /^(https?:\/\/)?(www\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(\/\S*)?$/i;
-export const phoneField = (label = 'Phone') => required(label).refine(format((v) => /^[1-9][0-9]{9}$/.test(v)), PHONE_INVALID);
+/** Phones are normalised (+91, 0, spaces, dashes) before they are checked (issue 12). */
+export const phoneField = (label = 'Phone') =>
+  required(label).max(PHONE_INPUT_MAX).transform(normalisePhone).pipe(z.string().refine(format((v) => /^[1-9][0-9]{9}$/.test(v)), PHONE_INVALID));
 export const emailField = (label = 'Email') => required(label).refine(format((v) => EMAIL.safeParse(v).success), EMAIL_INVALID);
 const panField = required('PAN').refine(format((v) => v.length === 10), PAN_INVALID);
 const gstField = required('GST').refine(format((v) => v.length === 15), GST_INVALID);
@@ -30,8 +34,8 @@ const baseAddress = {
   line1: required('Address Line 1'),
   line2: required('Address Line 2'),
   city: required('City'),
-  state: z.string({ error: selectMsg('State') }).trim().min(1, selectMsg('State')),
-  pincode: required('Pincode').refine(format((v) => /^[1-9][0-9]{5}$/.test(v)), PINCODE_INVALID),
+  state: z.string({ error: selectMsg('State') }).trim().min(1, selectMsg('State')).max(60, selectMsg('State')),
+  pincode: required('Pincode').max(12).transform(normalisePincode).pipe(z.string().refine(format((v) => /^[1-9][0-9]{5}$/.test(v)), PINCODE_INVALID)),
 };
 export const companyAddressSchema = z.object(baseAddress);
 export const warehouseAddressSchema = z.object({
@@ -54,7 +58,7 @@ export const companyProfileSchema = z.object({
   poc: required('PoC'),
   pocPhone: phoneField('PoC Phone'),
   address: companyAddressSchema,
-  warehouseRequirement: z.string().trim().optional(),
+  warehouseRequirement: z.string().trim().max(LONG_TEXT_MAX, tooLongMsg('Warehouse requirement', LONG_TEXT_MAX)).optional(),
 });
 
 export const warehouseProfileSchema = z.object({
@@ -66,9 +70,10 @@ const passwordFields = {
   password: z
     .string({ error: requiredMsg('Password') })
     .min(1, requiredMsg('Password'))
+    .max(100, PASSWORD_LENGTH)
     .refine(format((p) => p.length >= 8 && p.length <= 20), PASSWORD_LENGTH)
     .refine((p) => p.length < 8 || p.length > 20 || (/[0-9]/.test(p) && /[^A-Za-z0-9]/.test(p)), PASSWORD_STRENGTH),
-  confirmPassword: z.string({ error: requiredMsg('Confirm Password') }).min(1, requiredMsg('Confirm Password')),
+  confirmPassword: z.string({ error: requiredMsg('Confirm Password') }).min(1, requiredMsg('Confirm Password')).max(100, PASSWORD_MISMATCH),
 };
 
 function passwordsMatch(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {

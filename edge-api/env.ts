@@ -2,9 +2,30 @@ import type { Logger } from 'pino';
 import type { DbHandle } from '../db/connect';
 import type { Role } from '../domain/roles';
 
+export type AuthSettings = {
+  /** Password checks per account (and per trusted device) and window. */
+  maxChecks: number;
+  windowMs: number;
+  /** Wrong passwords in a row without a wait; then 1 s, 2 s, 4 s… up to `maxDelayMs`. */
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Password hashes running at once, and waiting, per process; more are refused (429). */
+  hashConcurrency: number;
+  hashQueue: number;
+  /** Requests to /api/auth/* per client address and window, per process. */
+  addressLimit: { max: number; windowMs: number };
+  /** How long a device that signed in stays trusted for its account. */
+  deviceDays: number;
+};
+
 export type AppConfig = {
-  /** Mark cookies Secure (behind HTTPS). */
+  /** NODE_ENV=production: refuses demo data and built-in secrets (edge-api/services/install/production.ts). */
+  production: boolean;
+  /** Mark cookies Secure (PUBLIC_URL is https, or SECURE_COOKIES=1). */
   secureCookies: boolean;
+  /** Send Strict-Transport-Security (PUBLIC_URL is https). */
+  hsts: boolean;
   /** Where uploads and generated files live. */
   dataDir: string;
   /** HMAC key for presigned upload URLs and signed download links. */
@@ -12,7 +33,12 @@ export type AppConfig = {
   /** Public base URL used in e-mailed links. */
   publicUrl: string;
   smtpUrl?: string;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs, `loopback`, `private`): TRUST_PROXY. */
+  trustedProxies: string[];
   limits: { labelsDirect: number; csvRowsDirect: number };
+  auth: AuthSettings;
+  /** Download e-mails a user may have sent per hour. */
+  mailPerUserPerHour: number;
 };
 
 export type SessionInfo = {
@@ -34,5 +60,7 @@ export type AppEnv = {
     log: Logger;
     requestId: string;
     session: SessionInfo | null;
+    /** The client's address (edge-api/middleware/client-address.ts); null for an in-process request. */
+    clientAddress: string | null;
   };
 };

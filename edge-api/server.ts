@@ -8,27 +8,47 @@ import { connect } from '../db/connect';
 import { DEMO_LOGINS } from '../db/seed-data';
 import { migrateToLatest } from '../db/migrate';
 import { isSeeded, seed } from '../db/seed';
-import { createApp, defaultConfig } from './app';
+import { createApp } from './app';
+import { loadConfig, localSigningKey } from './config';
 import { startJobWorker } from './jobs/runner';
+import { securityHeaders } from './middleware/security-headers';
+import { startAuthMaintenance } from './services/auth/maintenance';
+import { productionProblems } from './services/install/production';
 import './jobs/register';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const distDir = process.env.DIST_DIR ?? 'dist';
+const production = process.env.NODE_ENV === 'production';
+
+// Outside production a missing SIGNING_KEY is made once and kept in the data folder.
+if (!production && !process.env.SIGNING_KEY) process.env.SIGNING_KEY = localSigningKey(process.env.DATA_DIR ?? 'data');
+const config = loadConfig(process.env, { publicUrl: process.env.PUBLIC_URL ?? `http://${host}:${port}` });
 
 const dbh = connect();
 await migrateToLatest(dbh.db);
-if (!(await isSeeded(dbh)) && process.env.SEED !== '0') {
-  log.info('First run: seeding demo data…');
+if (production) {
+  const problems = await productionProblems(dbh);
+  if (problems.length) {
+    console.error(`ShipDesk will not start in production (NODE_ENV=production):\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md, "Production".`);
+    await dbh.destroy();
+    process.exit(1);
+  }
+} else if (!(await isSeeded(dbh)) && process.env.SEED !== '0') {
+  // Demo mode (NODE_ENV is not production): a first run gets demo companies, users and orders.
+  log.info('First run in demo mode: seeding demo data…');
   const r = await seed(dbh, { orders: Number(process.env.SEED_ORDERS ?? 2500) });
   log.info(`Seeded ${r.orders} orders in ${r.seconds.toFixed(1)} s`);
 }
 
-const config = defaultConfig({ publicUrl: process.env.PUBLIC_URL ?? `http://${host}:${port}` });
 const api = createApp({ dbh, logger: log, config });
 const stopJobs = startJobWorker(dbh, config, log);
+const stopMaintenance = startAuthMaintenance(dbh, log);
 const root = new Hono();
+// The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
+const headers = securityHeaders({ hsts: config.hsts });
+root.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : headers(c, next)));
 root.route('/', api as unknown as Hono);
 
 // The PWA: hashed assets cached for a year, the shell and service worker always revalidated.
@@ -57,19 +77,23 @@ root.get('*', (c) => {
   return c.html(fs.readFileSync(indexHtml, 'utf8'));
 });
 
-const sample = await dbh.db.selectFrom('orders').select('tracking_number').where('status', '=', 'DELIVERED')
-  .where('tracking_number', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
+const sample = production
+  ? undefined
+  : await dbh.db.selectFrom('orders').select('tracking_number').where('status', '=', 'DELIVERED')
+    .where('tracking_number', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
 
 const server = serve({ fetch: root.fetch, port, hostname: host }, (info) => {
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${info.port}`;
-  console.log(`\nShipDesk is running at ${url}\n`);
-  console.log('Demo logins (choose the matching app on the sign-in page):');
+  console.log(`\nShipDesk is running at ${url}${production ? ` (production; public address ${config.publicUrl})` : ''}\n`);
+  if (production) return;
+  console.log('Demo mode (NODE_ENV is not production). Demo logins (choose the matching app on the sign-in page):');
   for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(10)} app=${l.appType.padEnd(7)} ${l.email.padEnd(24)} ${l.password}`);
   if (sample?.tracking_number) console.log(`\nPublic tracking: ${url}/track/${sample.tracking_number}\n`);
 });
 
 const stop = async () => {
   stopJobs();
+  stopMaintenance();
   server.close();
   await dbh.destroy();
   process.exit(0);

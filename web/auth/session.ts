@@ -1,12 +1,22 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiJson, setXsrfToken } from '../api/client';
 
+/**
+ * The signed-in user's own profile: a seller's company or a warehouse user's
+ * warehouse (the fields of its profile form), `kind: 'admin'` for admins, null
+ * when the company or warehouse is gone.
+ */
+export type SessionProfile =
+  | { kind: 'admin'; name: string; email: string; isD2R: boolean }
+  | ({ kind: 'company' | 'warehouse'; isD2R: boolean } & Record<string, unknown>)
+  | null;
+
 export type Session = {
   isLogined: true;
-  role: 'admin' | 'seller' | 'warehouse';
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
   xsrfToken: string;
   user: { id: string; name: string; email: string };
-  profile: any;
+  profile: SessionProfile;
   companyData: { id: string; name: string; isD2R: boolean }[];
   selectedCompanyIds: string[];
   warehouseId: string | null;

@@ -30,7 +30,7 @@ function ProfilePage() {
   return <ProfileForm kind={p.kind} initial={p} />;
 }
 
-function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial: Record<string, any> }) {
+function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial: Record<string, unknown> }) {
   const queryClient = useQueryClient();
   const { kind: _k, isD2R: _d, ...values } = initial;
   const form = useForm({

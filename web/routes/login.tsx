@@ -8,9 +8,10 @@ import { authenticateSchema } from '../../domain/auth';
 import { AUTH_FALLBACK } from '../../domain/messages';
 import { ensureSession } from '../auth/session';
 import { signIn } from '../features/auth/signIn';
+import { homeFor } from '../features/shell/nav';
 import { zodValidate } from '../ui/zodForm';
 
-const search = z.object({ redirect: z.string().optional(), app: z.enum(['seller', 'wms', 'admin']).optional() });
+const search = z.object({ redirect: z.string().optional(), app: z.enum(['seller', 'wms', 'admin', 'finance']).optional() });
 
 export const Route = createFileRoute('/login')({
   validateSearch: search,
@@ -25,6 +26,7 @@ const APPS = [
   { value: 'seller', label: 'Seller' },
   { value: 'wms', label: 'Warehouse' },
   { value: 'admin', label: 'Admin' },
+  { value: 'finance', label: 'Finance' },
 ];
 
 function LoginPage() {
@@ -33,7 +35,7 @@ function LoginPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { email: '', password: '', appType: (app ?? 'seller') as 'seller' | 'wms' | 'admin' },
+    initialValues: { email: '', password: '', appType: (app ?? 'seller') as 'seller' | 'wms' | 'admin' | 'finance' },
     validate: zodValidate(authenticateSchema),
   });
 
@@ -41,7 +43,7 @@ function LoginPage() {
     setError(null);
     try {
       const s = await signIn(queryClient, values);
-      navigate({ to: to && to.startsWith('/') ? to : s.role === 'warehouse' ? '/fulfillment' : '/orders' });
+      navigate({ to: to && to.startsWith('/') ? to : homeFor(s.role) });
     } catch (e) {
       setError((e as Error).message || AUTH_FALLBACK);
     }

@@ -2,14 +2,14 @@ import { Grid, PasswordInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { INDIAN_STATE_NAMES } from '../../../domain/india';
 
-export type ProfileFieldsProps = {
-  form: UseFormReturnType<any>;
+export type ProfileFieldsProps<Values, Transformed = Values> = {
+  form: UseFormReturnType<Values, Transformed>;
   kind: 'company' | 'warehouse';
   withPassword?: boolean;
 };
 
 /** The profile fields of part 1 §3 for a company or a warehouse, shared by signup and profile pages. */
-export function ProfileFields({ form, kind, withPassword }: ProfileFieldsProps) {
+export function ProfileFields<Values, Transformed = Values>({ form, kind, withPassword }: ProfileFieldsProps<Values, Transformed>) {
   const field = (name: string) => form.getInputProps(name);
   return (
     <Grid gap="sm">

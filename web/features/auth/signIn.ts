@@ -4,7 +4,7 @@ import { AUTH_CODES } from '../../../domain/messages';
 import { forgetSession, rememberSession, sessionQuery, type Session } from '../../auth/session';
 
 /** authenticate (→ xsrfToken, oauthCode) then login (→ session cookie); answers the session. */
-export async function signIn(queryClient: QueryClient, input: { email: string; password: string; appType: 'seller' | 'wms' | 'admin' }) {
+export async function signIn(queryClient: QueryClient, input: { email: string; password: string; appType: 'seller' | 'wms' | 'admin' | 'finance' }) {
   const auth = await apiJson<{ xsrfToken: string; oauthCode: string }>('/api/auth/authenticate', {
     method: 'POST',
     body: { ...input, state: crypto.randomUUID(), clientId: 'shipdesk-web', redirectUrl: location.origin },

@@ -1,0 +1,76 @@
+/**
+ * The server's settings, read from the environment once (README "Settings").
+ * Tests pass their own overrides to `createApp({config})`.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig, AuthSettings } from './env';
+
+/** Every auth budget and bound in one place (README "Sign-in"). */
+export const DEFAULT_AUTH: AuthSettings = {
+  maxChecks: 10,
+  windowMs: 15 * 60_000,
+  freeFailures: 3,
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+  hashConcurrency: 2,
+  hashQueue: 24,
+  addressLimit: { max: 120, windowMs: 60_000 },
+  deviceDays: 180,
+};
+
+/**
+ * Without SIGNING_KEY outside production (tests, `npm start`'s demo), one random
+ * key per process: links are signed with something nobody can read in the source.
+ * `server.ts` keeps one in the data folder instead, so links outlive a restart.
+ */
+const processKey = randomBytes(32).toString('base64url');
+
+const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<AppConfig> = {}): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = over.publicUrl ?? env.PUBLIC_URL ?? 'http://127.0.0.1:8080';
+  const https = publicUrl.startsWith('https://');
+  return {
+    production,
+    secureCookies: https || env.SECURE_COOKIES === '1',
+    hsts: https,
+    dataDir: env.DATA_DIR ?? 'data',
+    signingKey: env.SIGNING_KEY ?? (production ? '' : processKey),
+    publicUrl,
+    smtpUrl: env.SMTP_URL,
+    trustedProxies: list(env.TRUST_PROXY),
+    limits: { labelsDirect: num(env.LABELS_DIRECT_LIMIT, 500), csvRowsDirect: num(env.CSV_DIRECT_LIMIT, 100_000) },
+    auth: {
+      ...DEFAULT_AUTH,
+      hashConcurrency: num(env.AUTH_HASH_CONCURRENCY, DEFAULT_AUTH.hashConcurrency),
+      hashQueue: num(env.AUTH_HASH_QUEUE, DEFAULT_AUTH.hashQueue),
+      addressLimit: { max: num(env.AUTH_ADDRESS_LIMIT, DEFAULT_AUTH.addressLimit.max), windowMs: DEFAULT_AUTH.addressLimit.windowMs },
+    },
+    mailPerUserPerHour: num(env.MAIL_PER_USER_PER_HOUR, 20),
+    ...over,
+  };
+}
+
+/**
+ * The signing key of a server started without SIGNING_KEY outside production:
+ * made once, kept (owner-readable only) in `<dataDir>/signing-key`.
+ */
+export function localSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, 'signing-key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32).toString('base64url');
+    try {
+      fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+      return key;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim(); // another process made it first
+    }
+  }
+}

@@ -1,0 +1,20 @@
+// The install's own secrets, for admins: each courier's webhook address and secret (made per install by `npm run setup`).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env';
+import { notFound } from '../../lib/errors';
+import { v } from '../../lib/validate';
+import { requireRole } from '../../middleware/session';
+import { listWebhookSecrets, rotateWebhookSecret } from '../../services/install/production';
+
+export const installRoutes = new Hono<AppEnv>()
+  .get('/admin/webhook-secrets', requireRole('admin'), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, webhooks: await listWebhookSecrets(c.var.dbh, c.var.config.publicUrl) });
+  })
+  .post('/admin/webhook-secrets/:code/rotate', requireRole('admin'), v('param', z.object({ code: z.string().min(1).max(40) })), async (c) => {
+    const secret = await rotateWebhookSecret(c.var.dbh, c.req.valid('param').code);
+    if (!secret) throw notFound('Unknown delivery partner');
+    c.header('cache-control', 'no-store');
+    return c.json({ status: true, code: c.req.valid('param').code, secret });
+  });

@@ -1,0 +1,168 @@
+// Issue 14, point 7: scale-out on PostgreSQL. Two API processes
+// (edge-api/server.ts) on two ports share one PostgreSQL schema. The test
+// pushes the same sync batches to both at once (a retry racing its original on
+// another process), and queues bulk ready-to-ship jobs and e-mailed exports on
+// both, whose job workers (one per process) claim them with FOR UPDATE SKIP
+// LOCKED. Then: every command applied exactly once, every job run once.
+// Needs PostgreSQL: it runs in the api-pg project (DATABASE_URL_TEST set by
+// scripts/test.mjs when a server answers, always in CI); vitest.config.ts keeps it out of the unit project.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type DbHandle } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
+import { freePort } from '../e2e/server';
+import { demo } from './helpers';
+
+const url = process.env.API_TEST_PG;
+const schema = `t_api_scale_${process.pid}_${Date.now()}`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-scale-'));
+const KEY = 'scale-out-test-signing-key-0123456789abcdef';
+
+type Server = { url: string; child: ChildProcess; output: () => string };
+let dbh: DbHandle;
+let servers: Server[] = [];
+
+async function startServer(dbUrl: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dir, SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    child.stdout!.on('data', () => output.includes('is running at') && (clearTimeout(timer), resolve()));
+    child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`server exited with ${code}:\n${output}`))));
+  });
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
+}
+
+/** A signed-in client of the cluster: the session lives in the database, so it works on every process. */
+async function signIn(base: string, role: 'seller' | 'warehouse') {
+  const d = demo(role);
+  const a = await fetch(`${base}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: d.email, password: d.password, appType: d.appType }) });
+  const { oauthCode, xsrfToken } = (await a.json()) as { oauthCode: string; xsrfToken: string };
+  const l = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken }, body: JSON.stringify({ oauthCode }) });
+  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
+  return async (server: Server, p: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${p}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { cookie, 'x-xsrf-token': xsrfToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  };
+}
+
+async function waitForJobs(call: Awaited<ReturnType<typeof signIn>>, ids: string[]) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const jobs = await Promise.all(ids.map(async (id, i) => (await call(servers[i % 2], `/api/jobs/${id}`)).body.job));
+    if (jobs.every((j) => j.status === 'done' || j.status === 'failed')) return jobs;
+    if (Date.now() > deadline) throw new Error(`jobs not finished: ${JSON.stringify(jobs.map((j) => j.status))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const dbUrl = `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    dbh = connect({ url: dbUrl });
+    await migrateToLatest(dbh.db);
+    await seed(dbh, { orders: 1200, pincodes: false });
+    servers = await Promise.all([startServer(dbUrl), startServer(dbUrl)]);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await dbh?.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+    // The api-pg project's teardown drops t_api_* schemas.
+  });
+
+  it('sync batches pushed to both processes at once: every command applied exactly once', async () => {
+    const call = await signIn(servers[0].url, 'warehouse');
+    const key = { warehouseId: DEMO_WAREHOUSES[0].id, companyId: DEMO_COMPANIES[0].id };
+    const stock = await dbh.db.selectFrom('inventory').select(['wsin', 'quantity']).where('warehouse_id', '=', key.warehouseId).where('company_id', '=', key.companyId).orderBy('wsin').executeTakeFirstOrThrow();
+    const devices = ['scale-a', 'scale-b', 'scale-c'];
+    const PER_DEVICE = 60;
+    const createdAt = new Date().toISOString();
+    const commandsOf = (device: string) =>
+      Array.from({ length: PER_DEVICE }, (_, i) => ({
+        seq: i + 1, name: 'inventory.inbound', createdAt,
+        args: { ...key, wsin: stock.wsin, accepted: (i % 3) + 1, rejected: 0, remarks: `${device}:${i + 1}` },
+      }));
+    let retries = 0;
+    await Promise.all(devices.map(async (device) => {
+      const commands = commandsOf(device);
+      for (let i = 0; i < commands.length; i += 20) {
+        const batch = { clientId: device, schemaVersion: 1, commands: commands.slice(i, i + 20) };
+        // The same batch to both processes at once; a refused push (busy, conflict) is retried, as the client does.
+        await Promise.all(servers.map(async (server) => {
+          for (let attempt = 0; ; attempt++) {
+            const r = await call(server, '/api/sync/push', batch);
+            if (r.status === 200) return;
+            expect(r.status, JSON.stringify(r.body)).toBeLessThan(600);
+            if (attempt > 20) throw new Error(`push kept failing: ${r.status} ${JSON.stringify(r.body)}`);
+            retries++;
+            await new Promise((res) => setTimeout(res, 20 * (attempt + 1)));
+          }
+        }));
+      }
+    }));
+    const expected = devices.length * commandsOf('x').reduce((n, c) => n + c.args.accepted, 0);
+    const after = await dbh.db.selectFrom('inventory').select('quantity').where('warehouse_id', '=', key.warehouseId).where('company_id', '=', key.companyId).where('wsin', '=', stock.wsin).executeTakeFirstOrThrow();
+    expect(Number(after.quantity) - Number(stock.quantity)).toBe(expected);
+    const trail = await dbh.db.selectFrom('inventory_trail').select('remarks').where('remarks', 'like', 'scale-%').execute();
+    expect(trail).toHaveLength(devices.length * PER_DEVICE);
+    expect(new Set(trail.map((t) => t.remarks)).size).toBe(devices.length * PER_DEVICE);
+    for (const device of devices) {
+      const pulled = await call(servers[1], '/api/sync/pull', { clientId: device, cookie: null, scope: { companyIds: [key.companyId] } });
+      expect(pulled.body.lastSeq).toBe(PER_DEVICE);
+    }
+    console.info(`scale-out sync: ${devices.length * PER_DEVICE} commands, each batch sent to both processes; ${retries} pushes retried`);
+  });
+
+  it('bulk ready-to-ship jobs and e-mailed exports queued on both processes: each job runs once', async () => {
+    const call = await signIn(servers[1].url, 'seller');
+    const placed = await dbh.db.selectFrom('orders').select('id').where('company_id', '=', DEMO_COMPANIES[0].id).where('status', '=', 'PLACED').orderBy('id').limit(24).execute();
+    expect(placed.length).toBeGreaterThanOrEqual(12);
+    const groups = Array.from({ length: 6 }, (_, g) => placed.filter((_, i) => i % 6 === g).map((o) => o.id));
+    const sellerEmail = demo('seller').email;
+    const queued = await Promise.all([
+      ...groups.map((ids, g) => call(servers[g % 2], '/api/bulkreadytoship', { orderids: ids.join(',') })),
+      ...Array.from({ length: 6 }, (_, e) => call(servers[e % 2], '/api/download/email', { kind: 'csv:orders', filter: {}, email: sellerEmail })),
+    ]);
+    for (const q of queued) expect([200, 202]).toContain(q.status);
+    const jobIds = queued.map((q) => q.body.jobId as string);
+    expect(new Set(jobIds).size).toBe(12);
+    const jobs = await waitForJobs(call, jobIds);
+    expect(jobs.map((j) => j.status)).toEqual(Array(12).fill('done'));
+
+    // Ready to ship: each order moved once (one READY_TO_SHIP trail), as each job's result says.
+    const rts = jobs.slice(0, 6);
+    const succeeded = groups.flatMap((ids, g) => ids.filter((id) => !rts[g].result.failed.some((f: { orderId: string }) => f.orderId === id)));
+    expect(rts.reduce((n, j) => n + j.result.succeeded, 0)).toBe(succeeded.length);
+    expect(succeeded.length).toBeGreaterThan(0);
+    const trails = await dbh.db.selectFrom('order_trails').select('order_id').where('status', '=', 'READY_TO_SHIP').where('order_id', 'in', placed.map((o) => o.id)).execute();
+    expect(trails.map((t) => t.order_id).sort()).toEqual([...succeeded].sort());
+
+    // Exports: one file and one e-mail per job.
+    const exports = jobs.slice(6);
+    expect(new Set(exports.map((j) => j.result.url)).size).toBe(6);
+    const mails = await dbh.db.selectFrom('mail_outbox').select('body').where('to_address', '=', sellerEmail).execute();
+    for (const j of exports) expect(mails.filter((m) => m.body.includes(j.result.url))).toHaveLength(1);
+    expect(mails).toHaveLength(6);
+  });
+});
