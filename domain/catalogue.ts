@@ -137,7 +137,8 @@ export function isImageUrl(url: string): boolean {
 }
 
 const imageUrlsField = z
-  .array(z.string(), { error: isRequired('Image') })
+  .array(z.string().max(500), { error: isRequired('Image') })
+  .max(10, ONE_IMAGE_ONLY)
   .superRefine((urls, ctx) => {
     if (urls.length === 0) ctx.addIssue({ code: 'custom', message: isRequired('Image') });
     else if (urls.length > 1) ctx.addIssue({ code: 'custom', message: ONE_IMAGE_ONLY });
@@ -156,7 +157,7 @@ const moneyOpts = (label: string) => ({ invalid: mustBeNumber(label), twoDecimal
 const dimension = (label: string) => requiredDecimal({ required: isRequired(label), invalid: mustBeNumber(label) });
 
 const catalogueFields = {
-  companyId: z.string().optional(),
+  companyId: z.string().max(64).optional(),
   shopType: z.enum(CATALOGUE_SHOP_TYPES).default('manual'),
   eventType: z.enum(['create', 'update']).optional(),
   productTitle: requiredText('Item Name', 300),
@@ -263,6 +264,12 @@ export type CatalogueItemDto = {
   isActive: 0 | 1;
   imageUrls: string[];
   inventoryQuantity: number;
+  /**
+   * Issue 12: live stock of the item's mapped WSIN(s) in the company's
+   * warehouses, in units of the item (per warehouse and in total); null when
+   * the item is not mapped to any WSIN (it cannot be packed until mapped).
+   */
+  liveStock?: LiveStock | null;
   wsinMapping: Record<string, number>;
   d2rCategory: string | null;
   gstPercentage: CatalogueGst;
@@ -278,3 +285,20 @@ export const catalogueListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type CatalogueListQuery = z.output<typeof catalogueListQuerySchema>;
+
+// ---- Live stock of a catalogue item (issue 12 point 6) ---------------------------------
+
+export const NOT_MAPPED_CANNOT_PACK = 'Not mapped to a WSIN: it cannot be packed until it is mapped';
+
+export type LiveStock = { total: number; warehouses: { id: string; name: string; units: number }[] };
+
+/**
+ * Units of an item a warehouse can pack from its WSIN stock: for each mapped
+ * WSIN, available units / multiplier (rounded down); a kit of several WSINs is
+ * limited by the scarcest. null when the item has no WSIN mapping.
+ */
+export function itemUnitsFromStock(mapping: Readonly<Record<string, number>>, available: Readonly<Record<string, number>>): number | null {
+  const entries = Object.entries(mapping);
+  if (!entries.length) return null;
+  return Math.min(...entries.map(([wsin, m]) => Math.floor(Math.max(0, available[wsin] ?? 0) / (Number(m) > 0 ? Number(m) : 1))));
+}

@@ -81,3 +81,39 @@ describe('splitInclusive', () => {
     expect(() => splitInclusive(100, { cgst: -9, sgst: 9, igst: 18 }, gstRegime('Goa', 'Goa'))).toThrow(RangeError);
   });
 });
+
+// Moved here from the removed second engine (edge-api/documents/gst-split.ts, issue 12): the documents split through splitGross.
+import fc from 'fast-check';
+import { MissingGstRateError, missingGstRates, splitGross } from './gst';
+
+describe('splitGross (the documents view of the one split)', () => {
+  const intra = gstRegime('Maharashtra', 'Maharashtra');
+  const inter = gstRegime('Maharashtra', 'Karnataka');
+  const ut = gstRegime('Chandigarh', 'Chandigarh');
+
+  it('rounds each tax part from the inclusive amount and leaves the rest taxable: ₹100 at 18% is 84.74 + 7.63 + 7.63', () => {
+    expect(splitGross(10_000, { cgst: 9, sgst: 9, igst: 18 }, intra)).toMatchObject({ taxablePaise: 8_474, tax: { cgst: 763, sgst: 763, igst: 0 } });
+    expect(splitGross(10_000, { cgst: 9, sgst: 9, igst: 18 }, inter)).toMatchObject({ taxablePaise: 8_475, tax: { igst: 1_525 } });
+  });
+
+  it('never loses or invents a paisa, whatever the rates and regime', () => {
+    const rate = fc.constantFrom(0, 0.125, 1.5, 2.5, 5, 6, 9, 14);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000_00 }), rate, rate, fc.constantFrom(0, 1, 12, 15, 22), fc.constantFrom(intra, inter, ut), (gross, half, u, cess, regime) => {
+        const s = splitGross(gross, { cgst: half, sgst: half, igst: half * 2, utgst: u, cess }, regime);
+        expect(s.taxablePaise + Object.values(s.tax).reduce((a, b) => a + b, 0)).toBe(gross);
+        expect(s.taxablePaise).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses to guess a rate that was not entered; UTGST falls back to SGST', () => {
+    expect(missingGstRates({ cgst: 9, sgst: null, igst: 18 }, intra)).toEqual(['sgst']);
+    expect(missingGstRates({ cgst: 9, sgst: 9, igst: null }, inter)).toEqual(['igst']);
+    expect(missingGstRates({ cgst: 9, sgst: null, igst: 18, utgst: 9 }, ut)).toEqual([]);
+    expect(missingGstRates(null, ut)).toEqual(['cgst', 'utgst']);
+    expect(() => splitGross(100, { cgst: null, sgst: 9, igst: 18 }, intra)).toThrow(MissingGstRateError);
+    expect(splitGross(105_000, { cgst: 2.5, sgst: 2.5, igst: 5, utgst: null }, ut)).toMatchObject({ tax: { cgst: 2_500, utgst: 2_500, sgst: 0 }, rates: { utgst: 2.5 } });
+  });
+});

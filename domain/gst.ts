@@ -1,6 +1,14 @@
-// GST on GST-inclusive prices: which taxes apply (intra- or inter-state,
-// SGST or UTGST) and the exact split of an inclusive amount into taxable value
-// and tax parts, in integer paise.
+// The ONE GST core (issue 12): which taxes apply (intra- or inter-state,
+// SGST or UTGST, decided by the ship-from warehouse's state and the place of
+// supply) and the exact split of a GST-inclusive amount into taxable value and
+// tax parts, in integer paise. Order screens, manual-order totals, invoices,
+// credit notes, Tally vouchers, CSV exports and labels all split through here.
+//
+// ROUNDING RULE (stated once, here): each tax part is
+//   round_half_up(inclusive x part rate / (100 + sum of applied rates))
+// to the paisa, and the taxable value is what remains
+//   taxable = inclusive - sum of tax parts
+// so taxable + parts always equals the inclusive amount exactly.
 import { findRegion } from './india';
 
 /** Rates in percent, as stored on a catalogue item (gstPercentage). */
@@ -111,4 +119,80 @@ export function splitInclusive(inclusivePaise: number, rates: GstRates, regime: 
     out[k] -= 1;
   }
   return { taxablePaise: inclusivePaise - sum(), ...out };
+}
+
+// ---- Documents' view of the same split -------------------------------------------------
+
+export type GstComponent = 'cgst' | 'sgst' | 'utgst' | 'igst' | 'cess';
+export const GST_COMPONENTS: readonly GstComponent[] = ['cgst', 'sgst', 'utgst', 'igst', 'cess'];
+
+/** Rates as entered on an order item: null means "not entered", which is not the same as 0 %. */
+export interface EnteredGstRates {
+  cgst: number | null;
+  sgst: number | null;
+  igst: number | null;
+  utgst?: number | null;
+  cess?: number | null;
+}
+
+/** The split of one inclusive amount, per component, with the rates applied. */
+export interface GstSplit {
+  grossPaise: number;
+  taxablePaise: number;
+  tax: Record<GstComponent, number>;
+  rates: Record<GstComponent, number>;
+}
+
+export class MissingGstRateError extends Error {
+  constructor(readonly missing: GstComponent[]) {
+    super(`GST rate missing: ${missing.join(', ')}`);
+    this.name = 'MissingGstRateError';
+  }
+}
+
+const absent = (v: number | null | undefined) => v === null || v === undefined || !Number.isFinite(v) || v < 0;
+
+/** Components a regime needs whose rate was not entered (empty when all are there). UTGST falls back to SGST. */
+export function missingGstRates(rates: EnteredGstRates | null, regime: GstRegime): GstComponent[] {
+  if (!rates) return regime.supply === 'inter_state' ? ['igst'] : ['cgst', regime.utgst ? 'utgst' : 'sgst'];
+  const missing: GstComponent[] = [];
+  if (regime.supply === 'inter_state') {
+    if (absent(rates.igst)) missing.push('igst');
+  } else {
+    if (absent(rates.cgst)) missing.push('cgst');
+    const second = regime.utgst && !absent(rates.utgst) ? rates.utgst : rates.sgst;
+    if (absent(second)) missing.push(regime.utgst ? 'utgst' : 'sgst');
+  }
+  return missing;
+}
+
+/**
+ * The same split as splitInclusive, per component, refusing (MissingGstRateError)
+ * when a needed rate was not entered rather than guessing 0 %.
+ */
+export function splitGross(grossPaise: number, entered: EnteredGstRates | null, regime: GstRegime): GstSplit {
+  const missing = missingGstRates(entered, regime);
+  if (missing.length > 0 || !entered) throw new MissingGstRateError(missing);
+  const rates: GstRates = {
+    cgst: entered.cgst ?? 0,
+    sgst: entered.sgst ?? 0,
+    igst: entered.igst ?? 0,
+    utgst: absent(entered.utgst) ? null : entered.utgst,
+    cess: absent(entered.cess) ? 0 : entered.cess,
+  };
+  const s = splitInclusive(grossPaise, rates, regime);
+  const inter = regime.supply === 'inter_state';
+  const applied: Record<GstComponent, number> = {
+    cgst: inter ? 0 : rates.cgst,
+    sgst: inter || regime.utgst ? 0 : rates.sgst,
+    utgst: !inter && regime.utgst ? utgstRate(rates) : 0,
+    igst: inter ? rates.igst : 0,
+    cess: rates.cess ?? 0,
+  };
+  return {
+    grossPaise,
+    taxablePaise: s.taxablePaise,
+    tax: { cgst: s.cgstPaise, sgst: s.sgstPaise, utgst: s.utgstPaise, igst: s.igstPaise, cess: s.cessPaise },
+    rates: applied,
+  };
 }

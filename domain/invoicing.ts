@@ -4,6 +4,8 @@
 // settings form and the API, so both refuse the same input with the same words.
 import { z } from 'zod';
 import { PINCODE_INVALID } from './profile';
+import { indiaToday } from './india-time';
+import { formatRupees as formatRupeesCore } from './money';
 
 // ---- Messages (spec part 2 §5, exact) -------------------------------------------------
 export const REGISTERED_NAME_REQUIRED = 'Please input your registered company name';
@@ -190,11 +192,7 @@ export const overpaymentMsg = (balancePaise: number) =>
 
 /** Integer paise as '₹1,23,456.50' (Indian digit grouping). */
 export function formatRupees(paise: number): string {
-  const negative = paise < 0;
-  const abs = Math.abs(Math.round(paise));
-  const rupees = String(Math.floor(abs / 100));
-  const grouped = rupees.length <= 3 ? rupees : `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${rupees.slice(-3)}`;
-  return `${negative ? '-' : ''}₹${grouped}.${String(abs % 100).padStart(2, '0')}`;
+  return formatRupeesCore(paise);
 }
 
 /** Rupees as typed ('1249.5', 1249.5) to integer paise, exactly; null when not an amount with at most 2 decimals. */
@@ -208,7 +206,7 @@ export function rupeesToPaise(raw: unknown): number | null {
 
 /** Today's date in India (YYYY-MM-DD). */
 export function todayInIndia(now = Date.now()): string {
-  return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+  return indiaToday(now);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -229,6 +227,7 @@ export const paymentSchema = z
     paidOn: z
       .string({ error: PAYMENT_DATE_REQUIRED })
       .min(1, PAYMENT_DATE_REQUIRED)
+      .max(10, PAYMENT_DATE_REQUIRED)
       .regex(ISO_DATE, PAYMENT_DATE_REQUIRED)
       .refine((d) => d <= todayInIndia(), PAYMENT_DATE_FUTURE),
   })

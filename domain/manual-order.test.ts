@@ -13,6 +13,8 @@ const address = {
   firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Flat 302', address2: 'Indiranagar',
   zip: '560038', city: 'Bengaluru', state: 'Karnataka', gstin: '',
 };
+/** Karnataka GSTIN with a valid check character (29 + PAN AABCS1429B + 1Z + check). */
+const b2bAddress = { ...address, companyName: 'Sharma Traders', gstin: '29AABCS1429B1ZQ' };
 const valid = {
   id: 'MO-1', orderType: 0, pricingType: 0, paymentMethod: 'cod', shippingPrice: '', shippingAddress: address, sameAsShipping: true,
   items: [{ catalogueId: 'tea', quantity: 2 }],
@@ -47,7 +49,8 @@ describe('manual order schema: every rule and message', () => {
       'storeAddress.state': 'Please fill all fields in store address',
     });
     expect(errors({ orderType: 2, whId: 'w1', selectedStoreAddressId: 's1' })).toEqual({});
-    expect(errors({ orderType: 1 })).toEqual({});
+    // Issue 12: a B2B order names the buyer's business and carries a valid GSTIN of the billing state.
+    expect(errors({ orderType: 1, shippingAddress: b2bAddress })).toEqual({});
   });
 
   it('products: at least one, each chosen, quantity required and at least 1', () => {
@@ -104,7 +107,7 @@ describe('manual order schema: every rule and message', () => {
   });
 
   it('derives the spec payload flags from the order type', () => {
-    expect(manualOrderSchema.parse({ ...valid, orderType: 1 })).toMatchObject({ b2bOrder: true, isD2ROrder: false });
+    expect(manualOrderSchema.parse({ ...valid, orderType: 1, shippingAddress: b2bAddress })).toMatchObject({ b2bOrder: true, isD2ROrder: false });
   });
 });
 

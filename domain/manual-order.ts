@@ -4,7 +4,10 @@
 // computeOrderTotals.
 import { z } from 'zod';
 import { optionalDecimal, parseDecimal, rupeesToPaise } from './catalogue';
+import { gstinProblem, normaliseGstin } from './gstin';
 import { PINCODE_RE } from './india';
+import { indiaToday, addIndiaDays } from './india-time';
+import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
 import { computeOrderTotals, FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE, type GstRates, type OrderTotalsResult, type PricingType } from './pricing';
 import { PAYMENT_MODES } from './statuses';
 
@@ -31,6 +34,13 @@ export const PINCODE_NOT_VALID = 'Please input a valid Pincode!';
 export const GSTIN_MAX = 'GSTIN must be at most 15 characters';
 export const STORE_ADDRESS_INCOMPLETE = 'Please fill all fields in store address';
 export const DUE_DATE_INVALID = 'Please select a valid Due Date';
+/** How far back an order may be dated (issue 12: 'backdate', within limits the form states). */
+export const BACKDATE_MAX_DAYS = 30;
+export const BACKDATE_HINT = `The order's date: today or up to ${BACKDATE_MAX_DAYS} days back`;
+export const BACKDATE_RANGE = `Order Date must be between ${BACKDATE_MAX_DAYS} days ago and today`;
+export const B2B_BUSINESS_NAME_REQUIRED = "A B2B order needs the buyer's business name: it is printed on the tax invoice";
+export const B2B_GSTIN_REQUIRED = "A B2B order needs the buyer's GSTIN: the tax invoice must carry it for the buyer to claim input tax credit";
+export const AWB_PARTNER_REQUIRED = 'Please select the courier of this AWB';
 export const ORDER_CREATED = 'Order created successfully!';
 export const B2B_PROMPT = {
   title: 'Convert to B2B order?',
@@ -46,7 +56,7 @@ export const pleaseInput = (label: string) => `Please input ${label}!`;
 /** Order types (form state): 0 None, 1 B2B, 2 D2R. */
 export const ORDER_TYPE = { none: 0, b2b: 1, d2r: 2 } as const;
 export type OrderType = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
-export const ORDER_TYPE_LABELS: Record<OrderType, string> = { 0: 'None', 1: 'B2B', 2: 'D2R' };
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = { 0: 'B2C', 1: 'B2B', 2: 'D2R' };
 export const ORDER_ID_MAX_LENGTH = 40;
 /** More units than this on a non-retailer order asks to convert it to B2B (part 2 §9). */
 export const B2B_UNITS_THRESHOLD = 10;
@@ -84,13 +94,14 @@ const emailField = z.unknown().transform((raw, ctx) => {
   return s || undefined;
 }).optional();
 
+/** Phone as pasted ('+91 98450-12345'): normalised to 10 digits before it is checked. */
 const phoneField = (requiredMessage: string) =>
-  required(requiredMessage, 20).superRefine((s, ctx) => {
+  required(requiredMessage, PHONE_INPUT_MAX).transform((s) => normalisePhone(s)).superRefine((s, ctx) => {
     if (s && !/^[0-9]{10}$/.test(s)) ctx.addIssue({ code: 'custom', message: PHONE_10_DIGITS });
   });
 
 const pincodeField = (requiredMessage: string) =>
-  required(requiredMessage, 6).superRefine((s, ctx) => {
+  required(requiredMessage, 12).transform((s) => normalisePincode(s)).superRefine((s, ctx) => {
     if (s && !PINCODE_RE.test(s)) ctx.addIssue({ code: 'custom', message: PINCODE_NOT_VALID });
   });
 
@@ -106,13 +117,15 @@ export const addressSchema = z.object({
   city: required(pleaseInput('City'), 100),
   state: required(pleaseInput('State'), 100),
   gstin: optional(15, GSTIN_MAX),
+  /** The buyer's business (legal) name; required on a B2B order's billing address. */
+  companyName: optional(200),
 });
 export type Address = z.output<typeof addressSchema>;
-export type AddressInput = Record<keyof Address, string>;
+export type AddressInput = Omit<Record<keyof Address, string>, 'companyName'> & { companyName?: string };
 
 /** A retailer's store address (new, inline, or POST /d2r/store-address). */
 export const storeAddressSchema = z.object({
-  companyId: z.string().optional(),
+  companyId: z.string().max(64).optional(),
   storeName: required(STORE_ADDRESS_INCOMPLETE, 200),
   firstName: optional(100),
   lastName: optional(100),
@@ -176,7 +189,7 @@ const dateField = z.unknown().transform((raw, ctx) => {
 const percentOrEmpty = optionalDecimal({ invalid: PERCENT_RANGE, max: { value: 100, message: PERCENT_RANGE } });
 
 const orderFields = {
-  companyId: z.string().optional(),
+  companyId: z.string().max(64).optional(),
   /** The order id the user gives (shop order id). */
   id: z.unknown().transform((raw, ctx) => {
     const s = trimmed(raw);
@@ -208,9 +221,19 @@ const orderFields = {
   shippingAddress: addressSchema,
   sameAsShipping: z.boolean().optional().default(false),
   billingAddress: z.unknown().optional(),
-  items: z.array(manualOrderItemSchema, { error: PRODUCTS_REQUIRED }).min(1, PRODUCTS_REQUIRED),
+  items: z.array(manualOrderItemSchema, { error: PRODUCTS_REQUIRED }).min(1, PRODUCTS_REQUIRED).max(500),
   ewayBill: optional(50),
-  backdate: optional(30),
+  backdate: z.unknown().transform((raw, ctx) => {
+    const s = trimmed(raw);
+    if (!s) return undefined;
+    const day = s.slice(0, 10);
+    const today = indiaToday();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)) || day > today || day < addIndiaDays(today, -BACKDATE_MAX_DAYS)) {
+      ctx.addIssue({ code: 'custom', message: BACKDATE_RANGE });
+      return undefined;
+    }
+    return day;
+  }).optional(),
   awb: optional(40),
   awbPartner: optional(64),
   shippingLabelUrl: optional(500),
@@ -249,6 +272,19 @@ export const manualOrderSchema = z
       const r = addressSchema.safeParse(v.billingAddress ?? {});
       if (!r.success) addIssues(ctx, r.error, ['billingAddress']);
     }
+    if (v.orderType === ORDER_TYPE.b2b) {
+      // The tax invoice of a B2B sale names the buyer's business and carries its GSTIN (of the billing address's state).
+      const prefix = v.sameAsShipping ? 'shippingAddress' : 'billingAddress';
+      const bill = (v.sameAsShipping ? v.shippingAddress : v.billingAddress) as Record<string, unknown> | undefined;
+      if (!trimmed(bill?.companyName)) ctx.addIssue({ code: 'custom', path: [prefix, 'companyName'], message: B2B_BUSINESS_NAME_REQUIRED });
+      const g = normaliseGstin(bill?.gstin);
+      if (!g) ctx.addIssue({ code: 'custom', path: [prefix, 'gstin'], message: B2B_GSTIN_REQUIRED });
+      else {
+        const problem = gstinProblem(g, trimmed(bill?.state) || null);
+        if (problem) ctx.addIssue({ code: 'custom', path: [prefix, 'gstin'], message: problem });
+      }
+    }
+    if (v.awb && !v.awbPartner) ctx.addIssue({ code: 'custom', path: ['awbPartner'], message: AWB_PARTNER_REQUIRED });
     const needsValue = v.pricingType === PRICING_TYPE.discount || v.pricingType === PRICING_TYPE.flatPrice;
     (Array.isArray(v.items) ? v.items : []).forEach((item, i) => {
       if (!item || typeof item !== 'object') return;
@@ -425,7 +461,7 @@ export const SALESMAN_PHONE_TAKEN = 'A salesman with this phone number already e
 
 /** POST /salesman body (part 2 §3 'Salesman'). */
 export const salesmanSchema = z.object({
-  companyId: z.string().optional(),
+  companyId: z.string().max(64).optional(),
   firstName: required(pleaseInput('First Name'), 100),
   lastName: required(pleaseInput('Last Name'), 100),
   email: z.unknown().transform((raw, ctx) => {

@@ -2,6 +2,7 @@
 // totals, shared by the manual-order form (live preview) and the server (what
 // is stored). All money is integer paise; prices are GST inclusive.
 import { gstRegime, splitInclusive, type GstRates, type GstRegime, type TaxSplit } from './gst';
+import { formatRupees } from './money';
 
 export type { GstRates, GstRegime } from './gst';
 
@@ -176,16 +177,5 @@ export function computeOrderTotals(input: OrderTotalsInput): OrderTotalsResult {
 
 /** '₹1,23,456.78': rupees with Indian digit grouping (lakh, crore) and paise. */
 export function formatINR(paise: number): string {
-  if (!Number.isFinite(paise)) return '₹0.00';
-  const whole = Math.round(paise);
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  const rupees = String(Math.floor(abs / 100));
-  const frac = String(abs % 100).padStart(2, '0');
-  let grouped = rupees;
-  if (rupees.length > 3) {
-    const head = rupees.slice(0, -3);
-    grouped = head.replace(/\B(?=(\d{2})+(?!\d))/g, ',') + ',' + rupees.slice(-3);
-  }
-  return `${sign}₹${grouped}.${frac}`;
+  return formatRupees(paise);
 }

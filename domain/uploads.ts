@@ -19,7 +19,7 @@ export const presignSchema = z
     fileName: z.string().min(1).max(200),
     contentType: z.string().min(1).max(100),
     size: z.number().int().positive().max(MAX_UPLOAD_BYTES, 'File must be 5 MB or smaller'),
-    companyId: z.string().optional(),
+    companyId: z.string().max(64).optional(),
   })
   .refine((v) => isAllowedImage(v.fileName, v.contentType), { message: ONLY_IMAGES, path: ['fileName'] });
 export type PresignInput = z.infer<typeof presignSchema>;

@@ -1,6 +1,7 @@
 // Delivery zones between two pincodes and the estimated delivery date from a
 // delivery partner's service levels (days per zone, stored per partner).
 import { findRegion, metroCity } from './india';
+import { IST_OFFSET_MS } from './india-time';
 
 export const ZONES = ['same_city', 'same_state', 'metro_to_metro', 'rest_of_india', 'special'] as const;
 export type Zone = (typeof ZONES)[number];
@@ -80,7 +81,6 @@ export function parseServiceLevel(stored: unknown, fallback: Readonly<ServiceLev
 }
 
 /** India Standard Time, +05:30: delivery dates are Indian calendar days. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -6,7 +6,7 @@ import type { InvoiceFilter } from '../../domain/invoicing';
 import { INVOICE_STATUS_LABELS } from '../../domain/invoicing';
 import { CsvByteWriter, type CsvChunk } from '../../domain/csv';
 import { countInvoices, invoicePages, istEnd, istStart } from './invoices';
-import { ID, ITEMS, ORDER_COLUMNS, ORDER_HEADER, PACKED_SQLITE_COLUMNS, orderCells, orderLineWriter, orderNameCells, packedId, packedLineWriter, rupees, type OrderNames } from './order-csv';
+import { ID, ORDER_COLUMNS, ORDER_HEADER, PACKED_SQLITE_COLUMNS, orderCells, orderLineWriter, orderNameCells, packedId, packedLineWriter, rupees, type OrderNames } from './order-csv';
 import { openExportReader, selectArrays, selectArraysSync } from './raw';
 import '../tables/billing';
 
@@ -136,15 +136,15 @@ export function ordersExport(
   async function* read(
     all: ((q: Compilable<unknown>) => unknown[][]) | null,
     seg: Segment,
-    idOf: (row: any[]) => string,
-    onRow: (row: any[]) => void,
+    idOf: (row: unknown[]) => string,
+    onRow: (row: unknown[]) => void,
   ): AsyncGenerator<number> {
     for (const company of companies ?? [null]) {
       for (const status of statuses ?? [null]) {
         let after = '';
         for (;;) {
           const page = (seg(company, status) as ReturnType<typeof segment>).where('id', '>', after).limit(pageSize);
-          const rows = (all ? all(page) : await selectArrays(dbh, page)) as any[][];
+          const rows = all ? all(page) : await selectArrays(dbh, page);
           if (!rows.length) break;
           after = idOf(rows[rows.length - 1]);
           for (let i = 0; i < rows.length; i++) onRow(rows[i]);
@@ -185,7 +185,7 @@ export function ordersExport(
       const reader = await openReader();
       try {
         let page: CsvCell[][] = [];
-        for await (const _ of read(reader.all, segment, (r) => r[ID], (o) => page.push(toCells(o)))) {
+        for await (const _ of read(reader.all, segment, (r) => r[ID] as string, (o) => page.push(toCells(o)))) {
           yield page;
           page = [];
         }
@@ -203,10 +203,10 @@ export function ordersExport(
         const all = reader.all;
         if (all) {
           // SQLite: the packed form, with the plain row read again for a line that needs it.
-          const plain = (id: string) => all(db.selectFrom('orders').select([...plainColumns]).where('id', '=', id))[0] as any[];
+          const plain = (id: string) => all(db.selectFrom('orders').select([...plainColumns]).where('id', '=', id))[0];
           for await (const _ of read(all, packedSegment, packedId, packedLineWriter(w, names, plain))) yield w.take();
         } else {
-          for await (const _ of read(null, segment, (r) => r[ID], orderLineWriter(w, names))) yield w.take();
+          for await (const _ of read(null, segment, (r) => r[ID] as string, orderLineWriter(w, names))) yield w.take();
         }
       } finally {
         reader.close();

@@ -11,11 +11,11 @@ import {
 } from '../../domain/invoicing';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import '../tables/billing';
+import { indiaDayEnd, indiaDayStart } from '../../domain/india-time';
 
-const IST_MS = 330 * 60_000;
 /** Start of an Indian calendar day, as an ISO instant. */
-export const istStart = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) - IST_MS).toISOString();
-export const istEnd = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000 - 1 - IST_MS).toISOString();
+export const istStart = (d: string) => indiaDayStart(d);
+export const istEnd = (d: string) => indiaDayEnd(d);
 
 type InvoiceEb = ExpressionBuilder<Database & { i: Database['invoices']; o: Database['orders']; c: Database['companies'] }, 'i' | 'o' | 'c'>;
 
@@ -96,7 +96,7 @@ export async function countInvoices(db: Db, scope: string[] | null, f: InvoiceFi
 }
 
 export async function findInvoice(db: Db, id: string, scope: string[] | null) {
-  let q = filtered(db, scope, {}).select([...COLUMNS]).where('i.id', '=', id);
+  const q = filtered(db, scope, {}).select([...COLUMNS]).where('i.id', '=', id);
   const row = (await q.executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
   const payments = await db.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', id).orderBy('created_at').execute();

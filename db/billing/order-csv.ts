@@ -5,6 +5,7 @@
  * write the very same CSV.
  */
 import { CsvByteWriter, csvField } from '../../domain/csv';
+import { paiseToDecimalText } from '../../domain/money';
 
 export const ORDER_HEADER = [
   'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At', 'Updated At', 'Shop Type', 'Order Type', 'Payment Mode',
@@ -32,10 +33,7 @@ export const ORDER_TYPES = ['None', 'B2B', 'D2R'];
 /** Integer paise as '1234.50' (exact, no floating point). */
 export function rupees(paise: number | null): string | null {
   if (paise == null) return null;
-  const p = Number(paise);
-  const abs = Math.abs(p);
-  const r = abs % 100;
-  return `${p < 0 ? '-' : ''}${(abs - r) / 100}${r < 10 ? '.0' : '.'}${r}`;
+  return paiseToDecimalText(Number(paise));
 }
 
 /** Names of the ids an order row carries (company, warehouse code, delivery partner), by id. */
@@ -63,19 +61,20 @@ function moneyWriter(w: CsvByteWriter): (paise: unknown) => void {
 }
 
 /** Turns a raw row into its CSV cells in place (the `pages` form of the export). */
-export function orderCells(names: OrderNames): (o: any[]) => any[] {
+export function orderCells(names: OrderNames): (o: unknown[]) => (string | number | null)[] {
   const { companyName, warehouseCode, partnerName } = names;
   return (o) => {
-    o[2] = companyName.get(o[2]) ?? o[2];
-    o[3] = o[3] ? warehouseCode.get(o[3]) ?? '' : '';
-    o[8] = ORDER_TYPES[o[8]] ?? String(o[8]);
-    o[10] = rupees(o[10]);
-    o[11] = rupees(o[11]);
-    o[12] = rupees(o[12]);
-    if (o[14] == null && o[PARTNER]) o[14] = partnerName.get(o[PARTNER]) ?? null;
+    o[2] = companyName.get(o[2] as string) ?? o[2];
+    o[3] = o[3] ? warehouseCode.get(o[3] as string) ?? '' : '';
+    o[8] = ORDER_TYPES[o[8] as number] ?? String(o[8]);
+    o[10] = rupees(o[10] as number | null);
+    o[11] = rupees(o[11] as number | null);
+    o[12] = rupees(o[12] as number | null);
+    if (o[14] == null && o[PARTNER]) o[14] = partnerName.get(o[PARTNER] as string) ?? null;
     if (o[ITEMS] == null) o[ITEMS] = '';
     o.length = ITEMS + 1;
-    return o;
+    // The database hands back text, numbers and NULLs; the lookups above keep them so.
+    return o as (string | number | null)[];
   };
 }
 
@@ -84,7 +83,7 @@ export function orderCells(names: OrderNames): (o: any[]) => any[] {
  * then csvLine, with no cell strings in between. Hot path (once per row of a
  * possibly huge export).
  */
-export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: any[]) => void {
+export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: unknown[]) => void {
   const { company, warehouse, partner } = cells;
   const money = moneyWriter(w);
   return (o) => {
@@ -92,11 +91,11 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: an
     w.comma();
     w.value(o[1]);
     w.comma();
-    const c = company.get(o[2]);
+    const c = company.get(o[2] as string);
     if (c !== undefined) w.raw(c);
     else w.value(o[2]);
     w.comma();
-    if (o[3]) w.raw(warehouse.get(o[3]) ?? '');
+    if (o[3]) w.raw(warehouse.get(o[3] as string) ?? '');
     w.comma();
     w.value(o[4]);
     w.comma();
@@ -106,7 +105,7 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: an
     w.comma();
     w.value(o[7]);
     w.comma();
-    w.value(ORDER_TYPES[o[8]] ?? String(o[8]));
+    w.value(ORDER_TYPES[o[8] as number] ?? String(o[8]));
     w.comma();
     w.value(o[9]);
     w.comma();
@@ -119,7 +118,7 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: an
     w.value(o[13]);
     w.comma();
     if (o[14] != null) w.value(o[14]);
-    else if (o[PARTNER]) w.raw(partner.get(o[PARTNER]) ?? '');
+    else if (o[PARTNER]) w.raw(partner.get(o[PARTNER] as string) ?? '');
     for (let i = 15; i <= ITEMS; i++) {
       w.comma();
       w.value(o[i]);
@@ -166,7 +165,7 @@ export const PACKED_SQLITE_COLUMNS = [
 ];
 
 /** The order id of a packed row (the id never holds char 31, so it is whatever follows the last one). */
-export function packedId(o: any[]): string {
+export function packedId(o: unknown[]): string {
   const a = o[0] as string;
   return a.slice(a.lastIndexOf('\x1f') + 1);
 }
@@ -176,7 +175,7 @@ export function packedId(o: any[]): string {
  * orderLineWriter writes for the plain row. `plain(id)` reads the plain row
  * for the rare line that must be written again.
  */
-export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain: (id: string) => any[]): (o: any[]) => void {
+export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain: (id: string) => unknown[]): (o: unknown[]) => void {
   const { company, warehouse, partner } = cells;
   const writePlain = orderLineWriter(w, cells);
   const money = moneyWriter(w);
@@ -186,11 +185,11 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     const start = w.mark();
     let ok = run(o[0], 2);
     w.comma();
-    const c = company.get(o[1]);
+    const c = company.get(o[1] as string);
     if (c !== undefined) w.raw(c);
     else w.value(o[1]);
     w.comma();
-    if (o[2]) w.raw(warehouse.get(o[2]) ?? '');
+    if (o[2]) w.raw(warehouse.get(o[2] as string) ?? '');
     w.comma();
     ok = run(o[3], 6) && ok;
     w.comma();
@@ -201,7 +200,7 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     money(o[6]);
     w.comma();
     ok = run(o[7], 2) && ok;
-    if (o[8]) w.raw(partner.get(o[8]) ?? '');
+    if (o[8]) w.raw(partner.get(o[8] as string) ?? '');
     w.comma();
     ok = run(o[9], 7) && ok;
     w.comma();

@@ -10,6 +10,7 @@ import {
   type CatalogueListQuery,
   type CatalogueUpdate,
 } from '../../domain/catalogue';
+import { itemUnitsFromStock, type LiveStock } from '../../domain/catalogue';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { Db } from '../connect';
 import type { CatalogueItem, Database } from '../schema';
@@ -23,7 +24,7 @@ export function likeTerm(s: string): string {
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-export function catalogueDto(r: CatalogueItem, wsinMapping: Record<string, number> = {}): CatalogueItemDto {
+export function catalogueDto(r: CatalogueItem, wsinMapping: Record<string, number> = {}, liveStock?: LiveStock | null): CatalogueItemDto {
   const active = Number(r.active) === 1 ? 1 : 0;
   return {
     id: r.id,
@@ -54,6 +55,7 @@ export function catalogueDto(r: CatalogueItem, wsinMapping: Record<string, numbe
     isActive: active,
     imageUrls: JSON.parse(r.image_urls || '[]') as string[],
     inventoryQuantity: Number(r.inventory_quantity),
+    ...(liveStock !== undefined ? { liveStock } : {}),
     wsinMapping,
     d2rCategory: r.d2r_category,
     gstPercentage: JSON.parse(r.gst) as CatalogueGst,
@@ -91,7 +93,8 @@ export async function listCatalogue(db: Db, companyId: string, q: CatalogueListQ
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const maps = await wsinMappings(db, rows.map((r) => r.id));
-  return { items: rows.map((r) => catalogueDto(r, maps.get(r.id))), total: Number(count.n) };
+  const live = await liveStockOf(db, companyId, maps);
+  return { items: rows.map((r) => catalogueDto(r, maps.get(r.id), live(maps.get(r.id)))), total: Number(count.n) };
 }
 
 /** The item, or undefined when it does not exist inside `scope` (null = every company). */
@@ -104,7 +107,9 @@ export async function findCatalogueRow(db: Q, id: string, scope: string[] | null
 export async function findCatalogueItem(db: Db, id: string, scope: string[] | null): Promise<CatalogueItemDto | undefined> {
   const row = await findCatalogueRow(db, id, scope);
   if (!row) return undefined;
-  return catalogueDto(row, (await wsinMappings(db, [row.id])).get(row.id));
+  const maps = await wsinMappings(db, [row.id]);
+  const live = await liveStockOf(db, row.company_id, maps);
+  return catalogueDto(row, maps.get(row.id), live(maps.get(row.id)));
 }
 
 export async function skuTaken(db: Q, companyId: string, shopType: string, sku: string, exceptId?: string) {
@@ -177,4 +182,34 @@ export async function catalogueForOrder(db: Q, companyId: string, ids: string[])
   const rows = await db.selectFrom('catalogue_items').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).execute();
   const maps = await wsinMappings(db, rows.map((r) => r.id));
   return new Map(rows.map((r) => [r.id, { ...r, wsinMapping: maps.get(r.id) ?? {} }]));
+}
+
+/**
+ * Live stock (issue 12): the company's inventory of the WSINs these items are
+ * mapped to, per warehouse, as units of each item (domain itemUnitsFromStock).
+ */
+async function liveStockOf(db: Q, companyId: string, maps: Map<string, Record<string, number>>) {
+  const wsins = [...new Set([...maps.values()].flatMap((m) => Object.keys(m)))];
+  const rows = wsins.length
+    ? await db
+        .selectFrom('inventory')
+        .innerJoin('warehouses', 'warehouses.id', 'inventory.warehouse_id')
+        .select(['inventory.warehouse_id', 'warehouses.name', 'inventory.wsin', 'inventory.quantity', 'inventory.blocked'])
+        .where('inventory.company_id', '=', companyId)
+        .where('inventory.wsin', 'in', wsins)
+        .execute()
+    : [];
+  const byWarehouse = new Map<string, { name: string; available: Record<string, number> }>();
+  for (const r of rows) {
+    const w = byWarehouse.get(r.warehouse_id) ?? { name: r.name, available: {} };
+    w.available[r.wsin] = (w.available[r.wsin] ?? 0) + Math.max(0, Number(r.quantity) - Number(r.blocked));
+    byWarehouse.set(r.warehouse_id, w);
+  }
+  return (mapping: Record<string, number> | undefined): LiveStock | null => {
+    if (!mapping || !Object.keys(mapping).length) return null;
+    const warehouses = [...byWarehouse.entries()]
+      .map(([id, w]) => ({ id, name: w.name, units: itemUnitsFromStock(mapping, w.available) ?? 0 }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { total: warehouses.reduce((n, w) => n + w.units, 0), warehouses };
+  };
 }

@@ -17,7 +17,12 @@ import {
   type ManualOrder,
   type ManualShopType,
 } from '../../domain/manual-order';
+import { allocateWarehouse, NO_ACTIVE_WAREHOUSE } from '../../domain/allocation';
+import { indiaDayStart, indiaToday } from '../../domain/india-time';
+import { Refusal } from '../../domain/refusal';
 import type { Db } from '../connect';
+import '../tables/issue12';
+import { allocationWarehouses, destinationOf } from './ship-from';
 import { releaseInventory } from '../orders/inventory';
 import { addTrail, OrderStateConflict, setOrderStatus } from '../orders/status';
 import '../tables/catalogue';
@@ -25,14 +30,14 @@ import { catalogueForOrder } from './items';
 import { findStoreRow, insertStore } from './stores';
 import { companyAddress, companyWarehouses } from './warehouses';
 
-/** A business refusal: nothing was written. `path` names the field when there is one. */
-export class OrderRefusal extends Error {
+/** A business refusal (a domain Refusal): nothing was written. `path` names the field when there is one. */
+export class OrderRefusal extends Refusal {
   constructor(
-    public status: 400 | 404 | 409,
+    kind: 'invalid' | 'not_found' | 'conflict',
     message: string,
     public path?: string,
   ) {
-    super(message);
+    super(kind, message, path ? [{ path, message }] : undefined);
   }
 }
 
@@ -45,7 +50,7 @@ const CANCELLED = 'CANCELLED';
 function storedAddress(a: Address) {
   return {
     firstName: a.firstName, lastName: a.lastName, phone: a.phone, email: a.email ?? null, address1: a.address1, address2: a.address2,
-    city: a.city, state: a.state, pincode: a.zip, gstin: a.gstin ?? null,
+    city: a.city, state: a.state, pincode: a.zip, gstin: a.gstin ?? null, companyName: a.companyName ?? null,
   };
 }
 
@@ -62,36 +67,60 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
   const { companyId, order, actor } = args;
   return db.transaction().execute(async (trx) => {
     const company = await companyAddress(trx, companyId);
-    if (!company) throw new OrderRefusal(404, 'Company not found', 'companyId');
+    if (!company) throw new OrderRefusal('not_found', 'Company not found', 'companyId');
 
-    let warehouse: Awaited<ReturnType<typeof companyWarehouses>>[number] | undefined;
+    const linked = await companyWarehouses(trx, companyId);
+    let warehouse: (typeof linked)[number] | undefined;
     if (order.whId) {
-      warehouse = (await companyWarehouses(trx, companyId)).find((w) => w.id === order.whId);
-      if (!warehouse) throw new OrderRefusal(400, WAREHOUSE_REQUIRED, 'whId');
+      warehouse = linked.find((w) => w.id === order.whId);
+      if (!warehouse) throw new OrderRefusal('invalid', WAREHOUSE_REQUIRED, 'whId');
     }
 
     const taken = await trx.selectFrom('orders').select('id').where('company_id', '=', companyId).where('shop_order_id', '=', order.id).executeTakeFirst();
-    if (taken) throw new OrderRefusal(409, orderIdExists(order.id), 'id');
+    if (taken) throw new OrderRefusal('conflict', orderIdExists(order.id), 'id');
 
     const catalogue = await catalogueForOrder(trx, companyId, [...new Set(order.items.map((i) => i.catalogueId))]);
     order.items.forEach((it, i) => {
       const c = catalogue.get(it.catalogueId);
-      if (!c || Number(c.active) !== 1) throw new OrderRefusal(400, PRODUCT_REQUIRED, `items.${i}.catalogueId`);
+      if (!c || Number(c.active) !== 1) throw new OrderRefusal('invalid', PRODUCT_REQUIRED, `items.${i}.catalogueId`);
     });
+
+    // Every manual order ships from a warehouse: the one chosen, else the allocation rule (domain/allocation.ts).
+    if (!warehouse) {
+      const allocation = allocateWarehouse({
+        warehouses: await allocationWarehouses(trx, companyId),
+        lines: order.items.map((it) => ({ quantity: it.quantity, wsinMapping: catalogue.get(it.catalogueId)!.wsinMapping })),
+        destination: await destinationOf(trx, order.shippingAddress),
+        companyState: company.address.state ?? null,
+      });
+      if (!allocation) throw new OrderRefusal('invalid', NO_ACTIVE_WAREHOUSE, 'whId');
+      warehouse = linked.find((w) => w.id === allocation.warehouseId)!;
+    }
+
+    // The seller's own courier: the order carries that AWB and courier from the start.
+    let ownCourier: { partnerId: string | null; name: string } | null = null;
+    if (order.awb) {
+      const wanted = (order.awbPartner ?? '').trim();
+      const partners = await trx.selectFrom('delivery_partners').select(['id', 'code', 'name']).execute();
+      const p = partners.find((x) => x.id === wanted || x.code.toLowerCase() === wanted.toLowerCase() || x.name.toLowerCase() === wanted.toLowerCase());
+      ownCourier = { partnerId: p?.id ?? null, name: p?.name ?? wanted };
+      const awbTaken = await trx.selectFrom('orders').select('id').where('tracking_number', '=', order.awb).executeTakeFirst();
+      if (awbTaken) throw new OrderRefusal('conflict', `AWB ${order.awb} is already used by another order`, 'awb');
+    }
 
     let original: { id: string; status: string; company_id: string; warehouse_id: string | null; inventory_blocked: number } | undefined;
     if (order.cloneFrom) {
       let q = trx.selectFrom('orders').select(['id', 'status', 'company_id', 'warehouse_id', 'inventory_blocked']).where('id', '=', order.cloneFrom);
       if (args.scope) q = q.where('company_id', 'in', args.scope.length ? args.scope : ['']);
       original = await q.executeTakeFirst();
-      if (!original) throw new OrderRefusal(404, 'Order not found', 'cloneFrom');
+      if (!original) throw new OrderRefusal('not_found', 'Order not found', 'cloneFrom');
     }
 
     let storeAddressId: string | null = null;
     if (order.orderType === ORDER_TYPE.d2r) {
       if (order.selectedStoreAddressId) {
         const store = await findStoreRow(trx, order.selectedStoreAddressId, [companyId]);
-        if (!store) throw new OrderRefusal(404, 'Store address not found', 'selectedStoreAddressId');
+        if (!store) throw new OrderRefusal('not_found', 'Store address not found', 'selectedStoreAddressId');
         storeAddressId = store.id;
       } else if (order.storeAddress) {
         storeAddressId = (await insertStore(trx, companyId, order.storeAddress)).id;
@@ -100,19 +129,21 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
 
     if (order.d2rSalesmanId) {
       const s = await trx.selectFrom('salesmen').select('id').where('id', '=', order.d2rSalesmanId).where('company_id', '=', companyId).executeTakeFirst();
-      if (!s) throw new OrderRefusal(404, 'Salesman not found', 'd2rSalesmanId');
+      if (!s) throw new OrderRefusal('not_found', 'Salesman not found', 'd2rSalesmanId');
     }
 
-    const sellerState = warehouse?.state || company.address.state || '';
+    const sellerState = warehouse.state || company.address.state || '';
     const priced = (id: string) => {
       const c = catalogue.get(id);
       return c ? { pricePaise: Number(c.price_paise), gst: JSON.parse(c.gst) as CatalogueGst } : undefined;
     };
     const result = totalsOfOrder(order, priced, sellerState);
-    if (result.error) throw new OrderRefusal(400, FINAL_ORDER_VALUE_NEGATIVE, 'specialDiscount');
+    if (result.error) throw new OrderRefusal('invalid', FINAL_ORDER_VALUE_NEGATIVE, 'specialDiscount');
     const { totals } = result;
 
     const now = nowIso();
+    // A back-dated order is dated at noon India time of that day (the schema keeps it within the allowed window).
+    const orderDate = order.backdate && order.backdate < indiaToday() ? new Date(Date.parse(indiaDayStart(order.backdate)) + 12 * 3_600_000).toISOString() : now;
     const id = uuidv7();
     let weight = 0;
     let length = 0;
@@ -131,7 +162,7 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
       .values({
         id,
         company_id: companyId,
-        warehouse_id: warehouse?.id ?? null,
+        warehouse_id: warehouse.id,
         shop_order_id: order.id,
         external_order_id: null,
         status: PLACED,
@@ -141,10 +172,10 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
         total_paise: totals.finalPaise,
         shipping_paise: totals.shippingPaise,
         cod_paise: order.paymentMethod === 'cod' ? totals.finalPaise : 0,
-        tracking_number: null,
+        tracking_number: order.awb ?? null,
         return_awb: null,
-        delivery_partner_id: null,
-        shipper: null,
+        delivery_partner_id: ownCourier?.partnerId ?? null,
+        shipper: ownCourier?.name ?? null,
         customer_name: `${ship.firstName} ${ship.lastName}`.trim(),
         customer_phone: ship.phone,
         customer_email: ship.email ?? null,
@@ -154,7 +185,7 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
         shipping_city: ship.city,
         shipping_pincode: ship.zip,
         pickup_state: sellerState,
-        pickup_pincode: warehouse?.pincode || company.address.pincode || '',
+        pickup_pincode: warehouse.pincode || company.address.pincode || '',
         weight_g: weight,
         length_cm: length,
         breadth_cm: breadth,
@@ -173,6 +204,9 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
         due_date: order.dueDate ?? null,
         invoice_number: null,
         inventory_blocked: 0,
+        beat_id: order.beatId ?? null,
+        shipping_label_url: order.shippingLabelUrl ?? null,
+        invoice_url: order.invoiceUrl ?? null,
         extra: JSON.stringify({
           pricingType: order.pricingType,
           commonPricingValue: order.commonPricingValue ?? null,
@@ -191,7 +225,7 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
           regime: result.regime,
           totals,
         }),
-        created_at: now,
+        created_at: orderDate,
         updated_at: now,
         version: 0,
       })
@@ -239,7 +273,10 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
       }
     }
 
-    return { id, shopOrderId: order.id, totals, regime: result.regime, lines: result.lines, cancelledOriginal };
+    return {
+      id, shopOrderId: order.id, totals, regime: result.regime, lines: result.lines, cancelledOriginal,
+      warehouseId: warehouse.id, awb: order.awb ?? null, createdAt: orderDate,
+    };
   });
 }
 
@@ -250,15 +287,16 @@ export async function manualOrderPrefill(db: Db, id: string, scope: string[] | n
   const o = await q.executeTakeFirst();
   if (!o) return undefined;
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).execute();
-  const extra = (o.extra ? JSON.parse(o.extra) : {}) as Record<string, any>;
+  const extra = (o.extra ? JSON.parse(o.extra) : {}) as Record<string, unknown>;
   const address = (json: string) => {
     const a = JSON.parse(json) as Record<string, string | null>;
     return {
       firstName: a.firstName ?? '', lastName: a.lastName ?? '', phone: a.phone ?? '', email: a.email ?? '', address1: a.address1 ?? '',
       address2: a.address2 ?? '', zip: a.pincode ?? a.zip ?? '', city: a.city ?? '', state: a.state ?? '', gstin: a.gstin ?? '',
+      companyName: a.companyName ?? '',
     };
   };
-  const pricingType = [0, 1, 2, 3].includes(extra.pricingType) ? (extra.pricingType as number) : 0;
+  const pricingType = [0, 1, 2, 3].includes(extra.pricingType as number) ? (extra.pricingType as number) : 0;
   const shippingAddress = address(o.shipping_address);
   const billingAddress = address(o.billing_address);
   return {
@@ -273,7 +311,9 @@ export async function manualOrderPrefill(db: Db, id: string, scope: string[] | n
     purchaseOrderNumber: o.purchase_order_number ?? '',
     termsOfPayment: o.terms_of_payment ?? '',
     dueDate: o.due_date ?? '',
-    beatId: (extra.beatId as string | null) ?? '',
+    beatId: o.beat_id ?? (extra.beatId as string | null) ?? '',
+    awb: o.tracking_number && extra.awb ? o.tracking_number : '',
+    awbPartner: extra.awb ? ((extra.awbPartner as string | null) ?? '') : '',
     paymentMethod: o.payment_mode,
     pricingType,
     commonPricingValue: extra.commonPricingValue == null ? '' : String(extra.commonPricingValue),
@@ -283,7 +323,7 @@ export async function manualOrderPrefill(db: Db, id: string, scope: string[] | n
     shippingAddress,
     billingAddress,
     sameAsShipping: JSON.stringify(shippingAddress) === JSON.stringify(billingAddress),
-    items: prefillLines(extra.lines, items, pricingType),
+    items: prefillLines(extra.lines as StoredLine[] | undefined, items, pricingType),
   };
 }
 

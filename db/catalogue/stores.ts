@@ -1,5 +1,5 @@
 // Retailer store addresses (D2R) and the retailer mapping.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import { storeSearchType, STORE_DEFAULTS, type StoreAddress, type StoreAddressDto, type StoreListQuery } from '../../domain/retailers';
 import type { Db } from '../connect';
@@ -38,7 +38,7 @@ export function storeDto(r: StoreRow): StoreAddressDto {
   };
 }
 
-const scoped = <T extends { where: (...a: any[]) => T }>(q: T, scope: string[] | null): T =>
+const scoped = <O>(q: SelectQueryBuilder<Database, 'store_addresses', O>, scope: string[] | null): SelectQueryBuilder<Database, 'store_addresses', O> =>
   scope ? q.where('company_id', 'in', scope.length ? scope : ['']) : q;
 
 /**

@@ -3,8 +3,36 @@
  * (plus shipping), and totals. Shared by the invoice PDF and Tally vouchers. Pure.
  */
 import { findState, isGstinFormat, stateOfGstin, type GstState } from './gst-states';
-import { missingRates, splitInclusive, type GstComponent, type GstSplit, type SupplyKind } from './gst-split';
+import {
+  GST_COMPONENTS,
+  missingGstRates,
+  splitGross,
+  type GstComponent,
+  type GstRegime,
+  type GstSplit,
+} from '../../domain/gst';
 import type { DocGstRates, DocInvoice } from './types';
+
+export type { GstComponent, GstSplit } from '../../domain/gst';
+
+/** Which taxes apply: within one state (CGST + SGST, or CGST + UTGST in a UT without legislature) or across states (IGST). */
+export type SupplyKind = 'intra-state' | 'intra-ut' | 'inter-state';
+
+/** The domain GST core's regime for a supply kind (the split itself is domain/gst.ts, the only one). */
+export function regimeOf(kind: SupplyKind): GstRegime {
+  if (kind === 'inter-state') return { supply: 'inter_state', utgst: false };
+  return { supply: 'intra_state', utgst: kind === 'intra-ut' };
+}
+
+/** Components needed for the supply kind whose rate was not entered (empty when all are there). */
+export function missingRates(rates: DocGstRates | null, kind: SupplyKind): GstComponent[] {
+  return missingGstRates(rates, regimeOf(kind));
+}
+
+/** The one GST split (domain/gst.ts) for a supply kind. Throws MissingGstRateError when a rate is not entered. */
+export function splitInclusive(grossPaise: number, rates: DocGstRates | null, kind: SupplyKind): GstSplit {
+  return splitGross(grossPaise, rates, regimeOf(kind));
+}
 
 export interface InvoiceLine {
   title: string;
@@ -53,6 +81,7 @@ export const INVOICE_PROBLEMS = {
 } as const;
 
 export const SHIPPING_LINE_TITLE = 'Shipping Charges';
+export const DISCOUNT_LINE_TITLE = 'Special Discount';
 
 export function supplyKindFor(seller: GstState, placeOfSupply: GstState): SupplyKind {
   if (seller.code !== placeOfSupply.code) return 'inter-state';
@@ -122,10 +151,8 @@ export function computeInvoice(invoice: DocInvoice): InvoiceComputation {
   }));
 
   const shipping = invoice.order.shippingPaise;
+  const principal = invoice.order.items.reduce((best, item) => (totalRate(item.gst, kind) > totalRate(best.gst, kind) ? item : best));
   if (shipping > 0) {
-    const principal = invoice.order.items.reduce((best, item) =>
-      totalRate(item.gst, kind) > totalRate(best.gst, kind) ? item : best,
-    );
     lines.push({
       title: SHIPPING_LINE_TITLE,
       sku: '',
@@ -133,6 +160,21 @@ export function computeInvoice(invoice: DocInvoice): InvoiceComputation {
       quantity: 1,
       unitPricePaise: shipping,
       split: splitInclusive(shipping, principal.gst, kind),
+    });
+  }
+  // A special discount on the order lowers the invoice by the same amount, at
+  // the principal supply's rate, so the invoice total equals the order total.
+  const discount = invoice.order.discountPaise ?? 0;
+  if (discount > 0) {
+    const positive = splitInclusive(discount, principal.gst, kind);
+    const tax = Object.fromEntries(GST_COMPONENTS.map((c) => [c, -positive.tax[c]])) as Record<GstComponent, number>;
+    lines.push({
+      title: DISCOUNT_LINE_TITLE,
+      sku: '',
+      hsn: principal.hsn?.trim() ?? '',
+      quantity: 1,
+      unitPricePaise: -discount,
+      split: { grossPaise: -discount, taxablePaise: -positive.taxablePaise, tax, rates: positive.rates },
     });
   }
 

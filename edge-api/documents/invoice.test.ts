@@ -33,9 +33,9 @@ describe('renderInvoices', () => {
     expect(text).toMatch(/6206 2 899\.00 1,712\.38 85\.62 @ 5% 1,798\.00/);
     expect(text).toMatch(/7323 1 649\.00 550\.00 99\.00 @ 18% 649\.00/);
     expect(text).toContain('Shipping Charges');
-    expect(text).toContain('Total Taxable Value Rs. 2,303.91');
-    expect(text).toContain('Total IGST Rs. 192.09');
-    expect(text).toContain('Invoice Total Rs. 2,496.00');
+    expect(text).toContain('Total Taxable Value ₹2,303.91');
+    expect(text).toContain('Total IGST ₹192.09');
+    expect(text).toContain('Invoice Total ₹2,496.00');
     expect(text).toContain('Rupees Two Thousand Four Hundred Ninety Six Only');
     expect(text).not.toMatch(/\b(CGST|SGST|UTGST)\b/);
     expect(text).toContain('Authorised Signatory');
@@ -47,8 +47,8 @@ describe('renderInvoices', () => {
     expect(page.text).toContain('GSTIN: 27AAACB2230M1ZX');
     expect(page.text).toContain('GSTIN: 27AABCA1234C1Z5');
     expect(page.text).toMatch(/8518 1 1,499\.00 1,270\.34 114\.33 @ 9% 114\.33 @ 9% 1,499\.00/);
-    expect(page.text).toContain('Total CGST Rs. 114.33');
-    expect(page.text).toContain('Total SGST Rs. 114.33');
+    expect(page.text).toContain('Total CGST ₹114.33');
+    expect(page.text).toContain('Total SGST ₹114.33');
     expect(page.text).not.toMatch(/\b(IGST|UTGST)\b/);
     expect(page.text).toContain('Rupees One Thousand Four Hundred Ninety Nine Only');
   });
@@ -57,8 +57,8 @@ describe('renderInvoices', () => {
     const chandigarh = { ...profile, gstin: '04AABCA1234C1Z5', address: { ...profile.address, city: 'Chandigarh', state: 'Chandigarh' } };
     const delhi = { ...profile, gstin: '07AABCA1234C1Z5', address: { ...profile.address, city: 'New Delhi', state: 'Delhi' } };
     const [ut, dl] = await pagesOf([sampleInvoice(sampleOrder(2), chandigarh), sampleInvoice(sampleOrder(3), delhi)]);
-    expect(ut.text).toContain('Total UTGST Rs. 49.50');
-    expect(ut.text).toContain('Total CGST Rs. 49.50');
+    expect(ut.text).toContain('Total UTGST ₹49.50');
+    expect(ut.text).toContain('Total CGST ₹49.50');
     expect(ut.text).not.toMatch(/\bSGST\b/);
     expect(dl.text).toContain('Total SGST');
     expect(dl.text).not.toMatch(/\bUTGST\b/);

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import { amountInWords } from './amount-in-words';
 import { DocumentInputError } from './errors';
 import { addressLines, formatDate, formatInr, formatPaise, formatRate, pdfText } from './format';
-import type { GstComponent } from './gst-split';
+import type { GstComponent } from '../../domain/gst';
 import { computeInvoice, invoiceProblems, type InvoiceComputation, type InvoiceLine } from './invoice-calc';
 import { createPdf, FONT, FONT_BOLD, measure, pace, textBlock, textLine, writePdf, type PdfDoc } from './pdf-common';
 import type { DocAddress, DocInvoice } from './types';

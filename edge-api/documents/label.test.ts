@@ -22,7 +22,7 @@ describe('renderLabels', () => {
     expect(first).toContain('Order ID: #1001');
     expect(first).toContain('Delhivery Surface');
     expect(first).toContain('COD');
-    expect(first).toContain('Rs. 2,496.00'); // 2 x 899 + 649 + 49 shipping
+    expect(first).toContain('₹2,496.00'); // 2 x 899 + 649 + 49 shipping
     expect(first).toContain('Priya Sharma');
     expect(first).toContain('Flat 302, Sai Residency, 14th Cross, Indiranagar');
     expect(first).toContain('PIN: 560038');

@@ -47,7 +47,28 @@ export async function renderLabels(orders: readonly DocOrder[], out: Writable): 
     for (let i = 0; i < orders.length; i++) {
       if (i > 0 && i % PACE_EVERY === 0) await pace(doc, out);
       drawLabel(doc, orders[i], barcodes[i]!);
+      if (orders[i].itemLabels) drawItemLabels(doc, orders[i]);
     }
+  });
+}
+
+/** Item labels (preference printItemLabel): one page per item line with its SKU barcode, to stick on the item. */
+function drawItemLabels(doc: PdfDoc, order: DocOrder): void {
+  order.items.forEach((item, i) => {
+    doc.addPage({ size: LABEL_SIZE, margin: 0 });
+    doc.rect(MARGIN / 2, MARGIN / 2, LABEL_SIZE[0] - MARGIN, LABEL_SIZE[1] - MARGIN).lineWidth(1).stroke();
+    textLine(doc, 'ITEM LABEL', MARGIN, 14, INNER, { font: FONT_BOLD, size: 9 });
+    textLine(doc, `Item ${i + 1} of ${order.items.length}`, MARGIN, 14, INNER, { size: 9, align: 'right' });
+    textBlock(doc, pdfText(item.title), MARGIN, 36, INNER, 3, { font: FONT_BOLD, size: 14, lineHeight: 17 });
+    textLine(doc, `SKU: ${pdfText(item.sku)}`, MARGIN, 100, INNER, { size: 11 });
+    textLine(doc, `Qty: ${item.quantity}`, MARGIN, 118, INNER, { font: FONT_BOLD, size: 13 });
+    try {
+      drawLinearSymbol(doc, encodeCode128(item.sku), MARGIN, 142, INNER, 50);
+    } catch {
+      // a SKU Code128 cannot carry is printed as text only
+    }
+    textLine(doc, `Order ID: ${pdfText(order.shopOrderId)}`, MARGIN, 206, INNER, { size: 10 });
+    textLine(doc, `AWB: ${pdfText(order.awb ?? '')}`, MARGIN, 222, INNER, { size: 10 });
   });
 }
 
@@ -90,7 +111,7 @@ function drawLabel(doc: PdfDoc, order: DocOrder, barcode: LinearSymbol): void {
   const toLines = addressLines({ ...to, pincode: '' });
   y = textBlock(doc, toLines.join(', '), MARGIN, y, INNER, 4, { size: 9, lineHeight: 10.5 });
   textLine(doc, `PIN: ${pdfText(to.pincode)}`, MARGIN, Math.max(y + 2, 200), 140, { font: FONT_BOLD, size: 15 });
-  textLine(doc, `Ph: ${pdfText(to.phone)}`, MARGIN + 140, Math.max(y + 5, 203), INNER - 140, { size: 10, align: 'right' });
+  if (!order.hideCustomerPhone) textLine(doc, `Ph: ${pdfText(to.phone)}`, MARGIN + 140, Math.max(y + 5, 203), INNER - 140, { size: 10, align: 'right' });
   rule(doc, 226);
 
   // Order details

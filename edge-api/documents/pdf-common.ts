@@ -2,20 +2,37 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
 export type PdfDoc = PDFKit.PDFDocument;
 
-/** Built-in fonts: no font file to ship or parse, fastest to lay out (WinAnsi only, see format.pdfText). */
-export const FONT = 'Helvetica';
-export const FONT_BOLD = 'Helvetica-Bold';
+/**
+ * Embedded Noto Sans Devanagari (npm @expo-google-fonts/noto-sans-devanagari,
+ * SIL OFL): one font with Latin, the rupee sign (U+20B9) and Devanagari, so
+ * names and addresses written in Hindi or Marathi print as written and amounts
+ * print with ₹. pdfkit subsets it (only the glyphs used are embedded) and lays
+ * Devanagari out through fontkit's Indic shaper.
+ */
+export const FONT = 'NotoSans';
+export const FONT_BOLD = 'NotoSans-Bold';
+
+const fontFile = createRequire(import.meta.url);
+const FONT_BYTES = {
+  [FONT]: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf')),
+  [FONT_BOLD]: readFileSync(fontFile.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf')),
+};
 
 export function createPdf(title: string): PdfDoc {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: false,
     info: { Title: title, Producer: 'shipdesk documents', Creator: 'shipdesk' },
   });
+  for (const [name, bytes] of Object.entries(FONT_BYTES)) doc.registerFont(name, bytes);
+  doc.font(FONT);
+  return doc;
 }
 
 /** pdfkit emits a chunk per PDF object (~100 bytes); they are gathered into writes of this size. */
@@ -140,7 +157,7 @@ export function measure(doc: PdfDoc, text: string, font: string, size: number): 
   let width = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    width += code < 256 ? table[code] : table[0x57]; // outside Latin-1 (€, dashes, quotes): no wider than 'W'
+    width += code < 256 ? table[code] : table[0x57]; // outside Latin-1 (₹, Devanagari, dashes, quotes): no wider than 'W'
   }
   return width * size;
 }

@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import { XMLBuilder } from 'fast-xml-parser';
 import { paiseToDecimal, tallyDate } from './format';
-import type { GstComponent } from './gst-split';
+import type { GstComponent } from '../../domain/gst';
 import { computeInvoice, invoiceProblems } from './invoice-calc';
 import type { DocInvoice } from './types';
 
@@ -109,7 +109,8 @@ function voucherOf(invoice: DocInvoice, options: TallyOptions) {
   const entries = [
     ledgerEntry(party, calc.totals.grossPaise, true, true),
     ledgerEntry(ledgers.sales, calc.totals.taxablePaise, false),
-    ...TAX_LEDGER_ORDER.filter((c) => calc.totals.tax[c] > 0).map((c) => ledgerEntry(ledgers[c], calc.totals.tax[c], false)),
+    // Non-zero, not just positive: a special discount taxed at the principal rate can leave a component below zero, and the voucher must still balance.
+    ...TAX_LEDGER_ORDER.filter((c) => calc.totals.tax[c] !== 0).map((c) => ledgerEntry(ledgers[c], calc.totals.tax[c], false)),
   ];
 
   return {

@@ -66,6 +66,8 @@ export interface DocOrder {
   totalPaise: number;
   /** Shipping charged to the buyer, GST inclusive (0 when free). */
   shippingPaise: number;
+  /** Special discount on the whole order, GST inclusive (0 or absent when none). */
+  discountPaise?: number;
   weightGrams: number;
   dimensionsCm: DocDimensionsCm;
   /** Number of boxes handed to the courier under this AWB (manifest); 1 when absent. */
@@ -74,6 +76,10 @@ export interface DocOrder {
   /** Warehouse/pickup address; printed as the return address on the label. */
   returnAddress: DocAddress;
   items: DocItem[];
+  /** The seller's preference printItemLabel: a small label per item line after the shipping label. */
+  itemLabels?: boolean;
+  /** The seller's preference hideCustomerPhoneOnLabel: the buyer's phone is left off the label. */
+  hideCustomerPhone?: boolean;
 }
 
 export interface DocPostalAddress {

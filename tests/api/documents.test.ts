@@ -97,7 +97,7 @@ describe('shipping labels (POST /api/download/label)', () => {
       expect(page.text).toContain(o.shipper!);
       expect(page.text).toContain(`Weight: ${(o.weight_g / 1000).toFixed(3)} kg`);
       expect(page.text).toContain('Dimensions: 25 x 20 x 12 cm');
-      if (o.payment_mode === 'cod') expect(page.text).toMatch(/COD Rs\. [\d,]+\.\d\d/);
+      if (o.payment_mode === 'cod') expect(page.text).toMatch(/COD ₹[\d,]+\.\d\d/);
       else expect(page.text).toContain(o.payment_mode.toUpperCase());
       expect(decodeBarcodes(pdf, i + 1)).toEqual([o.tracking_number]);
     }
@@ -440,13 +440,13 @@ describe('e-mailed downloads', () => {
     const mailing = appWith({ smtpUrl });
     const agent = await signInDemo(mailing.app, 'seller');
     const orders = await ordersOf(OWN, { awb: true, limit: 3 });
-    const q = await agent.json('/api/download/email', { method: 'POST', body: { kind: 'label', ids: orders.map((o) => o.id), email: 'ops@chaipoint.example' } });
+    const q = await agent.json('/api/download/email', { method: 'POST', body: { kind: 'label', ids: orders.map((o) => o.id), email: 'ops@chaipointretail.in' } });
     expect(q.status).toBe(202);
     expect((await agent.json(`/api/jobs/${q.body.jobId}`)).body.job.status).toBe('queued');
     await drainJobs(ctx.dbh, mailing.config, log);
     const job = (await agent.json(`/api/jobs/${q.body.jobId}`)).body.job;
     expect(job).toMatchObject({ status: 'done', result: { delivered: true, rows: 3, fileName: 'labels.pdf' } });
-    const mail = received.find((m) => m.to.includes('ops@chaipoint.example'))!;
+    const mail = received.find((m) => m.to.includes('ops@chaipointretail.in'))!;
     expect(mail.data).toContain('Subject: Your ShipDesk shipping labels download is ready');
     const link = linkIn(mail.data);
     expect(link).toBe(job.result.url);
@@ -476,7 +476,7 @@ describe('e-mailed downloads', () => {
   it('without SMTP keeps the message in the outbox, which only admins can read', async () => {
     const before = await ctx.db.selectFrom('mail_outbox').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const q = await seller.json('/api/download/email', {
-      method: 'POST', body: { kind: 'csv:orders', filter: { status: ['DELIVERED'] }, email: 'finance@chaipoint.example' },
+      method: 'POST', body: { kind: 'csv:orders', filter: { status: ['DELIVERED'] }, email: 'seller@shipdesk.in' },
     });
     expect(q.status).toBe(202);
     await drainJobs(ctx.dbh, config, log);
@@ -488,7 +488,7 @@ describe('e-mailed downloads', () => {
     const admin = await signInDemo(app, 'admin');
     const outbox = await admin.json('/api/admin/outbox');
     expect(outbox.status).toBe(200);
-    const mail = outbox.body.mails.find((m: any) => m.to === 'finance@chaipoint.example');
+    const mail = outbox.body.mails.find((m: any) => m.to === 'seller@shipdesk.in');
     expect(mail).toMatchObject({ sent: false, subject: 'Your ShipDesk orders CSV download is ready' });
     const link = new URL(linkIn(mail.body));
     const csv = parseCsv(await bytes(await anonymous(app).request(link.pathname + link.search)));
@@ -508,7 +508,7 @@ describe('e-mailed downloads', () => {
     const jobsBefore = await ctx.db.selectFrom('jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const body of bad) expect((await seller.json('/api/download/email', { method: 'POST', body })).status, JSON.stringify(body)).toBe(400);
     const theirs = await ordersOf(OTHER, { limit: 2 });
-    expect((await seller.json('/api/download/email', { method: 'POST', body: { kind: 'invoice', ids: theirs.map((o) => o.id), email: 'a@b.in' } })).status).toBe(404);
+    expect((await seller.json('/api/download/email', { method: 'POST', body: { kind: 'invoice', ids: theirs.map((o) => o.id), email: 'seller@shipdesk.in' } })).status).toBe(404);
     const jobsAfter = await ctx.db.selectFrom('jobs').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(jobsAfter.n)).toBe(Number(jobsBefore.n));
   });

@@ -16,6 +16,7 @@ import {
   SIGNATURE_REQUIRED,
 } from '../../domain/invoicing';
 import { anonymous, makeTestApp, signIn, signInDemo, type Agent, type TestApp } from './helpers';
+import { gstinMissingFor, makeGstin } from '../../domain/gstin';
 
 const OWN = DEMO_COMPANIES[0].id;
 const OTHER = DEMO_COMPANIES[1].id;
@@ -163,9 +164,12 @@ describe('invoicing settings (GET/POST /api/ums/invoices)', () => {
 
 describe('GST tax invoices (POST /api/download/invoice)', () => {
   it('prints the profile, GSTINs, HSN, taxable value, CGST and SGST within the state, amount in words, logo and signature', async () => {
-    const [order] = await freshOrders(1, { state: 'Karnataka' });
+    // Issue 12: Bhiwandi is in Maharashtra, so a delivery within Maharashtra is intra-state and the
+    // invoice prints the company's Maharashtra GSTIN (not its Karnataka registration).
+    const [order] = await freshOrders(1, { state: 'Maharashtra' });
     const [page] = await invoicePdf(seller, [order.id]);
-    const company = await ctx.db.selectFrom('companies').select('gst').where('id', '=', OWN).executeTakeFirstOrThrow();
+    const company = await ctx.db.selectFrom('company_gstins').select('gstin as gst').where('company_id', '=', OWN).where('state_code', '=', '27').executeTakeFirstOrThrow();
+    expect(company.gst.startsWith('27')).toBe(true);
     const items = await ctx.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
     expect(page.text).toContain('TAX INVOICE');
     expect(page.text).toContain('Chai Point Retail Private Limited');
@@ -181,12 +185,13 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
     expect(page.text).not.toContain('IGST');
     expect(page.text).toMatch(/Amount in words: Rupees .+ Only/);
     const total = items.reduce((s, it) => s + it.final_price_paise * it.quantity, 0) + order.shipping_paise;
-    expect(page.text).toContain(`Invoice Total Rs. ${(total / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+    expect(page.text).toContain(`Invoice Total ₹${(total / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
     expect(page.images).toBe(2); // logo and signature
   });
 
   it('charges IGST across states', async () => {
-    const [order] = await freshOrders(1, { state: 'Maharashtra' });
+    // From Bhiwandi (Maharashtra) to Karnataka, the seller's own home state: still inter-state.
+    const [order] = await freshOrders(1, { state: 'Karnataka' });
     const [page] = await invoicePdf(seller, [order.id]);
     expect(page.text).toContain('Total IGST');
     expect(page.text).not.toContain('CGST');
@@ -195,17 +200,28 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
   it('charges UTGST instead of SGST within a union territory', async () => {
     const admin = await signInDemo(app, 'admin');
     const company = DEMO_COMPANIES[3].id;
-    const before = await ctx.db.selectFrom('companies').select('gst').where('id', '=', company).executeTakeFirstOrThrow();
-    await ctx.db.updateTable('companies').set({ gst: `04${before.gst.slice(2)}` }).where('id', '=', company).execute();
-    try {
-      const [order] = await freshOrders(1, { state: 'Chandigarh', company });
-      const [page] = await invoicePdf(admin, [order.id]);
-      expect(page.text).toContain('Total CGST');
-      expect(page.text).toContain('Total UTGST');
-      expect(page.text).not.toContain('SGST');
-    } finally {
-      await ctx.db.updateTable('companies').set({ gst: before.gst }).where('id', '=', company).execute();
-    }
+    // Issue 12: the supply is intra-UT when the ship-from warehouse is in Chandigarh (and the company has a Chandigarh GSTIN).
+    const before = await ctx.db.selectFrom('orders').select(['id', 'warehouse_id']).where('company_id', '=', company).where('shipping_state', '=', 'Chandigarh')
+      .where('invoice_number', 'is', null).where('status', '!=', 'CANCELLED').where('order_type', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    const base = await ctx.db.selectFrom('warehouses').selectAll().where('id', '=', BHW1).executeTakeFirstOrThrow();
+    const chd = '0190abcd-0000-7000-8000-00000000c4d1';
+    await ctx.db.insertInto('warehouses').values({
+      ...base, id: chd, code: 'CHD1', name: 'Chandigarh Hub', invoice_prefix: 'CHD1-B2C-', b2b_invoice_prefix: 'CHD1-B2B-',
+      address: JSON.stringify({ ...JSON.parse(base.address), city: 'Chandigarh', state: 'Chandigarh', pincode: '160017' }),
+    }).execute();
+    await ctx.db.insertInto('warehouse_companies').values({ warehouse_id: chd, company_id: company }).execute();
+    await ctx.db.updateTable('orders').set({ warehouse_id: chd }).where('id', '=', before.id).execute();
+    const owner = await ctx.db.selectFrom('companies').select('pan').where('id', '=', company).executeTakeFirstOrThrow();
+    const refused = await admin.request('/api/download/invoice', { method: 'POST', body: { orderId: [before.id] } });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).failures[0].reasons[0]).toBe(gstinMissingFor('Chandigarh'));
+    const put = await admin.json('/api/ums/invoices/gstins', { method: 'PUT', body: { companyId: company, state: 'Chandigarh', gstin: makeGstin('04', owner.pan) } });
+    expect(put.status).toBe(200);
+    const [page] = await invoicePdf(admin, [before.id]);
+    expect(page.text).toContain(`GSTIN: ${makeGstin('04', owner.pan)}`);
+    expect(page.text).toContain('Total CGST');
+    expect(page.text).toContain('Total UTGST');
+    expect(page.text).not.toContain('SGST');
   });
 
   it('gives a number once, from the warehouse series, and keeps it on every later download', async () => {

@@ -79,7 +79,8 @@ describe('POST /api/orders/manual: totals computed on the server', () => {
   it('other state: IGST; cash on delivery collects the final value', async () => {
     const r = await seller.json('/api/orders/manual', {
       method: 'POST',
-      body: order({ paymentMethod: 'cod', shippingAddress: address({ zip: '400028', city: 'Mumbai', state: 'Maharashtra' }) }),
+      // Shipped from the Hoskote (Karnataka) warehouse: since issue 12 GST follows the ship-from warehouse's state.
+      body: order({ paymentMethod: 'cod', whId: BLR1, shippingAddress: address({ zip: '400028', city: 'Mumbai', state: 'Maharashtra' }) }),
     });
     expect(r.status).toBe(201);
     const { o, extra } = await stored(r.body.data.id);

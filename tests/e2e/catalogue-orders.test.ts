@@ -94,10 +94,12 @@ describe('catalogue and manual orders', () => {
     await expect(page.getByRole('radio', { name: 'D2R' }).isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Create Order' }).click();
     await page.getByText('Please input Order ID!').waitFor();
-    await page.getByText('Please select warehouse').waitFor();
+    // "Ship from" is never empty: the allocation rule fills it (issue 12), so no warehouse error.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Ship from', exact: true }).inputValue()).not.toBe('');
+    await expect(page.getByText('Please select warehouse').count()).resolves.toBe(0);
 
     await tb('Order ID').fill(ORDER_ID);
-    await choose('Warehouse', /Hoskote Fulfilment Centre/);
+    await choose('Ship from', /Hoskote Fulfilment Centre/);
     await page.getByText('New store', { exact: true }).click();
     const details = page.getByRole('group', { name: 'Order Details' });
     await tb('Store Name', details).fill('Sri Venkateshwara Stores');
@@ -158,7 +160,7 @@ describe('catalogue and manual orders', () => {
 
   it('asks to convert an order of more than 10 units to B2B', async () => {
     await page.goto(`${baseURL}/orders/new`);
-    await page.getByRole('radiogroup', { name: 'Order Type' }).getByText('None', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Order Type' }).getByText('B2C', { exact: true }).click();
     await tb('Order ID').fill(`DN-E2E-${RUN}-3`);
     const shipping = page.getByRole('group', { name: 'Shipping Address' });
     await tb('First Name', shipping).fill('Rahul');
@@ -171,14 +173,22 @@ describe('catalogue and manual orders', () => {
     const line = page.getByTestId('order-line-0');
     await choose('Product', /DN-0001/, line, 'DN-0001');
     await line.getByRole('textbox', { name: 'Quantity', exact: true }).fill('11');
-    // Gujarat company to a Maharashtra buyer: IGST
-    await page.getByTestId('total-igst').waitFor();
+    // GST follows the ship-from warehouse (issue 12): the allocation picks Bhiwandi
+    // (Maharashtra), nearest to this Mumbai buyer, so CGST + SGST, not IGST.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Ship from', exact: true }).inputValue()).toMatch(/Bhiwandi/);
+    await page.getByTestId('total-cgst').waitFor();
+    await expect(page.getByTestId('total-igst').count()).resolves.toBe(0);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/orders/manual') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create Order' }).click();
     await page.getByText('Convert to B2B order?').waitFor();
     await page.getByRole('button', { name: 'Convert to B2B' }).click();
+    // A B2B order needs the buyer's business name and GSTIN (issue 12): the form asks for them.
+    await page.getByText("A B2B order needs the buyer's business name: it is printed on the tax invoice").waitFor();
+    await tb('Business Name', shipping).fill('Deshmukh Traders');
+    await tb('GSTIN', shipping).fill('27AAPFU0939F1ZV'); // a Maharashtra GSTIN with a valid checksum
+    await page.getByRole('button', { name: 'Create Order' }).click();
     const res = await created;
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
     await page.waitForURL(/\/orders$/);
     const one = await (await page.request.get(`${baseURL}/api/orders/${(await res.json()).data.id}`)).json();
     expect(one.data).toMatchObject({ orderType: 1, isb2bOrder: true, totalPaise: 11 * 34900 });

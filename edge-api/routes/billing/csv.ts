@@ -1,70 +1,11 @@
-import type { Writable } from 'node:stream';
 import { Hono } from 'hono';
-import type { DbHandle } from '../../../db/connect';
-import { catalogueExport, inventoryExport, invoicesExport, ordersExport, type ExportSource } from '../../../db/billing/exports';
-import {
-  CSV_FILTER_SCHEMAS,
-  csvEntityParam,
-  csvRequestSchema,
-  EMAIL_TOO_MANY_ROWS,
-  NO_ORDERS_FOR_FILTER,
-  type CsvEntity,
-} from '../../../domain/downloads';
-import { csvChunkBytes, csvStreamBatches, csvStreamChunks } from '../../documents/csv';
+import { csvEntityParam, csvRequestSchema, EMAIL_TOO_MANY_ROWS } from '../../../domain/downloads';
+import { csvChunkBytes } from '../../documents/csv';
 import type { AppEnv } from '../../env';
-import { ApiFailure } from '../../lib/errors';
-import { toApiErrors, v } from '../../lib/validate';
+import { v } from '../../lib/validate';
 import { companyScope, requireRole } from '../../middleware/session';
+import { emptyExportMessage, exportSource, writeExportCsv } from '../../services/billing/csv-export';
 import { CSV, emailRequired, streamBytes, streamFile } from './respond';
-
-export const NOTHING_FOR_FILTER = 'There is nothing to download for the selected filter';
-
-/** The export of `entity` for `rawFilter` (validated by the entity's filter schema; 400 when it is not valid). */
-export function exportSource(dbh: DbHandle, scope: string[] | null, entity: CsvEntity, rawFilter: unknown): ExportSource {
-  const parsed = CSV_FILTER_SCHEMAS[entity].safeParse(rawFilter ?? {});
-  if (!parsed.success) {
-    const errors = toApiErrors(parsed.error).map((e) => ({ ...e, path: `filter.${e.path}` }));
-    throw new ApiFailure(400, errors[0]?.message ?? 'Invalid filter', errors);
-  }
-  const f = parsed.data as any;
-  switch (entity) {
-    case 'orders':
-      return ordersExport(dbh, scope, f);
-    case 'catalogue':
-      return catalogueExport(dbh.db, scope, f);
-    case 'inventory':
-      return inventoryExport(dbh.db, scope, f);
-    case 'invoices':
-      return invoicesExport(dbh.db, scope, f);
-  }
-}
-
-/**
- * Writes the CSV of `source` to `out`: its chunks of finished lines when it makes them
- * (the fast path of the orders export), else its pages of cells. `progress`
- * hears the rows written so far after each page. Resolves with the row count.
- */
-export function writeExportCsv(
-  source: ExportSource,
-  out: Writable,
-  progress?: (rows: number) => Promise<void> | void,
-): Promise<number> {
-  let rows = 0;
-  async function* counted<T extends { length: number } | { rows: number }>(pages: AsyncGenerator<T>): AsyncGenerator<T> {
-    for await (const page of pages) {
-      yield page;
-      rows += 'rows' in page ? page.rows : page.length;
-      await progress?.(rows);
-    }
-  }
-  if (source.chunks) {
-    const chunks = source.chunks();
-    return csvStreamChunks(source.header, progress ? counted(chunks) : chunks, out);
-  }
-  return csvStreamBatches(source.header, progress ? counted(source.pages()) : source.pages(), out);
-}
-
-export const emptyExportMessage = (entity: CsvEntity) => (entity === 'orders' ? NO_ORDERS_FOR_FILTER : NOTHING_FOR_FILTER);
 
 /**
  * CSV downloads by entity (orders by the page's current filter, catalogue,

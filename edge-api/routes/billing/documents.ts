@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { loadOrdersForDocuments } from '../../../db/billing/documents';
+import { labelPreferences } from '../../../db/preferences/queries';
 import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { indiaDate } from '../../../domain/india-time';
 import {
   documentRequestSchema,
   EMAIL_TOO_MANY_ORDERS,
@@ -17,7 +19,7 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import { prepareInvoices, toDocOrder, withAwb } from './doc-input';
+import { prepareInvoices, toDocOrder, withAwb } from '../../services/billing/doc-input';
 import { emailRequired, fileResponse, PDF, streamFile, XLSX } from './respond';
 
 /** The renderers (pdfkit, exceljs, bwip-js: ~40 MB) load with the first document asked for, not at start. */
@@ -51,7 +53,7 @@ const actorOf = (c: Context<AppEnv>) => {
 
 export function manifestOf(orders: DocOrder[], shipperName: string): DocManifest {
   const now = new Date();
-  const day = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const day = indiaDate(now.getTime()).replace(/-/g, '');
   return {
     manifestNumber: `MF-${day}-${now.getTime().toString(36).slice(-5).toUpperCase()}`,
     generatedAt: now.toISOString(),
@@ -67,7 +69,9 @@ export const documentRoutes = new Hono<AppEnv>()
     const over = await overLabelLimit(c, orderId);
     if (over) return emailRequired(c, EMAIL_TOO_MANY_ORDERS, over, c.var.config.limits.labelsDirect);
     const rows = await scopedOrders(c, orderId);
-    const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
+    // Issue 17: the seller's label preferences (item labels, customer phone hidden).
+    const prefs = await labelPreferences(c.var.dbh.db, [...new Set(rows.map((r) => r.order.company_id))]);
+    const { ok, failures } = await withAwb(rows.map((r) => ({ ...toDocOrder(r), ...prefs.get(r.order.company_id) })));
     if (!ok.length) return c.json({ status: false, message: unableToFind('label'), failures }, 422);
     const { renderLabels } = await documents();
     const fileName = ok.length === 1 ? `label-${ok[0].awb}.pdf` : 'labels.pdf';

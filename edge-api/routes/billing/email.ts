@@ -12,8 +12,10 @@ import { ApiFailure, notFound } from '../../lib/errors';
 import { verify } from '../../lib/signing';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import { emptyExportMessage, exportSource } from './csv';
+import { emptyExportMessage, exportSource } from '../../services/billing/csv-export';
 import { CSV, PDF } from './respond';
+import { contentDisposition } from '../../lib/content-disposition';
+import { checkMailRequest, recipientsFor } from '../../services/mail/recipients';
 
 const outboxQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -28,6 +30,7 @@ export const emailRoutes = new Hono<AppEnv>()
   .post('/download/email', requireRole(), v('json', emailDownloadSchema), async (c) => {
     const s = requireSession(c);
     const body = c.req.valid('json');
+    const to = await checkMailRequest(c.var.dbh, s, body.email, { jobKind: EXPORT_JOB, perHour: c.var.config.mailPerUserPerHour });
     const scope = companyScope(c);
     let total: number;
     if (body.kind === 'label' || body.kind === 'invoice') {
@@ -45,16 +48,20 @@ export const emailRoutes = new Hono<AppEnv>()
       if (!total) throw notFound(emptyExportMessage(entity));
     }
     const payload: ExportJobPayload = {
-      kind: body.kind, ids: body.ids, filter: body.filter, email: body.email, scope, actor: { id: s.userId, name: s.name },
+      kind: body.kind, ids: body.ids, filter: body.filter, email: to, scope, actor: { id: s.userId, name: s.name },
     };
     // Owned by the requesting user (not a company), so only they (and admins) can follow it.
     const jobId = await enqueueJob(c.var.dbh, { kind: EXPORT_JOB, payload, companyId: null, userId: s.userId, total });
     return c.json({ status: true, jobId, message: EMAIL_QUEUED, total }, 202);
   })
+  /** The addresses the download form may offer (the user's own, the company's). */
+  .get('/download/email/recipients', requireRole(), async (c) => {
+    return c.json({ status: true, recipients: await recipientsFor(c.var.dbh, requireSession(c)) });
+  })
   /** The e-mailed link: no session needed, the signature and expiry are the key. */
   .get(
     '/exports/:file',
-    v('param', z.object({ file: z.string().regex(EXPORT_FILE_RE, EXPORT_LINK_EXPIRED) })),
+    v('param', z.object({ file: z.string().max(200, EXPORT_LINK_EXPIRED).regex(EXPORT_FILE_RE, EXPORT_LINK_EXPIRED) })),
     v('query', z.object({ exp: z.coerce.number().int(), sig: z.string().min(10).max(100) })),
     async (c) => {
       const { file } = c.req.valid('param');
@@ -68,7 +75,7 @@ export const emailRoutes = new Hono<AppEnv>()
         headers: {
           'content-type': type,
           'content-length': String(fs.statSync(full).size),
-          'content-disposition': `attachment; filename="${name}"`,
+          'content-disposition': contentDisposition(name),
           'cache-control': 'private, no-store',
         },
       });

@@ -15,7 +15,7 @@ import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import { prepareInvoices } from './doc-input';
+import { prepareInvoices } from '../../services/billing/doc-input';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 export const INVOICE_NOT_FOUND = 'Invoice not found';

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { companyWarehouseSeries, getInvoicingProfileRow, ProfileSaveError, saveInvoicingProfile } from '../../../db/billing/profile';
 import { INVOICING_SAVED, invoiceProfileSchema, LOGO_REQUIRED, SIGNATURE_REQUIRED } from '../../../domain/invoicing';
+import { companyGstinSchema, GSTIN_REMOVED, GSTIN_SAVED, type CompanyGstinsResponse } from '../../../domain/gstin';
+import { companyGstins, deleteCompanyGstin, recordCompanyGstin } from '../../services/billing/company-gstins';
 import type { AppEnv } from '../../env';
 import { ApiFailure, badRequest, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
@@ -24,6 +26,28 @@ function companyOf(c: Context<AppEnv>, chosen?: string): string {
 const parse = (s: string) => JSON.parse(s) as Record<string, string>;
 
 export const invoicingRoutes = new Hono<AppEnv>()
+  /** The company's GSTIN per state it ships from (issue 12): an invoice prints the one of its warehouse's state. */
+  .get('/ums/invoices/gstins', requireRole('seller', 'admin'), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
+    const companyId = companyOf(c, c.req.valid('query').companyId);
+    return c.json({ status: true, gstins: await companyGstins(c.var.dbh, companyId) } satisfies CompanyGstinsResponse);
+  })
+  .put('/ums/invoices/gstins', requireRole('seller', 'admin'), v('json', companyGstinSchema), async (c) => {
+    const body = c.req.valid('json');
+    const companyId = companyOf(c, body.companyId);
+    const gstins = await recordCompanyGstin(c.var.dbh, { id: requireSession(c).userId }, companyId, body);
+    return c.json({ status: true, message: GSTIN_SAVED, gstins } satisfies CompanyGstinsResponse);
+  })
+  .delete(
+    '/ums/invoices/gstins/:stateCode',
+    requireRole('seller', 'admin'),
+    v('param', z.object({ stateCode: z.string().regex(/^\d{2}$/).max(2) })),
+    v('query', z.object({ companyId: z.string().max(64).optional() })),
+    async (c) => {
+      const companyId = companyOf(c, c.req.valid('query').companyId);
+      const gstins = await deleteCompanyGstin(c.var.dbh, companyId, c.req.valid('param').stateCode);
+      return c.json({ status: true, message: GSTIN_REMOVED, gstins } satisfies CompanyGstinsResponse);
+    },
+  )
   .get('/ums/invoices', requireRole('seller', 'admin'), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
     const companyId = companyOf(c, c.req.valid('query').companyId);
     const db = c.var.dbh.db;

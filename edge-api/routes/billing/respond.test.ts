@@ -31,7 +31,7 @@ describe('streamBytes', () => {
       }
     });
     const res = await app.request('/file');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="x.csv"');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="x.csv"; filename*=UTF-8''x.csv`);
     const reader = res.body!.getReader();
     await reader.read();
     await new Promise((r) => setTimeout(r, 50));

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { EmailRequired } from '../../../domain/downloads';
 import type { DocumentInputFailure } from '../../documents';
 import type { AppEnv } from '../../env';
+import { contentDisposition } from '../../lib/content-disposition';
 
 export const PDF = 'application/pdf';
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,7 +24,7 @@ export type FileMeta = {
 function headersFor(meta: FileMeta): Record<string, string> {
   const h: Record<string, string> = {
     'content-type': meta.contentType,
-    'content-disposition': `${meta.disposition ?? 'attachment'}; filename="${meta.fileName}"`,
+    'content-disposition': contentDisposition(meta.fileName, meta.disposition ?? 'attachment'),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     ...meta.extraHeaders,

@@ -15,7 +15,7 @@ const companyQuery = z.object({ companyId: z.string().max(64).optional() });
 
 export const lookupRoutes = new Hono<AppEnv>()
   /** State and district of a pincode (the form fills state and city). */
-  .get('/pincode/:pincode', requireRole(), v('param', z.object({ pincode: z.string().regex(/^\d{6}$/, 'Pincode must be 6 digits') })), async (c) => {
+  .get('/pincode/:pincode', requireRole(), v('param', z.object({ pincode: z.string().max(6, 'Pincode must be 6 digits').regex(/^\d{6}$/, 'Pincode must be 6 digits') })), async (c) => {
     const found = await lookupPincode(c.var.dbh.db, c.req.valid('param').pincode);
     if (!found) throw new ApiFailure(404, PINCODE_NOT_FOUND, undefined, { warehousePinDetails: [] });
     return c.json({ status: true, warehousePinDetails: [{ state: found.state, district: found.district }] });

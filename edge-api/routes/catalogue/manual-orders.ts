@@ -1,12 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { manualOrderSchema, ORDER_CREATED } from '../../../domain/manual-order';
-import { createManualOrder, manualOrderPrefill, OrderRefusal } from '../../../db/catalogue/manual-orders';
+import { manualOrderPrefill } from '../../../db/catalogue/manual-orders';
+import { shipFromQuerySchema, type ShipFromResponse } from '../../../domain/allocation';
 import type { AppEnv } from '../../env';
-import { ApiFailure, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import { targetCompany } from './company';
+import { createManualOrder, manualOrderCompany, type ManualOrderActor } from '../../services/orders/create-manual-order';
+import { suggestShipFrom } from '../../services/orders/ship-from';
+import type { Context } from 'hono';
+
+const actorOf = (c: Context<AppEnv>): ManualOrderActor => {
+  const s = requireSession(c);
+  return { id: s.userId, name: s.name, role: s.role, scope: companyScope(c), companyId: s.companyId };
+};
 
 export const manualOrderRoutes = new Hono<AppEnv>()
   /**
@@ -14,19 +22,15 @@ export const manualOrderRoutes = new Hono<AppEnv>()
    * catalogue; whatever totals a client sends are ignored.
    */
   .post('/orders/manual', requireRole(), v('json', manualOrderSchema), async (c) => {
-    const s = requireSession(c);
-    const order = c.req.valid('json');
-    const companyId = targetCompany(c, order.companyId);
-    const shopType = order.shopType ?? (s.role === 'warehouse' ? 'manual_fbw' : 'manual');
-    try {
-      const created = await createManualOrder(c.var.dbh.db, {
-        companyId, order, shopType, scope: companyScope(c), actor: { id: s.userId, name: s.name },
-      });
-      return c.json({ status: true, message: ORDER_CREATED, data: created }, 201);
-    } catch (e) {
-      if (e instanceof OrderRefusal) throw new ApiFailure(e.status, e.message, e.path ? [{ path: e.path, message: e.message }] : undefined);
-      throw e;
-    }
+    const created = await createManualOrder(c.var.dbh, actorOf(c), c.req.valid('json'));
+    return c.json({ status: true, message: ORDER_CREATED, data: created }, 201);
+  })
+  /** The "Ship from" the form pre-fills: the allocation rule of domain/allocation.ts for these lines and this pincode. */
+  .get('/orders/manual/ship-from', requireRole(), v('query', shipFromQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const companyId = manualOrderCompany(actorOf(c), q.companyId);
+    const data = await suggestShipFrom(c.var.dbh, companyId, q);
+    return c.json({ status: true, data } satisfies ShipFromResponse);
   })
   /** An existing order as the manual order form's pre-fill (clone, Clone & Edit). */
   .get('/orders/manual/:id/prefill', requireRole(), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {

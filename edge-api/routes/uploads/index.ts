@@ -9,13 +9,11 @@ import { ApiFailure, notFound } from '../../lib/errors';
 import { sign, verify } from '../../lib/signing';
 import { v } from '../../lib/validate';
 import { companyScope, inScope, requireRole, requireSession } from '../../middleware/session';
+import { KEY_RE, uploadsDir } from '../../services/uploads';
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 /** Public purposes can be read by anyone with the link (brand logos on the tracking page, product images). */
 const PUBLIC = new Set(['logo', 'product', 'signature']);
-const KEY_RE = /^(logo|product|proof|signature)-[0-9a-f-]{36}\.(jpg|png|webp)$/;
-
-export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'uploads');
 
 /**
  * Presigned uploads: the client asks for a URL (POST /uploads/presign), PUTs the
@@ -35,8 +33,8 @@ export const uploadsRoutes = new Hono<AppEnv>()
   })
   .put(
     '/uploads/:key',
-    v('param', z.object({ key: z.string().regex(KEY_RE, 'Unknown upload') })),
-    v('query', z.object({ ct: z.string(), cid: z.string(), exp: z.coerce.number(), sig: z.string() })),
+    v('param', z.object({ key: z.string().max(80, 'Unknown upload').regex(KEY_RE, 'Unknown upload') })),
+    v('query', z.object({ ct: z.string().max(100), cid: z.string().max(64), exp: z.coerce.number(), sig: z.string().max(100) })),
     async (c) => {
       const { key } = c.req.valid('param');
       const q = c.req.valid('query');
@@ -59,7 +57,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       return c.json({ status: true, key, url: `/api/files/${key}` });
     },
   )
-  .get('/files/:key', v('param', z.object({ key: z.string().regex(KEY_RE, 'Not found') })), async (c) => {
+  .get('/files/:key', v('param', z.object({ key: z.string().max(80, 'Not found').regex(KEY_RE, 'Not found') })), async (c) => {
     const { key } = c.req.valid('param');
     const row = await c.var.dbh.db.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
     if (!row) throw notFound();
@@ -80,11 +78,4 @@ function looksLikeImage(b: Buffer, ct: string) {
   if (ct === 'image/jpeg') return b[0] === 0xff && b[1] === 0xd8;
   if (ct === 'image/webp') return b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
   return false;
-}
-
-/** Reads a stored upload (for documents: logos and signatures in invoices). */
-export function readUpload(dataDir: string, key: string): Buffer | null {
-  if (!KEY_RE.test(key)) return null;
-  const file = path.join(uploadsDir(dataDir), key);
-  return fs.existsSync(file) ? fs.readFileSync(file) : null;
 }

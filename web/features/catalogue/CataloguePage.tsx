@@ -14,6 +14,7 @@ import { CatalogueForm } from './CatalogueForm';
 import { CatalogueSlider } from './CatalogueSlider';
 import { catalogueKeys, catalogueListQuery } from './queries';
 import { useCooldown } from './useCooldown';
+import { inventoryText } from './CatalogueSlider';
 
 export const CATALOGUE_PAGE_SIZE = 20;
 const TAB_LABELS: Record<CatalogueShopType, string> = { manual: 'Manual', shopify: 'Shopify', woocommerce: 'WooCommerce' };
@@ -123,15 +124,16 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
                   <Table.Th>Category</Table.Th>
                   <Table.Th ta="right">Price</Table.Th>
                   <Table.Th ta="right">Weight</Table.Th>
+                  <Table.Th ta="right">Inventory</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {list.isPending && (
-                  <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" size="sm">Loading…</Text></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" size="sm">Loading…</Text></Table.Td></Table.Tr>
                 )}
                 {list.data && list.data.catalogues.length === 0 && (
-                  <Table.Tr><Table.Td colSpan={7}><Text c="dimmed" size="sm" ta="center" py="lg">Nothing to display here</Text></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" size="sm" ta="center" py="lg">Nothing to display here</Text></Table.Td></Table.Tr>
                 )}
                 {list.data?.catalogues.map((c) => (
                   <Table.Tr key={c.id}>
@@ -145,6 +147,12 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
                     <Table.Td><Text size="sm">{c.category}</Text></Table.Td>
                     <Table.Td ta="right"><Text size="sm">{formatINR(c.pricePaise)}</Text></Table.Td>
                     <Table.Td ta="right"><Text size="sm">{c.weight} g</Text></Table.Td>
+                    <Table.Td ta="right">
+                      {/* Per warehouse on hover; the slider lists them too. */}
+                      <Text size="sm" title={inventoryText(c)} c={c.liveStock === null ? 'orange' : undefined}>
+                        {c.liveStock === null ? 'Not mapped' : c.liveStock ? c.liveStock.total : c.inventoryQuantity}
+                      </Text>
+                    </Table.Td>
                     <Table.Td><Badge color={c.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[c.active]}</Badge></Table.Td>
                   </Table.Tr>
                 ))}

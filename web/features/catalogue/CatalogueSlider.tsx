@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Drawer, Group, Image, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, canEditCatalogue, type CatalogueItemDto } from '../../../domain/catalogue';
+import { ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, canEditCatalogue, NOT_MAPPED_CANNOT_PACK, type CatalogueItemDto } from '../../../domain/catalogue';
 import { formatINR } from '../../../domain/pricing';
 import { CatalogueForm } from './CatalogueForm';
 import { catalogueItemQuery } from './queries';
@@ -49,7 +49,8 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
     ['Weight', `${item.weight} g`],
     ['Dimensions', `${item.dimensions.length} × ${item.dimensions.breadth} × ${item.dimensions.height} cm`],
     ['GST', `SGST ${g.sgst}% · CGST ${g.cgst}% · IGST ${g.igst}% · UTGST ${g.utgst ?? g.sgst}%${g.cess != null ? ` · CESS ${g.cess}%` : ''}`],
-    ['Inventory', String(item.inventoryQuantity)],
+    // Live stock of the mapped WSIN(s) in the company's warehouses (issue 12), not a typed number.
+    ['Inventory', inventoryText(item)],
     ['WSIN mapping', Object.entries(item.wsinMapping).map(([w, m]) => `${w} × ${m}`).join(', ') || '—'],
     ['Shop type', item.shopType],
   ];
@@ -78,4 +79,12 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
       </Table>
     </Stack>
   );
+}
+
+/** The catalogue's inventory figure: live units across warehouses, with each warehouse; or why there is none. */
+export function inventoryText(item: Pick<CatalogueItemDto, 'liveStock' | 'inventoryQuantity'>): string {
+  if (item.liveStock === undefined) return String(item.inventoryQuantity);
+  if (item.liveStock === null) return NOT_MAPPED_CANNOT_PACK;
+  const per = item.liveStock.warehouses.map((w) => `${w.name}: ${w.units}`).join(' · ');
+  return per ? `${item.liveStock.total} (${per})` : String(item.liveStock.total);
 }

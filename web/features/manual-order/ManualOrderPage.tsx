@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   Alert, Button, Checkbox, Fieldset, Grid, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title,
 } from '@mantine/core';
@@ -8,10 +8,13 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
-  B2B_PROMPT, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
+  B2B_PROMPT, BACKDATE_HINT, BACKDATE_MAX_DAYS, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
   previewTotals, shouldOfferB2B, type PricedCatalogueItem,
 } from '../../../domain/manual-order';
 import { PRICING_TYPE_LABELS } from '../../../domain/pricing';
+import { SHIP_FROM_LABEL } from '../../../domain/allocation';
+import { addIndiaDays, indiaToday } from '../../../domain/india-time';
+import { shipFromQuery } from './shipFrom';
 import { storeAsShippingAddress } from '../../../domain/retailers';
 import { apiJson, fieldErrors } from '../../api/client';
 import { useSession } from '../../auth/useSession';
@@ -23,6 +26,7 @@ import { orderCatalogueQuery, prefillQuery, warehousesQuery, type OrderPrefill }
 import { SalesmanField } from './SalesmanField';
 import { StoreAddressSection } from './StoreAddressSection';
 import { TotalsPanel } from './TotalsPanel';
+import { BeatField } from '../bulk/BeatField';
 
 export type ManualOrderSearch = {
   cloneFrom?: string;
@@ -84,7 +88,18 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
   const warehouses = useQuery(warehousesQuery(companyId));
   const isD2R = v.orderType === '2';
   const warehouse = warehouses.data?.warehouses.find((w) => w.id === v.whId);
-  const sellerState = (isD2R && warehouse?.state) || warehouses.data?.companyState || '';
+  // GST follows the ship-from warehouse's state (issue 12), the same rule the server applies.
+  const sellerState = warehouse?.state || warehouses.data?.companyState || '';
+  const isB2B = v.orderType === '1';
+
+  // "Ship from": pre-filled by the allocation rule (nearest warehouse holding stock, else the default) until the seller picks one.
+  const suggestion = useQuery(shipFromQuery(companyId, v.shippingAddress.zip, v.shippingAddress.state, v.shippingAddress.city, v.items));
+  const pickedByHand = useRef(!!prefill?.whId);
+  useEffect(() => {
+    const id = suggestion.data?.warehouseId;
+    if (id && !pickedByHand.current && form.getValues().whId !== id) form.setFieldValue('whId', id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [suggestion.data?.warehouseId]);
 
   const priced = useMemo(() => {
     const m = new Map<string, PricedCatalogueItem>((catalogue.data ?? []).map((c) => [c.id, { pricePaise: c.pricePaise, gst: c.gstPercentage }]));
@@ -95,6 +110,7 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
   const changeCompany = (id: string | null) => {
     const next = id ?? '';
     const d2r = companies.find((c) => c.id === next)?.isD2R;
+    pickedByHand.current = false;
     form.setValues({ companyId: next, orderType: d2r ? '2' : '0', whId: '', selectedStoreAddressId: '', d2rSalesmanId: '', items: [newItem()] });
   };
 
@@ -152,7 +168,16 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
         labels: { confirm: B2B_PROMPT.confirm, cancel: B2B_PROMPT.cancel },
         onConfirm: () => {
           form.setFieldValue('orderType', '1');
-          void send({ ...values, orderType: '1' });
+          // A B2B order needs the buyer's business name and GSTIN: when they are
+          // missing, the form asks for them (its errors say why) instead of sending.
+          const asB2B = { ...values, orderType: '1' as const };
+          const b2bErrors = zodValidate(manualOrderSchema)(toPayload(asB2B, clone));
+          if (Object.keys(b2bErrors).length > 0) {
+            form.setErrors(b2bErrors);
+            notifications.show({ color: 'orange', title: 'B2B order', message: "Add the buyer's business name and GSTIN, then create the order." });
+            return;
+          }
+          void send(asB2B);
         },
         onCancel: () => void send(values),
       });
@@ -243,17 +268,42 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
                   <Grid.Col span={half}><TextInput label="Shipping Price" description="₹" inputMode="decimal" {...form.getInputProps('shippingPrice')} /></Grid.Col>
                   <Grid.Col span={half}><TextInput label="Special Discount" description="₹, off the order" inputMode="decimal" {...form.getInputProps('specialDiscount')} /></Grid.Col>
                   <Grid.Col span={half}><TextInput label="E-way Bill Number" {...form.getInputProps('ewayBill')} /></Grid.Col>
+                  <Grid.Col span={half}>
+                    <TextInput
+                      label="Order Date"
+                      type="date"
+                      description={BACKDATE_HINT}
+                      min={addIndiaDays(indiaToday(), -BACKDATE_MAX_DAYS)}
+                      max={indiaToday()}
+                      {...form.getInputProps('backdate')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={half}><BeatField companyId={companyId} {...form.getInputProps('beatId')} /></Grid.Col>
+                  <Grid.Col span={half}>
+                    <TextInput label="Own AWB" description="Only if you ship with your own courier" maxLength={40} {...form.getInputProps('awb')} />
+                  </Grid.Col>
+                  {v.awb.trim() !== '' && (
+                    <Grid.Col span={half}>
+                      <TextInput label="Courier of this AWB" required description="Courier name or code, e.g. Delhivery" maxLength={64} {...form.getInputProps('awbPartner')} />
+                    </Grid.Col>
+                  )}
+                  <Grid.Col span={12}>
+                    <Select
+                      label={SHIP_FROM_LABEL}
+                      required
+                      placeholder="Select warehouse"
+                      allowDeselect={false}
+                      data={(warehouses.data?.warehouses ?? []).filter((w) => w.active || w.id === v.whId).map((w) => ({ value: w.id, label: `${w.name} (${w.warehouseId}) · ${w.state}` }))}
+                      {...form.getInputProps('whId')}
+                      onChange={(id) => {
+                        pickedByHand.current = true;
+                        form.setFieldValue('whId', id ?? '');
+                      }}
+                      description={suggestion.data?.explanation}
+                    />
+                  </Grid.Col>
                   {isD2R && (
                     <>
-                      <Grid.Col span={12}>
-                        <Select
-                          label="Warehouse"
-                          required
-                          placeholder="Select warehouse"
-                          data={(warehouses.data?.warehouses ?? []).map((w) => ({ value: w.id, label: `${w.name} (${w.warehouseId}) · ${w.state}` }))}
-                          {...form.getInputProps('whId')}
-                        />
-                      </Grid.Col>
                       <Grid.Col span={12}>
                         <StoreAddressSection form={form} companyId={companyId} onUseStore={copyStoreToShipping} />
                       </Grid.Col>
@@ -263,13 +313,13 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
               </Fieldset>
 
               <Fieldset legend="Shipping Address">
-                <AddressFields form={form} prefix="shippingAddress" />
+                <AddressFields form={form} prefix="shippingAddress" b2b={isB2B && v.sameAsShipping} />
               </Fieldset>
 
               <Fieldset legend="Billing Address">
                 <Stack gap="sm">
                   <Checkbox label="Same as shipping address" {...form.getInputProps('sameAsShipping', { type: 'checkbox' })} />
-                  {!v.sameAsShipping && <AddressFields form={form} prefix="billingAddress" />}
+                  {!v.sameAsShipping && <AddressFields form={form} prefix="billingAddress" b2b={isB2B} />}
                 </Stack>
               </Fieldset>
 

@@ -7,6 +7,7 @@ import { SALESMAN_CREATED, salesmanSchema } from '../../../domain/manual-order';
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { salesmenQuery, type SalesmanDto } from './queries';
+import { PHONE_INPUT_MAX } from '../../../domain/phone';
 
 export type SalesmanFieldProps = { companyId: string; value: string; onChange: (id: string) => void; error?: string };
 
@@ -67,7 +68,7 @@ function SalesmanForm({ companyId, onCreated }: { companyId: string; onCreated: 
         <TextInput label="First Name" required {...form.getInputProps('firstName')} />
         <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
         <TextInput label="Email" required type="email" {...form.getInputProps('email')} />
-        <TextInput label="Phone" required inputMode="numeric" maxLength={10} {...form.getInputProps('phone')} />
+        <TextInput label="Phone" required inputMode="tel" maxLength={PHONE_INPUT_MAX} {...form.getInputProps('phone')} />
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>Save Salesman</Button>
         </Group>

@@ -7,6 +7,8 @@ import type { OrderPrefill } from './queries';
 export type AddressValues = {
   firstName: string; lastName: string; phone: string; email: string; address1: string; address2: string;
   zip: string; city: string; state: string; gstin: string;
+  /** Buyer's business name (B2B). */
+  companyName?: string;
 };
 export type StoreValues = AddressValues & { storeName: string };
 export type ItemValues = { key: string; catalogueId: string; quantity: number | string; isFree: boolean; pricingValue: string };
@@ -24,6 +26,11 @@ export type ManualOrderFormValues = {
   dueDate: string;
   d2rSalesmanId: string;
   beatId: string;
+  /** 'YYYY-MM-DD' of a back-dated order; empty = today. */
+  backdate: string;
+  /** The seller's own courier: its AWB and courier. */
+  awb: string;
+  awbPartner: string;
   pricingType: '0' | '1' | '2' | '3';
   commonPricingValue: string;
   shippingPrice: string;
@@ -40,7 +47,7 @@ let keySeq = 0;
 export const newItem = (over: Partial<ItemValues> = {}): ItemValues => ({ key: `line-${++keySeq}`, catalogueId: '', quantity: 1, isFree: false, pricingValue: '', ...over });
 
 export const emptyAddress = (): AddressValues => ({
-  firstName: '', lastName: '', phone: '', email: '', address1: '', address2: '', zip: '', city: '', state: '', gstin: '',
+  firstName: '', lastName: '', phone: '', email: '', address1: '', address2: '', zip: '', city: '', state: '', gstin: '', companyName: '',
 });
 export const emptyStore = (): StoreValues => ({ storeName: '', ...emptyAddress() });
 
@@ -75,6 +82,9 @@ export function initialValues({ companyId, isD2RAccount, prefill, retailer }: In
     dueDate: prefill?.dueDate ?? '',
     d2rSalesmanId: prefill?.d2rSalesmanId ?? '',
     beatId: prefill?.beatId ?? '',
+    backdate: '',
+    awb: '',
+    awbPartner: '',
     pricingType: String(prefill?.pricingType ?? 0) as ManualOrderFormValues['pricingType'],
     commonPricingValue: prefill?.commonPricingValue ?? '',
     shippingPrice: prefill?.shippingPrice ?? '0',
@@ -96,7 +106,8 @@ export function toPayload(v: ManualOrderFormValues, clone?: { cloneFrom: string;
     companyId: opt(v.companyId),
     id: v.id,
     orderType: v.orderType,
-    whId: d2r ? opt(v.whId) : undefined,
+    // Every order ships from a warehouse: the one shown under "Ship from" (the server applies the same rule when empty).
+    whId: opt(v.whId),
     selectedStoreAddressId: d2r && v.storeMode === 'existing' ? opt(v.selectedStoreAddressId) : undefined,
     storeAddress: d2r && v.storeMode === 'new' ? v.storeAddress : undefined,
     purchaseOrderNumber: opt(v.purchaseOrderNumber),
@@ -104,15 +115,18 @@ export function toPayload(v: ManualOrderFormValues, clone?: { cloneFrom: string;
     dueDate: opt(v.dueDate),
     d2rSalesmanId: opt(v.d2rSalesmanId),
     beatId: opt(v.beatId),
+    backdate: opt(v.backdate),
+    awb: opt(v.awb),
+    awbPartner: opt(v.awb) ? opt(v.awbPartner) : undefined,
     pricingType: v.pricingType,
     commonPricingValue: v.pricingType === '1' || v.pricingType === '2' ? opt(v.commonPricingValue) : undefined,
     shippingPrice: opt(v.shippingPrice),
     specialDiscount: opt(v.specialDiscount),
     paymentMethod: v.paymentMethod as ManualOrderInput['paymentMethod'],
     ewayBill: opt(v.ewayBill),
-    shippingAddress: v.shippingAddress,
+    shippingAddress: { ...v.shippingAddress, companyName: v.orderType === '1' ? (v.shippingAddress.companyName ?? '') : '' },
     sameAsShipping: v.sameAsShipping,
-    billingAddress: v.sameAsShipping ? undefined : v.billingAddress,
+    billingAddress: v.sameAsShipping ? undefined : { ...v.billingAddress, companyName: v.orderType === '1' ? (v.billingAddress.companyName ?? '') : '' },
     items: v.items.map(({ catalogueId, quantity, isFree, pricingValue }) => ({
       catalogueId, quantity, isFree, pricingValue: v.pricingType === '0' ? undefined : pricingValue,
     })),

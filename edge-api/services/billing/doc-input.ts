@@ -9,6 +9,9 @@ import { InvoiceNumberError, issueInvoiceNumber, refreshInvoice, type Actor } fr
 import { findInvoicesByOrder } from '../../../db/billing/invoices';
 import type { Company } from '../../../db/schema';
 import { invoiceKindOf } from '../../../domain/invoicing';
+import { gstinForState } from '../../../db/billing/gstins';
+import { gstinMissingFor } from '../../../domain/gstin';
+import { findRegion } from '../../../domain/india';
 import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses';
 // Pure parts only: the renderers (pdfkit, exceljs, bwip-js) load on first use.
 import { NO_AWB, type DocumentInputFailure } from '../../documents/errors';
@@ -17,7 +20,7 @@ import type { DocAddress, DocGstRates, DocInvoice, DocInvoiceProfile, DocItem, D
 import type { AppConfig } from '../../env';
 import { readUpload } from '../uploads';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 const parse = (s: string | null | undefined): Json => {
   try {
     return s ? (JSON.parse(s) as Json) : {};
@@ -100,6 +103,7 @@ export function toDocOrder(row: OrderForDocuments, opts: { perWsin?: boolean; de
     codPaise: Number(o.cod_paise),
     totalPaise: Number(o.total_paise),
     shippingPaise: Number(o.shipping_paise),
+    discountPaise: Math.max(0, Number(parse(o.extra).specialDiscountPaise) || 0),
     weightGrams: o.weight_g,
     dimensionsCm: { length: o.length_cm, breadth: o.breadth_cm, height: o.height_cm },
     shipTo: personAddress(parse(o.shipping_address), {
@@ -180,7 +184,9 @@ function buyerOf(row: OrderForDocuments, shipTo: DocAddress) {
   const billing = parse(row.order.billing_address);
   const gstin = str(billing.gstin ?? billing.GSTIN).trim().toUpperCase() || null;
   const kind = invoiceKindOf(row.order.order_type, gstin);
-  const billTo = Object.keys(billing).length ? personAddress(billing, { ...shipTo, name: shipTo.name }) : shipTo;
+  const person = Object.keys(billing).length ? personAddress(billing, { ...shipTo, name: shipTo.name }) : shipTo;
+  // A B2B buyer is invoiced under its business name.
+  const billTo = kind === 'B2B' && str(billing.companyName).trim() ? { ...person, name: str(billing.companyName).trim() } : person;
   return { buyerGstin: kind === 'B2B' ? gstin : null, billTo };
 }
 
@@ -209,8 +215,19 @@ export async function prepareInvoices(
     const order = toDocOrder(row, { defaultRates: seller.defaultRates });
     const { buyerGstin, billTo } = buyerOf(row, order.shipTo);
     const known = issuedAt.get(row.order.id);
+    // Issue 12: the invoice prints the company's GSTIN of its warehouse's state, and is refused when none is recorded.
+    const shipFromState = row.warehouse ? str(parse(row.warehouse.address).state) : '';
+    let profile = seller.profile;
+    if (shipFromState) {
+      const gstin = await gstinForState(dbh.db, row.company.id, shipFromState);
+      if (!gstin) {
+        failures.push({ orderId: order.shopOrderId, reasons: [gstinMissingFor(findRegion(shipFromState)?.name ?? shipFromState)] });
+        continue;
+      }
+      profile = { ...seller.profile, gstin };
+    }
     const draft: DocInvoice = {
-      order, profile: seller.profile, invoiceNumber: known?.invoice_number ?? row.order.invoice_number, buyerGstin, billTo,
+      order, profile, invoiceNumber: known?.invoice_number ?? row.order.invoice_number, buyerGstin, billTo,
       invoiceDate: (known?.issued_at ?? new Date().toISOString()),
     };
     const actor = opts.regenerate ?? opts.issue;

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addIndiaDays, indiaDate, indiaDayEnd, indiaDayStart } from './india-time';
+import { formatRupeeAmount, formatRupees, paiseToDecimalText } from './money';
+import { normalisePhone, normalisePincode } from './phone';
+import { gstinCheckChar, gstinProblem, makeGstin } from './gstin';
+
+describe('one rupee formatter', () => {
+  it('groups the Indian way with the rupee sign', () => {
+    expect(formatRupees(0)).toBe('₹0.00');
+    expect(formatRupees(12_345_678)).toBe('₹1,23,456.78');
+    expect(formatRupees(1_234_567_890)).toBe('₹1,23,45,678.90');
+    expect(formatRupees(-99_900)).toBe('-₹999.00');
+    expect(formatRupeeAmount(123_400)).toBe('1,234.00');
+    expect(paiseToDecimalText(-118_005)).toBe('-1180.05');
+  });
+  it('reads back to the same paise', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (p) => {
+      expect(Math.round(Number(formatRupees(p).replace(/[₹,]/g, '')) * 100)).toBe(p);
+    }));
+  });
+});
+
+describe('one India-time date helper', () => {
+  it('dates by the calendar day in India', () => {
+    expect(indiaDate('2025-01-04T20:00:00Z')).toBe('2025-01-05');
+    expect(indiaDate('2025-01-04T18:29:59Z')).toBe('2025-01-04');
+    expect(indiaDayStart('2025-01-05')).toBe('2025-01-04T18:30:00.000Z');
+    expect(indiaDayEnd('2025-01-05')).toBe('2025-01-05T18:29:59.999Z');
+    expect(addIndiaDays('2025-02-28', 1)).toBe('2025-03-01');
+  });
+});
+
+describe('phone and pincode as people paste them', () => {
+  it('normalises +91, 0, spaces and dashes to 10 digits', () => {
+    for (const raw of ['+919845012345', '+91 98450 12345', '+91-98450-12345', '919845012345', '09845012345', '98450 12345', '98450-12345', ' (0) 98450 12345 ', '0091 98450 12345']) {
+      expect(normalisePhone(raw)).toBe('9845012345');
+    }
+    expect(normalisePhone('98450123')).toBe('98450123'); // still too short: the validator says so
+    expect(normalisePincode('560 001')).toBe('560001');
+  });
+});
+
+describe('GSTIN', () => {
+  it('checks length, state code and check character', () => {
+    expect(gstinCheckChar('27AAPFU0939F1Z')).toBe('V'); // a published valid GSTIN: 27AAPFU0939F1ZV
+    expect(gstinProblem('27AAPFU0939F1ZV', 'Maharashtra')).toBeNull();
+    expect(gstinProblem('27AAPFU0939F1ZW')).toBe('GSTIN is not valid: its check character does not match');
+    expect(gstinProblem('27AAPFU0939F1Z')).toBe('GSTIN must be 15 characters');
+    expect(gstinProblem('27AAPFU0939F1ZV', 'Karnataka')).toBe('GSTIN for Karnataka must start with 29');
+    expect(gstinProblem(makeGstin('29', 'AABCS1429B'), 'Karnataka')).toBeNull();
+  });
+});

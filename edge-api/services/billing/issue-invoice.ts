@@ -1,0 +1,56 @@
+// Issue 12 point 5: every shipped order has an invoice. The number is issued
+// in the order's warehouse series in the SAME transaction that marks the
+// order READY_TO_SHIP (the moment its label exists), exactly once: a second
+// call (regenerate, download, a retried job) finds the invoice and keeps it.
+import type { Kysely } from 'kysely';
+import { invoiceKindOf } from '../../../domain/invoicing';
+import { InvoiceNumberError, issueInvoiceNumberIn, type IssueResult } from '../../../db/billing/numbers';
+import type { Database } from '../../../db/schema';
+import { invalid } from '../../../domain/refusal';
+
+export type InvoiceActor = { id: string | null; name: string };
+
+/** What the issue needs of the order row (the row ready-to-ship already read). */
+export type ShipmentOrder = {
+  id: string;
+  order_type: number;
+  total_paise: number;
+  customer_name: string;
+  billing_address: string | null;
+};
+
+function buyerOf(order: ShipmentOrder): { buyerName: string; buyerGstin: string | null } {
+  let billing: Record<string, unknown>;
+  try {
+    billing = order.billing_address ? (JSON.parse(order.billing_address) as Record<string, unknown>) : {};
+  } catch {
+    billing = {};
+  }
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const gstin = text(billing.gstin ?? billing.GSTIN).toUpperCase() || null;
+  const name = [text(billing.firstName), text(billing.lastName)].filter(Boolean).join(' ') || text(billing.name) || order.customer_name;
+  return { buyerName: name, buyerGstin: invoiceKindOf(Number(order.order_type), gstin) === 'B2B' ? gstin : null };
+}
+
+/**
+ * Issues (or finds) the invoice of an order that is being shipped, inside the
+ * caller's transaction. The invoice amount is the order total (GST inclusive,
+ * shipping included, special discount taken off), which is what the invoice
+ * prints (domain/gst.ts splits it; the property test in tests/api proves the
+ * two agree to the paisa). Refuses (Refusal invalid) when the order cannot
+ * have an invoice (no warehouse, cancelled), so nothing of the shipment is
+ * written either.
+ */
+export async function issueInvoiceForShipment(tx: Kysely<Database>, order: ShipmentOrder, actor: InvoiceActor): Promise<IssueResult> {
+  try {
+    return await issueInvoiceNumberIn(
+      tx,
+      { orderId: order.id, actor, amountPaise: Number(order.total_paise), ...buyerOf(order) },
+      // Called after the status change: its guarded UPDATE holds the order row's lock, its version bump and timeline entry cover this.
+      { partOfStatusChange: true },
+    );
+  } catch (e) {
+    if (e instanceof InvoiceNumberError) throw invalid(e.message);
+    throw e;
+  }
+}

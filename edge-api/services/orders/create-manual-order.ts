@@ -1,0 +1,51 @@
+// The manual-order creation use case (issue 12): the manual order form, the
+// bulk orders upload and anything else that creates a manual order call THIS
+// function. Input: the manual-order payload (already parsed with
+// domain/manual-order.ts manualOrderSchema) and the acting user. Every order
+// made here has a ship-from warehouse (the one chosen, else the allocation
+// rule of domain/allocation.ts), so it can be shipped, labelled, invoiced in
+// its warehouse's series and packed at that warehouse's station.
+import type { DbHandle } from '../../../db/connect';
+import { createManualOrder as insertManualOrder, OrderRefusal } from '../../../db/catalogue/manual-orders';
+import { COMPANY_REQUIRED, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
+import { invalid, notFound } from '../../../domain/refusal';
+import type { Role } from '../../../domain/roles';
+
+export { OrderRefusal };
+
+export type ManualOrderActor = {
+  id: string;
+  name: string;
+  role: Role;
+  /** Company ids the actor may act for; null = every company (admin). */
+  scope: string[] | null;
+  /** The seller's own company (sellers only). */
+  companyId?: string | null;
+};
+
+export type CreatedManualOrder = Awaited<ReturnType<typeof insertManualOrder>>;
+
+/** The one company the order is for: the seller's own; for others the named one inside their scope (or the only one). */
+export function manualOrderCompany(actor: ManualOrderActor, requested?: string | null): string {
+  if (actor.role === 'seller') {
+    if (!actor.companyId || (requested && requested !== actor.companyId)) throw notFound('Company not found');
+    return actor.companyId;
+  }
+  if (requested) {
+    if (actor.scope !== null && !actor.scope.includes(requested)) throw notFound('Company not found');
+    return requested;
+  }
+  if (actor.scope && actor.scope.length === 1) return actor.scope[0];
+  throw invalid(COMPANY_REQUIRED, [{ path: 'companyId', message: COMPANY_REQUIRED }]);
+}
+
+/**
+ * Creates one manual order (status PLACED). Totals are recomputed from the
+ * catalogue; client totals are never read. Refuses with a Refusal
+ * (OrderRefusal carries the field `path`) and writes nothing then.
+ */
+export async function createManualOrder(dbh: DbHandle, actor: ManualOrderActor, order: ManualOrder): Promise<CreatedManualOrder> {
+  const companyId = manualOrderCompany(actor, order.companyId);
+  const shopType: ManualShopType = order.shopType ?? (actor.role === 'warehouse' ? 'manual_fbw' : 'manual');
+  return insertManualOrder(dbh.db, { companyId, order, shopType, scope: actor.scope, actor: { id: actor.id, name: actor.name } });
+}
