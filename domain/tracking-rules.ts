@@ -5,6 +5,7 @@
 // The public tracking page imports this file only, so its bundle stays free of
 // zod; the schemas the API and the editor validate with are in ./tracking.
 import type { OrderStatus } from './statuses';
+import { isDeliveryDay } from './tracking-events';
 
 // ---------------------------------------------------------------------------
 // AWB (part 1 §5, §8, §9)
@@ -209,6 +210,31 @@ export interface PublicTracking {
 
 export type PublicTrackingResponse = { status: true; data: { data: PublicTracking } };
 
+/** A buyer's request (NDR) as the buyer's page shows it: no address or phone it carried. */
+export interface PublicRequest {
+  kind: 'reattempt' | 'address';
+  /** OPEN while the seller has not decided; then ACCEPTED or DECLINED. */
+  status: 'OPEN' | 'ACCEPTED' | 'DECLINED';
+  createdAt: string;
+  /** The re-attempt date asked for (YYYY-MM-DD), else null. */
+  date: string | null;
+}
+
+/** GET /order/{awb}/details: what the page shows beside the shipment (issue 13 §2, §4, §7). */
+export interface PublicShipmentDetails {
+  /** The first estimate has passed and the parcel is not delivered. */
+  delayed: boolean;
+  /** While delayed: the new estimate (YYYY-MM-DD) from the partner's days after the last event, or null when none is known. */
+  revisedEstimate: string | null;
+  seller: { name: string; logoUrl: string | null; helpEmail: string | null; helpPhone: string | null };
+  items: { title: string; quantity: number }[];
+  requests: PublicRequest[];
+}
+export type PublicShipmentDetailsResponse = { status: true; data: PublicShipmentDetails };
+
+/** The buyer already has an open request of this kind on the shipment. */
+export const NDR_REQUEST_OPEN = 'You have already sent this request. The seller will act on it soon.';
+
 /** Statuses that still expect a forward delivery, so an estimate means something. */
 export const ESTIMATE_STATUSES: readonly string[] = ['READY_TO_SHIP', 'SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY'];
 
@@ -347,12 +373,12 @@ export const REQUEST_RECEIVED = 'Request received';
 /** A 10 digit Indian phone number, first digit 1 to 9 (part 1 §5). */
 export const PHONE_RE = /^[1-9][0-9]{9}$/;
 
-/** The next 1 to 7 calendar days in India (YYYY-MM-DD) after `now`. */
+/** The days of the next 7 calendar days in India (YYYY-MM-DD) after `now` on which partners deliver (no Sundays or national holidays). */
 export function reattemptDates(now: Date | number = Date.now()): string[] {
   const IST = (5 * 60 + 30) * 60_000;
   const ist = new Date(+now + IST);
   const today = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate());
-  return Array.from({ length: REATTEMPT_DAYS }, (_, i) => new Date(today + (i + 1) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: REATTEMPT_DAYS }, (_, i) => new Date(today + (i + 1) * 86_400_000).toISOString().slice(0, 10)).filter(isDeliveryDay);
 }
 
 /** The last four digits of a phone number as stored (any formatting). */

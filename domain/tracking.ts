@@ -28,6 +28,7 @@ import {
   type TrackingLayout,
 } from './tracking-rules';
 import { ONLY_IMAGES } from './uploads';
+import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 export * from './tracking-rules';
 export { ONLY_IMAGES };
@@ -39,7 +40,7 @@ export const awbSchema = z
   .min(AWB_MIN, AWB_INVALID)
   .max(AWB_MAX, AWB_INVALID);
 
-const colour = () => z.string({ error: COLOUR_INVALID }).trim().regex(COLOUR_RE, COLOUR_INVALID);
+const colour = () => z.string({ error: COLOUR_INVALID }).trim().max(7, COLOUR_INVALID).regex(COLOUR_RE, COLOUR_INVALID);
 
 export const trackingLinkSchema = z.object({
   key: z.string().trim().min(1).max(64),
@@ -54,9 +55,9 @@ export const trackingLinkSchema = z.object({
 
 export const trackingLogoSchema = z
   .object({
-    data: z.string().regex(LOGO_KEY_RE, ONLY_IMAGES),
+    data: z.string().max(64, ONLY_IMAGES).regex(LOGO_KEY_RE, ONLY_IMAGES),
     name: z.string().trim().max(200),
-    url: z.string(),
+    url: z.string().max(80, LOGO_REUPLOAD),
   })
   .refine((l) => l.url === `/api/files/${l.data}`, { message: LOGO_REUPLOAD, path: ['url'] });
 
@@ -92,12 +93,12 @@ export const carrierEventSchema = z.object({
   status: z.string().trim().min(1).max(60),
   city: z.string().trim().max(100).nullish(),
   description: z.string().trim().max(300).nullish(),
-  occurredAt: z.iso.datetime({ offset: true }),
+  occurredAt: z.iso.datetime({ offset: true }).max(40),
 });
 export type CarrierEvent = z.infer<typeof carrierEventSchema>;
 
 export const verifyBuyerSchema = z.object({
-  phoneLast4: z.string({ error: PHONE_LAST4_INVALID }).trim().regex(/^\d{4}$/, PHONE_LAST4_INVALID),
+  phoneLast4: z.string({ error: PHONE_LAST4_INVALID }).trim().max(20, PHONE_LAST4_INVALID).regex(/^\d{4}$/, PHONE_LAST4_INVALID),
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -105,20 +106,22 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const customerRequestSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('reattempt'),
-    token: z.string().min(1, BUYER_TOKEN_INVALID),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, REATTEMPT_DATE_INVALID),
+    token: z.string().min(1, BUYER_TOKEN_INVALID).max(300, BUYER_TOKEN_INVALID),
+    date: z.string().max(10, REATTEMPT_DATE_INVALID).regex(/^\d{4}-\d{2}-\d{2}$/, REATTEMPT_DATE_INVALID),
   }),
   z
     .object({
       kind: z.literal('address'),
-      token: z.string().min(1, BUYER_TOKEN_INVALID),
+      token: z.string().min(1, BUYER_TOKEN_INVALID).max(300, BUYER_TOKEN_INVALID),
       address1: optionalText(200),
       address2: optionalText(200),
       landmark: optionalText(120),
       phone: z
         .string()
         .trim()
-        .refine((p) => p === '' || PHONE_RE.test(p), NDR_PHONE_INVALID)
+        .max(PHONE_INPUT_MAX)
+        .transform(normalisePhone)
+        .pipe(z.string().refine((p) => p === '' || PHONE_RE.test(p), NDR_PHONE_INVALID))
         .optional(),
     })
     .refine((a) => !!(a.address1 || a.address2 || a.landmark || a.phone), { message: ADDRESS_CHANGE_REQUIRED, path: ['address1'] }),

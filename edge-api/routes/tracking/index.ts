@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { layoutRoutes } from './layout';
+import { problemOrderRoutes } from './problem-orders';
 import { publicTrackingRoutes } from './public';
 import { webhookRoutes } from './webhooks';
 
@@ -15,4 +16,5 @@ export { publicLookupRoutes } from './public';
 export const trackingRoutes = new Hono<AppEnv>()
   .route('/', publicTrackingRoutes)
   .route('/', layoutRoutes)
-  .route('/', webhookRoutes);
+  .route('/', webhookRoutes)
+  .route('/', problemOrderRoutes);

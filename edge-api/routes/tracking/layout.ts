@@ -16,7 +16,7 @@ import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession } from '../../middleware/session';
-import { readUpload } from '../uploads';
+import { readUpload } from '../../services/uploads';
 
 const LAYOUT_PUBLISHED = 'Tracking layout published';
 const LAYOUT_RESET = 'Tracking layout reset';

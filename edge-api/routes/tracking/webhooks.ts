@@ -18,7 +18,7 @@ import {
 } from '../../../domain/tracking';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
-import { toApiErrors, type OpenApiMeta } from '../../lib/validate';
+import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -49,6 +49,7 @@ const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e
 
 export const webhookRoutes = new Hono<AppEnv>().post(
   '/webhooks/carrier/:partnerCode',
+  v('param', z.object({ partnerCode: z.string().min(1).max(40) })),
   documentedBody(carrierEventSchema),
   async (c) => {
     const db = c.var.dbh.db;

@@ -2,6 +2,7 @@ import { Alert, Badge, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, statusLabel } from './format';
 import { customerRequestQuery } from './queries';
+import { CustomerRequestDecision } from './CustomerRequestDecision';
 
 export type NdrInfoModalProps = { requestId: string | null; onClose: () => void; onOpenOrder: (orderId: string) => void };
 
@@ -25,7 +26,7 @@ export function NdrInfoModal({ requestId, onClose, onOpenOrder }: NdrInfoModalPr
             </div>
             <div>
               <Text size="xs" c="dimmed">State</Text>
-              <Badge variant="light" color={r.status === 'OPEN' ? 'orange' : 'green'}>{r.status}</Badge>
+              <Badge variant="light" color={r.status === 'OPEN' ? 'orange' : r.status === 'DECLINED' ? 'red' : 'green'}>{r.status}</Badge>
             </div>
             {Object.entries(r.payload).map(([k, v]) => (
               <div key={k}>
@@ -58,6 +59,7 @@ export function NdrInfoModal({ requestId, onClose, onOpenOrder }: NdrInfoModalPr
               <Text size="sm">{r.order.shipper ?? '—'} {r.order.awb ?? ''}</Text>
             </div>
           </SimpleGrid>
+          <CustomerRequestDecision request={{ id: requestId ?? '', status: r.status, kind: r.kind }} />
         </Stack>
       )}
     </Modal>

@@ -1,21 +1,53 @@
 import { useState, type FormEvent } from 'react';
-import { PHONE_RE } from '../../../domain/tracking-rules';
+import { PHONE_RE, type PublicRequest } from '../../../domain/tracking-rules';
 import { sendNdrRequest, verifyBuyer, type NdrRequest } from './api';
-import { formatPlainDate } from './format';
+import { formatDateTime, formatPlainDate } from './format';
 import { msg, type Lang, type MessageKey } from './messages';
 
 type Step = { kind: 'verify' } | { kind: 'choose'; token: string; dates: string[] } | { kind: 'sent' };
 type Problem = { key: MessageKey; vars?: Record<string, number> } | null;
 
-export type NdrPanelProps = { awb: string; lang: Lang };
+export type NdrPanelProps = {
+  awb: string;
+  lang: Lang;
+  /** The buyer's requests already made on this shipment (open ones first in mind). */
+  requests?: PublicRequest[];
+  /** A request was sent: the host fetches the requests again. */
+  onSent?: () => void;
+};
+
+/** The buyer's requests on the shipment, newest first, with where each stands. */
+function RequestList({ requests, lang }: { requests: PublicRequest[]; lang: Lang }) {
+  if (!requests.length) return null;
+  return (
+    <div className="sdt-requests" data-testid="ndr-requests">
+      <h3 className="sdt-dialog-sub">{msg(lang, 'ndrOpenTitle')}</h3>
+      <ul>
+        {[...requests].reverse().map((r, i) => (
+          <li key={`${r.createdAt}-${i}`} data-testid="ndr-request" data-status={r.status}>
+            <strong>{r.kind === 'reattempt' && r.date ? msg(lang, 'ndrRequestReattempt', { date: formatPlainDate(lang, r.date) }) : msg(lang, 'ndrRequestAddress')}</strong>
+            {' · '}
+            <span className={`sdt-request-status sdt-request-${r.status.toLowerCase()}`}>{msg(lang, `ndrStatus${r.status}` as MessageKey)}</span>
+            <br />
+            <time className="sdt-muted" dateTime={r.createdAt}>
+              {formatDateTime(lang, r.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * After a failed delivery: the customer proves to be the buyer (last 4 digits of
  * the phone on the order), then asks for a re-attempt on a date or corrects the
  * address. The request lands in the seller's User Requests (NDR) list.
  */
-export function NdrPanel({ awb, lang }: NdrPanelProps) {
+export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
   const [step, setStep] = useState<Step>({ kind: 'verify' });
+  const hasOpen = requests.some((r) => r.status === 'OPEN');
+  const [wantsAnother, setWantsAnother] = useState(false);
   const [digits, setDigits] = useState('');
   const [kind, setKind] = useState<NdrRequest['kind']>('reattempt');
   const [date, setDate] = useState('');
@@ -57,8 +89,11 @@ export function NdrPanel({ awb, lang }: NdrPanelProps) {
     setBusy(false);
     if (r.ok) {
       setProblem(null);
+      setWantsAnother(false);
+      onSent?.();
       return setStep({ kind: 'sent' });
     }
+    if (r.status === 409) return setProblem({ key: 'ndrDuplicate' });
     if (r.status === 401) {
       setDigits('');
       setStep({ kind: 'verify' });
@@ -79,10 +114,15 @@ export function NdrPanel({ awb, lang }: NdrPanelProps) {
       <h2 id="sdt-ndr-title" className="sdt-section-title">
         {msg(lang, 'ndrTitle')}
       </h2>
+      <RequestList requests={requests} lang={lang} />
       {step.kind === 'sent' ? (
         <p className="sdt-success" role="status">
           ✓ {msg(lang, 'ndrSent')}
         </p>
+      ) : step.kind === 'verify' && hasOpen && !wantsAnother ? (
+        <button type="button" className="sdt-text-button" onClick={() => setWantsAnother(true)}>
+          {msg(lang, 'ndrAnother')}
+        </button>
       ) : step.kind === 'verify' ? (
         <form onSubmit={verify} noValidate>
           <p className="sdt-muted">{msg(lang, 'ndrIntro')}</p>

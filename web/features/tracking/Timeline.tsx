@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import type { PublicTimelineEntry } from '../../../domain/tracking-rules';
+import { buyerEventText } from '../../../domain/tracking-events';
+import { cityName } from './places';
 import { Dialog } from './Dialog';
 import { formatDateTime } from './format';
 import { msg, statusText, type Lang } from './messages';
@@ -26,8 +28,8 @@ function UpdatesTable({ entries, lang, id }: { entries: PublicTimelineEntry[]; l
               <td>
                 <time dateTime={e.createdAt}>{formatDateTime(lang, e.createdAt)}</time>
               </td>
-              <td>{e.city ?? '—'}</td>
-              <td>{e.description}</td>
+              <td>{cityName(lang, e.city) ?? '—'}</td>
+              <td>{buyerEventText(lang, e)}</td>
             </tr>
           ))}
         </tbody>
@@ -47,8 +49,8 @@ function Group({ group, lang, small }: { group: TimelineGroup; lang: Lang; small
       <div className="sdt-group-body">
         <h3 className="sdt-group-status">{label}</h3>
         <p className="sdt-group-desc">
-          {latest.description}
-          {latest.city ? ` · ${latest.city}` : ''}
+          {buyerEventText(lang, latest)}
+          {cityName(lang, latest.city) ? ` · ${cityName(lang, latest.city)}` : ''}
         </p>
         <p className="sdt-group-time">
           <time dateTime={latest.createdAt}>{formatDateTime(lang, latest.createdAt)}</time>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { awbProblem, DEFAULT_TRACKING_LAYOUT, type TrackingLayout } from '../../../domain/tracking-rules';
-import { lookupAwb, type LookupResult } from './api';
+import { awbProblem, DEFAULT_TRACKING_LAYOUT, type PublicShipmentDetails, type TrackingLayout } from '../../../domain/tracking-rules';
+import { normaliseAwb } from '../../../domain/tracking-events';
+import { lookupAwb, shipmentDetails, type LookupResult } from './api';
 import { BrandHeader } from './BrandHeader';
 import { readableOn } from './colour';
 import { formatDateTime } from './format';
@@ -8,7 +9,7 @@ import { initialLang, rememberLang } from './lang';
 import { msg, type Lang, type MessageKey } from './messages';
 import { NdrPanel } from './NdrPanel';
 import { Timeline } from './Timeline';
-import { TrackingSummary } from './TrackingSummary';
+import { SellerCard, TrackingSummary } from './TrackingSummary';
 import './track.css';
 
 /** The brand colours as CSS variables of the page. */
@@ -26,13 +27,20 @@ export function layoutStyle(layout: TrackingLayout): CSSProperties {
   } as CSSProperties;
 }
 
-export type TrackPageProps = { layout: TrackingLayout; lang: Lang; onToggleLang?: () => void; preview?: boolean; children: ReactNode };
+export type TrackPageProps = {
+  layout: TrackingLayout;
+  lang: Lang;
+  onToggleLang?: () => void;
+  preview?: boolean;
+  seller?: { name: string; logoUrl: string | null } | null;
+  children: ReactNode;
+};
 
 /** The page frame in the seller's brand: header, then the content. */
-export function TrackPage({ layout, lang, onToggleLang, preview, children }: TrackPageProps) {
+export function TrackPage({ layout, lang, onToggleLang, preview, seller, children }: TrackPageProps) {
   return (
     <div className={preview ? 'sdt-page sdt-page--preview' : 'sdt-page'} style={layoutStyle(layout)} lang={lang}>
-      <BrandHeader layout={layout} lang={lang} onToggleLang={onToggleLang} />
+      <BrandHeader layout={layout} lang={lang} onToggleLang={onToggleLang} seller={seller} />
       <main className="sdt-main">{children}</main>
     </div>
   );
@@ -54,8 +62,9 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
   const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [view, setView] = useState<View>({ kind: 'idle' });
   const [layout, setLayout] = useState<TrackingLayout>(DEFAULT_TRACKING_LAYOUT);
-  const [toast, setToast] = useState<{ title: MessageKey; message: MessageKey } | null>(null);
+  const [details, setDetails] = useState<PublicShipmentDetails | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [detailsAttempt, setDetailsAttempt] = useState(0);
 
   useEffect(() => setInput(awb), [awb]);
   useEffect(() => {
@@ -64,7 +73,8 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
   }, [lang, awb]);
 
   useEffect(() => {
-    const wanted = awb.trim();
+    const wanted = normaliseAwb(awb);
+    setDetails(null);
     if (!wanted) return setView({ kind: 'idle' });
     if (awbProblem(wanted)) return setView({ kind: 'invalid' });
     const ctrl = new AbortController();
@@ -73,13 +83,25 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
       .then((r) => {
         setView(r);
         if (r.kind === 'ok' || r.kind === 'offline') setLayout(r.data.pageLayout);
-        if (r.kind === 'notFound') setToast({ title: 'lookupFailedTitle', message: 'lookupFailedMessage' });
       })
       .catch(() => {
         // aborted: a newer lookup has started
       });
     return () => ctrl.abort();
   }, [awb, attempt]);
+
+  // The seller, items, delay and the buyer's requests: after the lookup found the shipment.
+  const found = view.kind === 'ok' ? view.data.trackingNumber : null;
+  useEffect(() => {
+    if (!found) return;
+    const ctrl = new AbortController();
+    shipmentDetails(found, ctrl.signal)
+      .then(setDetails)
+      .catch(() => {
+        // aborted
+      });
+    return () => ctrl.abort();
+  }, [found, detailsAttempt]);
 
   // Back online while showing the last-known answer: fetch the fresh one.
   useEffect(() => {
@@ -89,19 +111,14 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
     return () => window.removeEventListener('online', again);
   }, [view.kind]);
 
-  useEffect(() => {
-    if (!toast) return;
-    const t = setTimeout(() => setToast(null), 6000);
-    return () => clearTimeout(t);
-  }, [toast]);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = awbProblem(input);
+    const problem = awbProblem(normaliseAwb(input));
     if (problem) return setFieldError(problem === 'required' ? 'awbRequired' : 'awbInvalid');
     setFieldError(null);
-    const next = input.trim();
-    if (next === awb.trim()) setAttempt((n) => n + 1);
+    const next = normaliseAwb(input);
+    setInput(next);
+    if (next === normaliseAwb(awb)) setAttempt((n) => n + 1);
     else onNavigate(next);
   };
 
@@ -113,7 +130,7 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
 
   const data = view.kind === 'ok' || view.kind === 'offline' ? view.data : null;
   return (
-    <TrackPage layout={layout} lang={lang} onToggleLang={toggleLang}>
+    <TrackPage layout={layout} lang={lang} onToggleLang={toggleLang} seller={details?.seller}>
       <form className="sdt-card sdt-search" role="search" onSubmit={submit} noValidate>
         <h1 className="sdt-title">{msg(lang, 'heading')}</h1>
         <label htmlFor="sdt-awb" className="sdt-label">
@@ -153,12 +170,18 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
           {msg(lang, 'loading')}
         </p>
       )}
-      {(view.kind === 'invalid' || view.kind === 'notFound') && (
+      {view.kind === 'invalid' && (
         <section className="sdt-card sdt-invalid" data-testid="invalid-state">
           <p className="sdt-invalid-icon" aria-hidden="true">
             ?
           </p>
           <p>{msg(lang, 'awbNotValid')}</p>
+        </section>
+      )}
+      {view.kind === 'notFound' && (
+        <section className="sdt-card sdt-invalid" data-testid="not-found" role="status">
+          <h2 className="sdt-section-title">{msg(lang, 'notFoundTitle')}</h2>
+          <p>{msg(lang, 'notFoundHelp')}</p>
         </section>
       )}
       {view.kind === 'error' && (
@@ -176,23 +199,21 @@ export function TrackApp({ awb, onNavigate }: TrackAppProps) {
       )}
       {data && (
         <>
-          <TrackingSummary data={data} lang={lang} />
-          {data.customerRequestsAllowed && view.kind === 'ok' && <NdrPanel key={data.trackingNumber} awb={data.trackingNumber} lang={lang} />}
+          <TrackingSummary data={data} lang={lang} details={details} />
+          {data.customerRequestsAllowed && view.kind === 'ok' && (
+            <NdrPanel
+              key={data.trackingNumber}
+              awb={data.trackingNumber}
+              lang={lang}
+              requests={details?.requests ?? []}
+              onSent={() => setDetailsAttempt((n) => n + 1)}
+            />
+          )}
           <Timeline timeline={data.timeline} lang={lang} />
+          {details && <SellerCard details={details} lang={lang} />}
         </>
       )}
 
-      {toast && (
-        <div className="sdt-toast" role="alert" data-testid="toast">
-          <div>
-            <strong>{msg(lang, toast.title)}</strong>
-            <p>{msg(lang, toast.message)}</p>
-          </div>
-          <button type="button" className="sdt-icon-button" onClick={() => setToast(null)} aria-label={msg(lang, 'dismiss')}>
-            ×
-          </button>
-        </div>
-      )}
     </TrackPage>
   );
 }

@@ -1,6 +1,7 @@
-import type { PublicTracking } from '../../../domain/tracking-rules';
+import type { PublicShipmentDetails, PublicTracking } from '../../../domain/tracking-rules';
 import { formatDate, formatPlainDate } from './format';
 import { msg, statusText, type Lang } from './messages';
+import { stateName } from './places';
 
 const DONE = new Set(['DELIVERED', 'RTO_DELIVERED', 'DTO_DELIVERED', 'RTO_PROCESSED', 'DTO_PROCESSED']);
 const TROUBLE = new Set(['UNDELIVERED', 'RTO_UNDELIVERED', 'DTO_UNDELIVERED', 'CANCELLED', 'UNSERVICEABLE']);
@@ -12,9 +13,9 @@ export function statusTone(status: string): { tone: 'done' | 'trouble' | 'moving
   return { tone: 'moving', icon: '➜' };
 }
 
-export type TrackingSummaryProps = { data: PublicTracking; lang: Lang };
+export type TrackingSummaryProps = { data: PublicTracking; lang: Lang; details?: PublicShipmentDetails | null };
 
-export function TrackingSummary({ data, lang }: TrackingSummaryProps) {
+export function TrackingSummary({ data, lang, details }: TrackingSummaryProps) {
   const { tone, icon } = statusTone(data.status);
   return (
     <section className="sdt-card sdt-summary" aria-labelledby="sdt-status" data-testid="tracking-summary">
@@ -25,7 +26,18 @@ export function TrackingSummary({ data, lang }: TrackingSummaryProps) {
         </span>
         {statusText(lang, data.status)}
       </h2>
-      {data.deliveredOn ? (
+      {!data.deliveredOn && details?.delayed ? (
+        <div className="sdt-delay" data-testid="delayed" role="status">
+          <p className="sdt-delay-title">{msg(lang, 'delayed')}</p>
+          {details.revisedEstimate ? (
+            <p className="sdt-eta">
+              <span>{msg(lang, 'delayedNewEstimate')}</span> <strong>{formatPlainDate(lang, details.revisedEstimate)}</strong>
+            </p>
+          ) : (
+            <p className="sdt-muted">{msg(lang, 'delayedNoEstimate')}</p>
+          )}
+        </div>
+      ) : data.deliveredOn ? (
         <p className="sdt-eta" data-testid="delivered-on">
           <span>{msg(lang, 'deliveredOn')}</span> <strong>{formatDate(lang, data.deliveredOn)}</strong>
         </p>
@@ -37,30 +49,74 @@ export function TrackingSummary({ data, lang }: TrackingSummaryProps) {
       <div className="sdt-route">
         <div>
           <span className="sdt-kicker">{msg(lang, 'from')}</span>
-          <strong data-testid="origin-state">{data.pickup.state}</strong>
+          <strong data-testid="origin-state">{stateName(lang, data.pickup.state)}</strong>
         </div>
         <span className="sdt-route-arrow" aria-hidden="true">
           →
         </span>
         <div>
           <span className="sdt-kicker">{msg(lang, 'to')}</span>
-          <strong data-testid="destination-state">{data.shipping.state}</strong>
+          <strong data-testid="destination-state">{stateName(lang, data.shipping.state)}</strong>
         </div>
       </div>
       <dl className="sdt-facts">
         <div>
           <dt>{msg(lang, 'courier')}</dt>
-          <dd>{data.shipper ?? '—'}</dd>
+          <dd translate="no">{data.shipper ?? '—'}</dd>
         </div>
         <div>
           <dt>{msg(lang, 'orderId')}</dt>
-          <dd>{data.shopOrderId}</dd>
+          <dd translate="no">{data.shopOrderId}</dd>
         </div>
         <div>
           <dt>{msg(lang, 'awb')}</dt>
-          <dd>{data.trackingNumber}</dd>
+          <dd translate="no">{data.trackingNumber}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** The seller's name, the items of the shipment and the seller's help contact. */
+export function SellerCard({ details, lang }: { details: PublicShipmentDetails; lang: Lang }) {
+  const { seller, items } = details;
+  return (
+    <section className="sdt-card" aria-labelledby="sdt-items" data-testid="seller-card">
+      {seller.name && (
+        <p className="sdt-kicker">
+          {msg(lang, 'soldBy')} <strong translate="no">{seller.name}</strong>
+        </p>
+      )}
+      {items.length > 0 && (
+        <>
+          <h2 id="sdt-items" className="sdt-section-title">
+            {msg(lang, 'items')}
+          </h2>
+          <ul className="sdt-items" data-testid="shipment-items">
+            {items.map((i, n) => (
+              <li key={n}>
+                <span translate="no">{i.title}</span> <span className="sdt-muted">· {msg(lang, 'quantity', { n: i.quantity })}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {(seller.helpEmail || seller.helpPhone) && (
+        <p className="sdt-help" data-testid="seller-help">
+          <span>{msg(lang, 'help')}:</span>{' '}
+          {seller.helpPhone && (
+            <a href={`tel:${seller.helpPhone.replace(/[^\d+]/g, '')}`} translate="no">
+              {seller.helpPhone}
+            </a>
+          )}
+          {seller.helpPhone && seller.helpEmail ? ' · ' : ''}
+          {seller.helpEmail && (
+            <a href={`mailto:${seller.helpEmail}`} translate="no">
+              {seller.helpEmail}
+            </a>
+          )}
+        </p>
+      )}
     </section>
   );
 }

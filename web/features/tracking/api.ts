@@ -1,6 +1,7 @@
 // The public page's calls. Plain fetch, no cookies: the page is anonymous even
 // in a browser where a seller is signed in (so no XSRF token is needed either).
-import { awbProblem, type PublicTracking, type PublicTrackingResponse } from '../../../domain/tracking-rules';
+import { awbProblem, type PublicShipmentDetails, type PublicShipmentDetailsResponse, type PublicTracking, type PublicTrackingResponse } from '../../../domain/tracking-rules';
+import { normaliseAwb } from '../../../domain/tracking-events';
 import { cachedLookup, saveLookup } from './cache';
 
 export type LookupResult =
@@ -13,7 +14,8 @@ export type LookupResult =
 
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
 
-export async function lookupAwb(awb: string, signal?: AbortSignal): Promise<LookupResult> {
+export async function lookupAwb(typed: string, signal?: AbortSignal): Promise<LookupResult> {
+  const awb = normaliseAwb(typed);
   if (awbProblem(awb)) return { kind: 'invalid' };
   let res: Response;
   try {
@@ -36,6 +38,18 @@ export async function lookupAwb(awb: string, signal?: AbortSignal): Promise<Look
   const body = (await res.json()) as PublicTrackingResponse;
   saveLookup(awb.trim(), body.data.data);
   return { kind: 'ok', data: body.data.data };
+}
+
+/** The seller, items, delay and the buyer's requests (null when they cannot be fetched: the page works without them). */
+export async function shipmentDetails(typed: string, signal?: AbortSignal): Promise<PublicShipmentDetails | null> {
+  try {
+    const res = await fetch(`/api/order/${encodeURIComponent(normaliseAwb(typed))}/details`, { credentials: 'omit', cache: 'no-cache', signal, headers: { accept: 'application/json' } });
+    if (!res.ok) return null;
+    return ((await res.json()) as PublicShipmentDetailsResponse).data;
+  } catch (e) {
+    if (isAbort(e)) throw e;
+    return null;
+  }
 }
 
 export type CallResult<T> = { ok: true; body: T } | { ok: false; status: number; body: { message?: string; attemptsLeft?: number } | null };

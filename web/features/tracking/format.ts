@@ -10,7 +10,8 @@ function fmt(lang: Lang, kind: 'date' | 'dateTime' | 'plainDate'): Intl.DateTime
     const base: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' };
     f = new Intl.DateTimeFormat(locale(lang), {
       ...base,
-      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
+      // Hindi readers get a 24-hour clock: the locale's day periods are "am"/"pm" in Latin letters
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', ...(lang === 'hi' ? { hourCycle: 'h23' as const } : {}) } : {}),
       // a plain YYYY-MM-DD date is a calendar day, not an instant
       timeZone: kind === 'plainDate' ? 'UTC' : 'Asia/Kolkata',
     });

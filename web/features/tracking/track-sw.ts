@@ -3,7 +3,6 @@
 // the seller app to track a parcel. It keeps the page shell and its hashed
 // assets so a recently viewed AWB reopens offline; the answers themselves are
 // cached by the page (localStorage), not here.
-/* eslint-disable no-restricted-globals */
 
 type ExtendableEvent = Event & { waitUntil(p: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(r: Response | Promise<Response>): void };

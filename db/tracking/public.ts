@@ -1,0 +1,152 @@
+// Queries of the public tracking area (moved from edge-api/routes/tracking/queries.ts).
+// Plain functions taking the handle or `db` first; no HTTP here.
+import { CompiledQuery, type Compilable } from 'kysely';
+import type { Statement } from 'better-sqlite3';
+import type { Db, DbHandle } from '../connect';
+import { lookupPincodeLocation, type PincodeLocation } from '../pincodes/load';
+import '../tables/tracking';
+import '../tables/ndr';
+import '../tables/billing';
+import { isSpecialState, metroCity } from '../../domain/india';
+import type { RequestRow, TrailRow } from '../../domain/tracking-events';
+import { normaliseAwb } from '../../domain/tracking-events';
+import type { ZoneLocation } from '../../domain/zones';
+
+/**
+ * A hot query built with Kysely once per database and then run as a prepared
+ * statement (SQLite: kept prepared; PostgreSQL: a parameterised query). Kysely
+ * compiles, and better-sqlite3 prepares, on every call otherwise, which was
+ * most of the cost of a public lookup. `build` receives placeholder values and
+ * must use each parameter exactly once, in order.
+ */
+export function preparedQuery<R>(arity: number, build: (db: Db, ...params: string[]) => Compilable<R>) {
+  const compiled = new WeakMap<Db, { sql: string; stmt?: Statement }>();
+  return async (dbh: DbHandle, ...params: string[]): Promise<R[]> => {
+    let entry = compiled.get(dbh.db);
+    if (!entry) {
+      const placeholders = Array.from({ length: arity }, (_, i) => `__prepared_param_${i}__`);
+      const q = build(dbh.db, ...placeholders).compile();
+      if (q.parameters.length !== arity || q.parameters.some((p, i) => p !== placeholders[i])) {
+        throw new Error('preparedQuery: parameters must each be used once, in order');
+      }
+      entry = { sql: q.sql, stmt: dbh.sqlite?.prepare(q.sql) };
+      compiled.set(dbh.db, entry);
+    }
+    const { sql, stmt } = entry;
+    if (stmt) {
+      // Through Kysely's connection, so it waits for a transaction in progress
+      // instead of reading its uncommitted rows.
+      return await dbh.db.connection().execute(async () => stmt.all(...params) as R[]);
+    }
+    return (await dbh.db.executeQuery<R>(CompiledQuery.raw(sql, params))).rows;
+  };
+}
+
+const trackedOrderQuery = preparedQuery(1, (db, awb) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('companies', 'companies.id', 'orders.company_id')
+    .leftJoin('delivery_partners', 'delivery_partners.id', 'orders.delivery_partner_id')
+    .leftJoin('warehouses', 'warehouses.id', 'orders.warehouse_id')
+    .select([
+      'orders.id',
+      'orders.company_id',
+      'orders.tracking_number',
+      'orders.shop_order_id',
+      'orders.status',
+      'orders.shipper',
+      'orders.pickup_state',
+      'orders.pickup_pincode',
+      'orders.shipping_state',
+      'orders.shipping_city',
+      'orders.shipping_pincode',
+      'orders.version',
+      'orders.updated_at',
+      'companies.tracking_layout',
+      'delivery_partners.name as partner_name',
+      'delivery_partners.service_levels',
+      'warehouses.address as warehouse_address',
+    ])
+    .where('orders.tracking_number', '=', awb),
+);
+
+/** The order behind an AWB: trimmed, without spaces or dashes, in capitals; else exactly as typed (trimmed). */
+export async function findTrackedOrder(dbh: DbHandle, awb: string) {
+  const wanted = normaliseAwb(awb);
+  const [row] = await trackedOrderQuery(dbh, wanted);
+  const typed = awb.trim();
+  if (row || typed === wanted) return row;
+  return (await trackedOrderQuery(dbh, typed))[0];
+}
+export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findTrackedOrder>>>;
+
+const timelineQuery = preparedQuery(1, (db, orderId) =>
+  db
+    .selectFrom('order_trails')
+    .select(['status', 'created_at', 'description', 'city', 'source'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'),
+);
+
+/** The order's whole trail, oldest first (carrier events by when they happened). Internal: filter before showing. */
+export async function loadTrail(dbh: DbHandle, orderId: string): Promise<TrailRow[]> {
+  return await timelineQuery(dbh, orderId);
+}
+
+const requestsQuery = preparedQuery(1, (db, orderId) =>
+  db
+    .selectFrom('customer_requests')
+    .select(['id', 'kind', 'status', 'created_at', 'decided_at', 'payload'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'),
+);
+
+export type StoredRequest = RequestRow & { id: string; payload: string };
+/** The buyer's requests (NDR) on an order, oldest first. */
+export async function loadRequests(dbh: DbHandle, orderId: string): Promise<StoredRequest[]> {
+  return await requestsQuery(dbh, orderId);
+}
+
+/** What the buyer's page shows beside the shipment: the seller's brand and help contact, and the items. */
+export async function loadBuyerExtras(db: Db, orderId: string, companyId: string) {
+  const [company, profile, items] = await Promise.all([
+    db.selectFrom('companies').select(['name', 'email', 'phone', 'website']).where('id', '=', companyId).executeTakeFirst(),
+    db.selectFrom('invoicing_profiles').select(['brand_name', 'logo_key']).where('company_id', '=', companyId).executeTakeFirst(),
+    db.selectFrom('order_items').select(['title', 'quantity']).where('order_id', '=', orderId).orderBy('id').limit(50).execute(),
+  ]);
+  return { company, profile, items };
+}
+
+// Pincodes never change while the server runs: remember the ones found, per database.
+const pincodeCaches = new WeakMap<Db, Map<string, PincodeLocation>>();
+const PINCODE_CACHE_MAX = 20_000;
+
+async function pincodeLocation(db: Db, pincode: string): Promise<PincodeLocation | null> {
+  let cache = pincodeCaches.get(db);
+  if (!cache) pincodeCaches.set(db, (cache = new Map()));
+  const hit = cache.get(pincode);
+  if (hit) return hit;
+  const loc = await lookupPincodeLocation(db, pincode);
+  if (cache.size >= PINCODE_CACHE_MAX) cache.clear();
+  // A pincode not found is not remembered: the directory may be loaded after start.
+  if (loc) cache.set(pincode, loc);
+  return loc;
+}
+
+export function cityOf(addressJson: string | null): string {
+  try {
+    return String((addressJson && JSON.parse(addressJson)?.city) ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** A pincode's place from the directory, else from the order's own city and state. */
+export async function zoneLocation(db: Db, pincode: string, city: string, state: string): Promise<ZoneLocation> {
+  const loc = await pincodeLocation(db, pincode);
+  if (loc) return loc;
+  return { pincode, district: city, state, isMetro: metroCity(city, state) !== null, isSpecial: isSpecialState(state, city) };
+}
+

@@ -1,0 +1,70 @@
+// Problem orders (issue 13 §5): NDR and unserviceable actions and the buyer's
+// requests, for sellers, warehouse users and admins. Routes only parse, call the
+// use case (edge-api/services/orders/ndr.ts, unserviceable.ts) and respond.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { activeCouriers } from '../../../db/ndr/queries';
+import {
+  changeCourierSchema,
+  declineRequestSchema,
+  ndrAddressSchema,
+  ndrReattemptSchema,
+  ndrRtoSchema,
+  REATTEMPT_SLOTS,
+  type CourierOptionsResponse,
+  type ProblemOrderResponse,
+} from '../../../domain/ndr';
+import { cancelOrderSchema } from '../../../domain/orders';
+import type { AppEnv } from '../../env';
+import { v } from '../../lib/validate';
+import { companyScope, requireRole, requireSession } from '../../middleware/session';
+import type { ServiceActor } from '../../services/audit/actor';
+import { acceptCustomerRequest, declineCustomerRequest, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
+import { cancelUnserviceable, changeCourier, recheckServiceability } from '../../services/orders/unserviceable';
+
+const ORDER = '/orders/:id{[0-9a-fA-F-]+}';
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+function actorOf(c: Context<AppEnv>): ServiceActor {
+  const s = requireSession(c);
+  return { id: s.userId, name: s.name, role: s.role, scope: companyScope(c) };
+}
+const done = (message: string, data: { orderId: string; status: string }) => ({ status: true as const, message, data }) satisfies ProblemOrderResponse;
+
+export const problemOrderRoutes = new Hono<AppEnv>()
+  .post(`${ORDER}/ndr/reattempt`, requireRole(), v('param', idParam), v('json', ndrReattemptSchema), async (c) => {
+    const r = await requestReattempt(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') });
+    return c.json(done('Re-attempt requested', r));
+  })
+  .post(`${ORDER}/ndr/address`, requireRole(), v('param', idParam), v('json', ndrAddressSchema), async (c) => {
+    const r = await updateNdrAddress(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') });
+    return c.json(done('Address updated for the re-attempt', r));
+  })
+  .post(`${ORDER}/ndr/rto`, requireRole(), v('param', idParam), v('json', ndrRtoSchema), async (c) => {
+    const r = await returnToOrigin(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') });
+    return c.json(done('Return to origin requested', r));
+  })
+  .post(`${ORDER}/unserviceable/recheck`, requireRole(), v('param', idParam), async (c) => {
+    const r = await recheckServiceability(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id });
+    return c.json({ ...done(r.serviceable ? 'The order is serviceable again' : (r.reason ?? 'Still not serviceable'), r), serviceable: r.serviceable });
+  })
+  .post(`${ORDER}/unserviceable/courier`, requireRole(), v('param', idParam), v('json', changeCourierSchema), async (c) => {
+    const r = await changeCourier(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') });
+    return c.json({ ...done(r.serviceable ? 'Courier changed; the order is serviceable again' : `Courier changed; ${r.reason ?? 'still not serviceable'}`, r), serviceable: r.serviceable });
+  })
+  .post(`${ORDER}/unserviceable/cancel`, requireRole(), v('param', idParam), v('json', cancelOrderSchema), async (c) => {
+    const r = await cancelUnserviceable(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, reason: c.req.valid('json').reason });
+    return c.json(done('Order cancelled', r));
+  })
+  .get('/problem-orders/couriers', requireRole(), async (c) => {
+    const rows = await activeCouriers(c.var.dbh.db);
+    return c.json({ status: true as const, data: rows } satisfies CourierOptionsResponse);
+  })
+  .post('/customerRequests/:id/accept', requireRole(), v('param', idParam), v('json', z.object({ slot: z.enum(REATTEMPT_SLOTS).optional() })), async (c) => {
+    const r = await acceptCustomerRequest(c.var.dbh.db, actorOf(c), { requestId: c.req.valid('param').id, slot: c.req.valid('json').slot });
+    return c.json(done('Request accepted and applied', r));
+  })
+  .post('/customerRequests/:id/decline', requireRole(), v('param', idParam), v('json', declineRequestSchema), async (c) => {
+    const r = await declineCustomerRequest(c.var.dbh.db, actorOf(c), { requestId: c.req.valid('param').id, reason: c.req.valid('json').reason });
+    return c.json(done('Request declined', r));
+  });

@@ -1,0 +1,100 @@
+// The buyer's NDR requests from the public page (no sign-in): prove to be the
+// buyer, then ask for a re-attempt or an address correction. One function per action.
+import { nowIso, uuidv7 } from '../../../domain/ids';
+import type { DbHandle } from '../../../db/connect';
+import '../../../db/tables/tracking';
+import '../../../db/tables/ndr';
+import { conflict, invalid, notFound, Refusal } from '../../../domain/refusal';
+import {
+  BUYER_ATTEMPT_WINDOW_MS,
+  BUYER_DIGITS_WRONG,
+  BUYER_TOKEN_INVALID,
+  BUYER_TOKEN_TTL_MS,
+  BUYER_TOO_MANY,
+  LOOKUP_FAILED_MESSAGE,
+  MAX_BUYER_ATTEMPTS,
+  NDR_NOT_ALLOWED,
+  NDR_REQUEST_OPEN,
+  NDR_STATUSES,
+  phoneLast4,
+  REATTEMPT_DATE_INVALID,
+  reattemptDates,
+  REQUEST_RECEIVED,
+  type CustomerRequestInput,
+} from '../../../domain/tracking';
+import { normaliseAwb } from '../../../domain/tracking-events';
+import { sign, verify } from '../../lib/signing';
+
+const buyerPayload = (orderId: string) => `tracking-buyer|${orderId}`;
+const candidates = (awb: string) => [...new Set([normaliseAwb(awb), awb.trim(), awb.trim().toUpperCase()])];
+
+/** A refusal the caller must see as "sign again" (401 on the API). */
+export class BuyerTokenInvalid extends Error {
+  constructor() {
+    super(BUYER_TOKEN_INVALID);
+  }
+}
+
+async function orderOf(dbh: DbHandle, awb: string) {
+  const order = await dbh.db
+    .selectFrom('orders')
+    .select(['id', 'status', 'customer_phone', 'company_id'])
+    .where('tracking_number', 'in', candidates(awb))
+    .executeTakeFirst();
+  if (!order) throw notFound(LOOKUP_FAILED_MESSAGE);
+  return order;
+}
+
+/** Step 1: the last 4 digits of the phone on the order; five wrong answers per AWB per hour. */
+export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { awb: string; phoneLast4: string }, now = Date.now()) {
+  const db = dbh.db;
+  const awb = normaliseAwb(input.awb);
+  const since = new Date(now - BUYER_ATTEMPT_WINDOW_MS).toISOString();
+  const wrong = await db
+    .selectFrom('tracking_buyer_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('awb', '=', awb)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  const wrongSoFar = Number(wrong?.n ?? 0);
+  if (wrongSoFar >= MAX_BUYER_ATTEMPTS) throw new Refusal('rate_limited', BUYER_TOO_MANY, undefined, { attemptsLeft: 0 });
+  const order = await orderOf(dbh, input.awb);
+  if (!NDR_STATUSES.includes(order.status)) throw conflict(NDR_NOT_ALLOWED);
+  if (input.phoneLast4 !== phoneLast4(order.customer_phone)) {
+    await db.insertInto('tracking_buyer_attempts').values({ id: uuidv7(), awb, created_at: nowIso() }).execute();
+    throw new Refusal('forbidden', BUYER_DIGITS_WRONG, undefined, { attemptsLeft: MAX_BUYER_ATTEMPTS - wrongSoFar - 1 });
+  }
+  const { exp, sig } = sign(signingKey, buyerPayload(order.id), now + BUYER_TOKEN_TTL_MS);
+  return { status: true as const, token: `${exp}.${sig}`, reattemptDates: reattemptDates(now) };
+}
+
+/** Step 2: the request itself, which lands in the seller's User Requests (NDR) list. One open request per kind. */
+export async function createBuyerRequest(dbh: DbHandle, signingKey: string, awb: string, body: CustomerRequestInput) {
+  const db = dbh.db;
+  const order = await orderOf(dbh, awb);
+  const [exp, sig] = body.token.split('.');
+  if (!sig || !verify(signingKey, buyerPayload(order.id), Number(exp), sig)) throw new BuyerTokenInvalid();
+  if (!NDR_STATUSES.includes(order.status)) throw conflict(NDR_NOT_ALLOWED);
+  let payload: Record<string, string>;
+  if (body.kind === 'reattempt') {
+    if (!reattemptDates().includes(body.date)) throw invalid(REATTEMPT_DATE_INVALID, [{ path: 'date', message: REATTEMPT_DATE_INVALID }]);
+    payload = { date: body.date };
+  } else {
+    const { kind: _k, token: _t, ...changes } = body;
+    payload = Object.fromEntries(Object.entries(changes).filter(([, val]) => !!val)) as Record<string, string>;
+  }
+  const open = await db
+    .selectFrom('customer_requests')
+    .select(['payload'])
+    .where('order_id', '=', order.id)
+    .where('kind', '=', body.kind)
+    .where('status', '=', 'OPEN')
+    .execute();
+  if (open.some((r) => r.payload === JSON.stringify(payload))) throw conflict(NDR_REQUEST_OPEN);
+  await db
+    .insertInto('customer_requests')
+    .values({ id: uuidv7(), order_id: order.id, company_id: order.company_id, kind: body.kind, payload: JSON.stringify(payload), status: 'OPEN', created_at: nowIso() })
+    .execute();
+  return { status: true as const, message: REQUEST_RECEIVED };
+}
+

@@ -1,0 +1,197 @@
+// Problem orders (issue 13 §5): the NDR and unserviceable actions of an order, as
+// buttons beside the order's other actions. The rules are domain/ndr.ts, the same
+// table the server checks.
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import {
+  changeCourierSchema,
+  ndrAddressSchema,
+  ndrReattemptSchema,
+  PROBLEM_ACTIONS,
+  problemActions,
+  REATTEMPT_SLOTS,
+  SLOT_LABELS,
+  type CourierOptionsResponse,
+  type ProblemActionKey,
+  type ReattemptSlot,
+} from '../../../domain/ndr';
+import { CANCEL_REASON_MAX, cancelOrderSchema } from '../../../domain/orders';
+import { reattemptDates } from '../../../domain/tracking-rules';
+import { apiJson, fieldErrors } from '../../api/client';
+import { useSession } from '../../auth/useSession';
+import { zodValidate } from '../../ui/zodForm';
+import { useOrderMutation } from './actions/useOrderMutation';
+
+type Order = { id: string; status: string; shipper?: string | null };
+
+const dayLabel = (d: string) => new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+
+function ReattemptForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const run = useOrderMutation();
+  const dates = reattemptDates();
+  const form = useForm<{ date: string; slot: ReattemptSlot }>({ initialValues: { date: dates[0] ?? '', slot: 'morning' }, validate: zodValidate(ndrReattemptSchema) });
+  return (
+    <form
+      onSubmit={form.onSubmit(async (v) => {
+        const r = await run({ path: `/api/orders/${order.id}/ndr/reattempt`, method: 'POST', body: v, success: 'Re-attempt requested' });
+        if (r.ok) onDone();
+        else form.setErrors(fieldErrors(r.error));
+      })}
+    >
+      <Stack>
+        <Select label="Re-attempt date" required data={dates.map((d) => ({ value: d, label: dayLabel(d) }))} allowDeselect={false} {...form.getInputProps('date')} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>Delivery slot</Text>
+          <SegmentedControl fullWidth data={REATTEMPT_SLOTS.map((s) => ({ value: s, label: SLOT_LABELS[s] }))} {...form.getInputProps('slot')} />
+        </Stack>
+        <Text size="xs" c="dimmed">Only days the courier delivers are offered (no Sundays or national holidays).</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Close</Button>
+          <Button type="submit" loading={form.submitting}>Request Re-attempt</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AddressForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const run = useOrderMutation();
+  const form = useForm({ initialValues: { address1: '', address2: '', landmark: '', phone: '' }, validate: zodValidate(ndrAddressSchema) });
+  return (
+    <form
+      onSubmit={form.onSubmit(async (v) => {
+        const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim()));
+        const r = await run({ path: `/api/orders/${order.id}/ndr/address`, method: 'POST', body, success: 'Address updated for the re-attempt' });
+        if (r.ok) onDone();
+        else form.setErrors(fieldErrors(r.error));
+      })}
+    >
+      <Stack>
+        <Text size="sm" c="dimmed">Fill in only what changes; the courier gets it with the next attempt.</Text>
+        <TextInput label="Address line 1" maxLength={200} {...form.getInputProps('address1')} />
+        <TextInput label="Address line 2" maxLength={200} {...form.getInputProps('address2')} />
+        <TextInput label="Landmark" maxLength={120} {...form.getInputProps('landmark')} />
+        <TextInput label="Phone" inputMode="numeric" maxLength={10} {...form.getInputProps('phone')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Close</Button>
+          <Button type="submit" loading={form.submitting}>Save Changes</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CourierForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const run = useOrderMutation();
+  const q = useQuery({ queryKey: ['problem-orders', 'couriers'], queryFn: ({ signal }) => apiJson<CourierOptionsResponse>('/api/problem-orders/couriers', { signal }).then((r) => r.data) });
+  const form = useForm({ initialValues: { partnerId: '' }, validate: zodValidate(changeCourierSchema) });
+  return (
+    <form
+      onSubmit={form.onSubmit(async (v) => {
+        const r = await run({ path: `/api/orders/${order.id}/unserviceable/courier`, method: 'POST', body: v, success: 'Courier changed' });
+        if (r.ok) onDone();
+        else form.setErrors(fieldErrors(r.error));
+      })}
+    >
+      <Stack>
+        <Select
+          label="Courier"
+          required
+          placeholder={order.shipper ? `Now: ${order.shipper}` : 'Choose a courier'}
+          data={(q.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          {...form.getInputProps('partnerId')}
+        />
+        <Text size="xs" c="dimmed">Serviceability is checked again with the new courier.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Close</Button>
+          <Button type="submit" loading={form.submitting}>Change Courier</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CancelForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const run = useOrderMutation();
+  const form = useForm({ initialValues: { reason: '' }, validate: zodValidate(cancelOrderSchema) });
+  return (
+    <form
+      onSubmit={form.onSubmit(async (v) => {
+        const r = await run({ path: `/api/orders/${order.id}/unserviceable/cancel`, method: 'POST', body: v, success: 'Order cancelled' });
+        if (r.ok) onDone();
+        else form.setErrors(fieldErrors(r.error));
+      })}
+    >
+      <Stack>
+        <Textarea label="Reason for cancellation" required autosize minRows={3} maxLength={CANCEL_REASON_MAX} data-autofocus {...form.getInputProps('reason')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Keep order</Button>
+          <Button type="submit" color="red" loading={form.submitting}>Cancel Order</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The NDR / unserviceable actions this user may take on this order now. */
+export function NdrActions({ order }: { order: Order }) {
+  const { role } = useSession();
+  const run = useOrderMutation();
+  const [open, setOpen] = useState<ProblemActionKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (role === 'finance') return null;
+  const keys = problemActions(order.status, role);
+  if (!keys.length) return null;
+  const close = () => setOpen(null);
+
+  const act = (k: ProblemActionKey) => {
+    if (k === 'ndrReturnToOrigin') {
+      modals.openConfirmModal({
+        title: PROBLEM_ACTIONS[k].label,
+        children: <Text size="sm">The courier stops trying and brings the parcel back to the warehouse.</Text>,
+        labels: { confirm: 'Return to Origin', cancel: 'Keep trying' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => void run({ path: `/api/orders/${order.id}/ndr/rto`, method: 'POST', body: {}, success: 'Return to origin requested' }),
+      });
+      return;
+    }
+    if (k === 'unserviceableRecheck') {
+      setBusy(true);
+      void run({ path: `/api/orders/${order.id}/unserviceable/recheck`, method: 'POST', body: {}, success: 'Serviceability checked' }).finally(() => setBusy(false));
+      return;
+    }
+    setOpen(k);
+  };
+
+  const forms: Partial<Record<ProblemActionKey, ReactNode>> = {
+    ndrReattempt: <ReattemptForm order={order} onDone={close} />,
+    ndrUpdateAddress: <AddressForm order={order} onDone={close} />,
+    unserviceableChangeCourier: <CourierForm order={order} onDone={close} />,
+    unserviceableCancel: <CancelForm order={order} onDone={close} />,
+  };
+
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" data-testid="problem-actions">
+        {keys.map((k) => (
+          <Button
+            key={k}
+            size="xs"
+            variant={k === 'ndrReattempt' || k === 'unserviceableRecheck' ? 'filled' : 'light'}
+            color={k === 'unserviceableCancel' || k === 'ndrReturnToOrigin' ? 'red' : undefined}
+            loading={busy && k === 'unserviceableRecheck'}
+            onClick={() => act(k)}
+          >
+            {PROBLEM_ACTIONS[k].label}
+          </Button>
+        ))}
+      </Group>
+      <Modal opened={!!open} onClose={close} title={open ? PROBLEM_ACTIONS[open].label : ''} size="md">
+        {open && forms[open]}
+      </Modal>
+    </>
+  );
+}
