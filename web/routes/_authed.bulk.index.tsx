@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../ui/NotBuiltYet';
+import { BulkPage } from '../features/bulk/BulkPage';
 
 export const Route = createFileRoute('/_authed/bulk/')({
-  component: () => <NotBuiltYet title="Bulk uploads" what="Bulk spreadsheet upload" />,
+  component: BulkPage,
 });

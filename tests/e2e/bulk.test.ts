@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_DEFS } from '../../domain/bulk/types';
+import { launch, signInUI } from './browser';
+import { startServer } from './server';
+
+// A seller uploads an orders .xlsx with two bad rows through the orders page's
+// 'Bulk Order Upload' modal, fixes them in the grid, submits and finds the
+// orders; an admin uploads a COD remittance .csv that marks orders PAID.
+const RUN = Date.now().toString(36).toUpperCase();
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bulk-'));
+
+beforeAll(async () => {
+  server = await startServer({ orders: 300 });
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function newPage(email: string, password: string, app: 'Seller' | 'Admin'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInUI(page, server.url, email, password, app);
+  await page.waitForURL(/\/orders/);
+  return page;
+}
+
+/** Closes the toasts a user would close (e.g. 'Installed on this device') so they do not cover the page's buttons. */
+async function closeToasts(page: Page) {
+  for (const b of await page.locator('.mantine-Notification-root button').all()) await b.click().catch(() => undefined);
+}
+
+const cell = (page: Page, col: string, row: number) => page.getByRole('textbox', { name: `${col} row ${row}`, exact: true });
+
+describe('bulk uploads in the browser', () => {
+  it('without file state the preview sends the user to /', async () => {
+    const page = await newPage('seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.goto(`${server.url}/bulk/orders`);
+    await page.waitForURL((u) => !u.pathname.startsWith('/bulk'));
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/bulk/);
+    await page.context().close();
+  });
+
+  it('orders .xlsx: two bad rows are marked, fixed in the grid, submitted, and the orders are in /orders', async () => {
+    const cols = BULK_DEFS.orders.columns.map((c) => c.key);
+    const base: Record<string, string | number> = {
+      length: 20, breadth: 15, height: 10, weight: 600, paymentMethod: 'prepaid', itemName: 'Chai', itemQuantity: 1, discount: 0, sku: 'CP-0001', name: 'Asha Verma',
+      phone: '9876543210', email: 'asha@example.com', line1: '12 MG Road', line2: 'Near Metro', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', shippingPrice: 40,
+      isb2bOrder: 'no', isD2ROrder: 'no',
+    };
+    const data: Record<string, string | number>[] = [
+      { ...base, id: `E2E-${RUN}-1` },
+      { ...base, id: `E2E-${RUN}-2`, sku: 'CP-0002', paymentMethod: 'cod' },
+      { ...base, id: `E2E-${RUN}-3`, pincode: '4000' },
+      { ...base, id: `E2E-${RUN}-4`, city: 'Mu' },
+    ];
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Orders');
+    ws.addRow(cols);
+    for (const d of data) ws.addRow(cols.map((k) => d[k] ?? ''));
+    const file = path.join(tmp, 'orders.xlsx');
+    await wb.xlsx.writeFile(file);
+
+    const page = await newPage('seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.getByRole('button', { name: 'Bulk Order Upload' }).click();
+    const modal = page.getByRole('dialog', { name: 'Bulk Order Upload' });
+    await modal.getByText('sample excel template').waitFor();
+    await modal.getByText('a maximum of 100 rows are allowed at a time', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/bulk-orders-modal.png' });
+    await modal.locator('input[type=file]').setInputFiles(file);
+    await page.waitForURL(/\/bulk\/orders$/);
+
+    await page.getByText('Please fix errors to proceed.').waitFor();
+    await expect.poll(() => cell(page, 'pincode', 3).getAttribute('aria-invalid')).toBe('true');
+    expect(await cell(page, 'city', 4).getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('bulk-error-list').getByText('Row 3 · pincode: Pincode must be exactly 6 digits').waitFor();
+    await page.getByTestId('bulk-error-list').getByText('Row 4 · city: city must be at least 3 characters').waitFor();
+    await closeToasts(page);
+    await page.screenshot({ path: '/tmp/bulk-orders-preview.png' });
+
+    await cell(page, 'pincode', 3).fill('400002');
+    expect(await cell(page, 'pincode', 3).getAttribute('aria-invalid')).toBeNull();
+    await page.getByText('Please fix errors to proceed.').waitFor();
+    await page.getByTestId('bulk-submit').click();
+    await page.getByText('Please clear all errors').waitFor();
+
+    // Leaving with edits asks first; staying keeps the edits.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    await page.getByRole('link', { name: 'Inventory' }).click();
+    expect(await asked).toBe('Are you sure you want to leave? All your changes will be lost.');
+    expect(new URL(page.url()).pathname).toBe('/bulk/orders');
+    expect(await cell(page, 'pincode', 3).inputValue()).toBe('400002');
+
+    await cell(page, 'city', 4).fill('Mumbai');
+    await page.getByText('Please fix errors to proceed.').waitFor({ state: 'detached' });
+    const clicked = Date.now();
+    await page.getByTestId('bulk-submit').click();
+    const result = page.getByTestId('bulk-result');
+    await result.getByText('4 rows uploaded successfully, 0 rows with errors.').waitFor({ timeout: 30_000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(2000);
+    await page.screenshot({ path: '/tmp/bulk-orders-result.png' });
+
+    await page.goto(`${server.url}/orders?q=E2E-${RUN}`);
+    for (const n of [1, 2, 3, 4]) await page.getByText(`E2E-${RUN}-${n}`, { exact: true }).first().waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('COD remittance .csv marks delivered COD orders PAID', async () => {
+    const db = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+    const orders = db.prepare(`SELECT id, tracking_number AS awb, total_paise FROM orders WHERE status = 'DELIVERED' AND payment_mode = 'cod'
+      AND tracking_number IS NOT NULL AND (remittance_status IS NULL OR remittance_status != 'PAID') LIMIT 2`).all() as { id: string; awb: string; total_paise: number }[];
+    db.close();
+    expect(orders).toHaveLength(2);
+    const csv = `\uFEFFawb,codAmount,remittanceStatus\r\n${orders.map((o) => `${o.awb},${(o.total_paise / 100).toFixed(2)},PAID`).join('\r\n')}\r\n`;
+    const file = path.join(tmp, 'cod.csv');
+    fs.writeFileSync(file, csv);
+
+    const page = await newPage('admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await page.goto(`${server.url}/bulk`);
+    const card = page.getByTestId('bulk-type-cod-remittance');
+    await card.getByText('Sample template (.xlsx)').waitFor();
+    await closeToasts(page);
+    await page.screenshot({ path: '/tmp/bulk-page-admin.png' });
+    await card.locator('input[type=file]').setInputFiles(file);
+    await page.waitForURL(/\/bulk\/cod-remittance$/);
+    await expect.poll(() => cell(page, 'awb', 1).inputValue()).toBe(orders[0].awb);
+    await closeToasts(page);
+    await page.getByTestId('bulk-submit').click();
+    await page.getByTestId('bulk-result').getByText('2 rows uploaded successfully, 0 rows with errors.').waitFor({ timeout: 30_000 });
+
+    await page.goto(`${server.url}/orders?order=${orders[0].id}`);
+    await expect.poll(() => page.getByTestId('cod-remittance').first().textContent(), { timeout: 20_000 }).toBe('PAID');
+    const after = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+    const statuses = after.prepare(`SELECT remittance_status FROM orders WHERE id IN (?, ?)`).all(orders[0].id, orders[1].id) as { remittance_status: string }[];
+    after.close();
+    expect(statuses.map((s) => s.remittance_status)).toEqual(['PAID', 'PAID']);
+    await page.context().close();
+  }, 120_000);
+});
