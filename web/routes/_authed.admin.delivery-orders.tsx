@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../ui/NotBuiltYet';
+import { AdminOnly } from '../features/admin/AdminOnly';
+import { DeliveryOrdersPage } from '../features/admin/DeliveryOrdersPage';
 
 export const Route = createFileRoute('/_authed/admin/delivery-orders')({
-  component: () => <NotBuiltYet title="Delivery orders" what="The admin delivery-order panel" />,
+  component: () => (
+    <AdminOnly>
+      <DeliveryOrdersPage />
+    </AdminOnly>
+  ),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../ui/NotBuiltYet';
+import { AdminOnly } from '../features/admin/AdminOnly';
+import { DriversPage } from '../features/admin/DriversPage';
 
 export const Route = createFileRoute('/_authed/admin/drivers')({
-  component: () => <NotBuiltYet title="Drivers" what="Driver management" />,
+  component: () => (
+    <AdminOnly>
+      <DriversPage />
+    </AdminOnly>
+  ),
 });

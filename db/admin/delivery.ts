@@ -1,0 +1,294 @@
+// Delivery orders (last mile): the admin list, its capped count, one order with
+// its trail, the writes of the admin actions, and the CSV export source.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import '../tables/admin';
+import type { Db, DbHandle } from '../connect';
+import { readRows, type Reader } from '../prepared';
+import type { ExportSource } from '../billing/exports';
+import {
+  DELIVERY_COUNT_CAP,
+  driverVisible,
+  type CustomerAddress,
+  type DeliveryFilter,
+  type DeliveryListQuery,
+  type DeliveryOrderDetail,
+  type DeliveryOrderRow,
+  type DeliveryStatus,
+  type DeliveryTrail,
+} from '../../domain/delivery';
+import { istDayEnd, istDayStart } from '../../domain/orders';
+import { nowIso, uuidv7 } from '../../domain/ids';
+
+type AnyDb = Kysely<Database> | Transaction<Database>;
+
+const SORT_COLUMN = { createdAt: 'd.created_at', updatedAt: 'd.updated_at', awb: 'd.awb' } as const;
+
+/** The filtered rows (no sort, no columns): shared by the list, the count and the CSV. */
+export function filteredDeliveryOrders(db: AnyDb, f: DeliveryFilter) {
+  let q = db.selectFrom('delivery_orders as d');
+  if (f.start) q = q.where('d.created_at', '>=', istDayStart(f.start));
+  if (f.end) q = q.where('d.created_at', '<=', istDayEnd(f.end));
+  if (f.paymentMethod) q = q.where('d.payment_method', '=', f.paymentMethod);
+  if (f.company) q = q.where('d.company_id', '=', f.company);
+  if (f.orderStatus?.length) q = q.where('d.order_status', 'in', f.orderStatus);
+  if (f.driverId) q = q.where('d.driver_id', '=', f.driverId);
+  if (f.search) {
+    const s = f.search.toUpperCase();
+    // An AWB (or its beginning) goes through the primary key; ten digits is a customer's phone.
+    if (/^[0-9]{10}$/.test(s)) q = q.where('d.customer_address', 'like', `%"phone":"${s}"%`);
+    else {
+      // An AWB or its beginning: the first DELIVERY_COUNT_CAP + 1 AWBs of that prefix, read from the
+      // primary key (a short prefix can match most of the table; the count then says "more than").
+      q = q.where('d.awb', 'in', (eb) =>
+        eb.selectFrom('delivery_orders').select('awb').where('awb', '>=', s).where('awb', '<', `${s}\uffff`).orderBy('awb').limit(DELIVERY_COUNT_CAP + 1),
+      );
+    }
+  }
+  return q;
+}
+
+type ListRow = {
+  awb: string; order_status: string; attempt: number; payment_method: string; total_paise: number | string; company_id: string;
+  company_name: string | null; customer_address: string; created_at: string; updated_at: string;
+  driver_id: string | null; driver_name: string | null; driver_phone: string | null;
+};
+
+/**
+ * The awbs of the page when several statuses are chosen: each status's rows in
+ * order from its (status, sort column) index, no more than the page needs,
+ * merged. A plain IN would make SQLite sort every row of those statuses.
+ */
+function mergedStatuses(db: AnyDb, q: DeliveryListQuery) {
+  const col = SORT_COLUMN[q.by];
+  const dir = q.order === 'ASC' ? 'asc' : 'desc';
+  const need = q.records * q.pageNumber;
+  const parts = (q.orderStatus ?? []).map((status) =>
+    db.selectFrom(filteredDeliveryOrders(db, { ...q, orderStatus: [status] }).select(['d.awb', `${col} as k`]).orderBy(col, dir).orderBy('d.awb', dir).limit(need).as('p')).selectAll(),
+  );
+  return parts.slice(1).reduce((u, part) => u.unionAll(part), parts[0]);
+}
+
+function listQuery(db: AnyDb, q: DeliveryListQuery) {
+  const col = SORT_COLUMN[q.by];
+  const dir = q.order === 'ASC' ? 'asc' : 'desc';
+  if ((q.orderStatus?.length ?? 0) > 1 && q.by !== 'awb') {
+    return db
+      .selectFrom(mergedStatuses(db, q).as('u'))
+      .innerJoin('delivery_orders as d', 'd.awb', 'u.awb')
+      .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
+      .leftJoin('companies as c', 'c.id', 'd.company_id')
+      .select([
+        'd.awb', 'd.order_status', 'd.attempt', 'd.payment_method', 'd.total_paise', 'd.company_id', 'c.name as company_name',
+        'd.customer_address', 'd.created_at', 'd.updated_at', 'd.driver_id', 'dr.name as driver_name', 'dr.phone as driver_phone',
+      ])
+      .orderBy('u.k', dir)
+      .orderBy('d.awb', dir)
+      .limit(q.records)
+      .offset((q.pageNumber - 1) * q.records);
+  }
+  let query = filteredDeliveryOrders(db, q)
+    .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
+    .leftJoin('companies as c', 'c.id', 'd.company_id')
+    .select([
+      'd.awb', 'd.order_status', 'd.attempt', 'd.payment_method', 'd.total_paise', 'd.company_id', 'c.name as company_name',
+      'd.customer_address', 'd.created_at', 'd.updated_at', 'd.driver_id', 'dr.name as driver_name', 'dr.phone as driver_phone',
+    ])
+    .orderBy(col, dir);
+  if (q.by !== 'awb') query = query.orderBy('d.awb', dir);
+  return query.limit(q.records).offset((q.pageNumber - 1) * q.records);
+}
+
+export const parseAddress = (text: string): CustomerAddress => {
+  try {
+    return JSON.parse(text) as CustomerAddress;
+  } catch {
+    return { name: '', phone: '', addressLine1: '', addressLine2: '', city: '', state: '', pincode: '' };
+  }
+};
+
+function rowDto(r: ListRow): DeliveryOrderRow {
+  const a = parseAddress(r.customer_address);
+  return {
+    awb: r.awb,
+    orderStatus: r.order_status as DeliveryStatus,
+    attempt: Number(r.attempt),
+    paymentMethod: r.payment_method,
+    totalPrice: Number(r.total_paise) / 100,
+    companyId: r.company_id,
+    companyName: r.company_name ?? '',
+    customerName: a.name,
+    city: a.city,
+    pincode: a.pincode,
+    driver: r.driver_id && driverVisible(r.order_status) ? { id: r.driver_id, name: r.driver_name ?? '', phone: r.driver_phone ?? '' } : null,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** One page of the admin list, and the filter's count (exact up to DELIVERY_COUNT_CAP). */
+export async function listDeliveryOrders(r: Reader, q: DeliveryListQuery): Promise<{ rows: DeliveryOrderRow[]; count: number; capped: boolean }> {
+  const db = r.db as Db;
+  const [rows, count] = await Promise.all([readRows<ListRow>(r, listQuery(db, q)), countDeliveryOrders(r, q, DELIVERY_COUNT_CAP)]);
+  return { rows: rows.map(rowDto), ...count };
+}
+
+/** The filter's count, counting no further than `cap` (then `capped`). */
+export async function countDeliveryOrders(r: Reader, f: DeliveryFilter, cap: number | null): Promise<{ count: number; capped: boolean }> {
+  const db = r.db as Db;
+  const inner = filteredDeliveryOrders(db, f).select(sql<number>`1`.as('one'));
+  const q = db.selectFrom((cap === null ? inner : inner.limit(cap + 1)).as('x')).select((eb) => eb.fn.countAll<number>().as('n'));
+  const [row] = await readRows<{ n: number | string }>(r, q);
+  const n = Number(row?.n ?? 0);
+  return cap !== null && n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+}
+
+export async function deliveryOrderRow(db: AnyDb, awb: string) {
+  return db.selectFrom('delivery_orders').selectAll().where('awb', '=', awb).executeTakeFirst();
+}
+
+export async function deliveryOrderDetail(db: AnyDb, awb: string, podUrl: (key: string) => string): Promise<DeliveryOrderDetail | null> {
+  const o = await db
+    .selectFrom('delivery_orders as d')
+    .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
+    .leftJoin('companies as c', 'c.id', 'd.company_id')
+    .selectAll('d')
+    .select(['dr.name as driver_name', 'dr.phone as driver_phone', 'c.name as company_name'])
+    .where('d.awb', '=', awb)
+    .executeTakeFirst();
+  if (!o) return null;
+  const trails = await db.selectFrom('delivery_order_trails').selectAll().where('awb', '=', awb).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  const journey = await db
+    .selectFrom('journey_orders as jo')
+    .innerJoin('journeys as j', 'j.id', 'jo.journey_id')
+    .select('j.id')
+    .where('jo.awb', '=', awb)
+    .orderBy('j.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    awb: o.awb,
+    orderStatus: o.order_status as DeliveryStatus,
+    attempt: Number(o.attempt),
+    otp: o.otp,
+    paymentMethod: o.payment_method,
+    totalPrice: Number(o.total_paise) / 100,
+    companyId: o.company_id,
+    companyName: o.company_name ?? '',
+    customerAddress: parseAddress(o.customer_address),
+    driver: o.driver_id && driverVisible(o.order_status) ? { id: o.driver_id, name: o.driver_name ?? '', phone: o.driver_phone ?? '' } : null,
+    podUrl: o.pod_url ? (/^https?:|^\//.test(o.pod_url) ? o.pod_url : podUrl(o.pod_url)) : null,
+    shippingLabelURL: o.shipping_label_url,
+    cordinates: o.latitude != null && o.longitude != null ? { latitude: Number(o.latitude), longitude: Number(o.longitude) } : null,
+    deliveredAt: o.delivered_at,
+    lastReason: o.last_reason,
+    journeyId: journey?.id ?? null,
+    version: Number(o.version),
+    trails: trails.map(
+      (t): DeliveryTrail => ({ id: t.id, status: t.status, fromStatus: t.from_status, action: t.action, note: t.note, actorName: t.actor_name, createdAt: t.created_at }),
+    ),
+  };
+}
+
+export type DeliveryChange = {
+  status: DeliveryStatus;
+  driverId?: string | null;
+  attemptIncrement?: boolean;
+  deliveredAt?: string | null;
+  reason?: string | null;
+  podUrl?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+/**
+ * Applies a change to one order if it is still at `version`, and writes its
+ * trail row with the actor. Returns false when the order moved meanwhile.
+ */
+export async function applyDeliveryChange(
+  tx: AnyDb,
+  order: { awb: string; order_status: string; version: number },
+  change: DeliveryChange,
+  trail: { action: string; note: string | null; actor: { id: string; name: string } },
+  at = nowIso(),
+): Promise<boolean> {
+  const set: Record<string, unknown> = { order_status: change.status, updated_at: at, version: Number(order.version) + 1 };
+  if (change.driverId !== undefined) set.driver_id = change.driverId;
+  if (change.deliveredAt !== undefined) set.delivered_at = change.deliveredAt;
+  if (change.reason !== undefined) set.last_reason = change.reason;
+  if (change.podUrl !== undefined) set.pod_url = change.podUrl;
+  if (change.latitude !== undefined) set.latitude = change.latitude;
+  if (change.longitude !== undefined) set.longitude = change.longitude;
+  let q = tx.updateTable('delivery_orders').set(set).where('awb', '=', order.awb).where('version', '=', Number(order.version));
+  if (change.attemptIncrement) q = q.set((eb) => ({ attempt: eb('attempt', '+', 1) }));
+  const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await tx
+    .insertInto('delivery_order_trails')
+    .values({
+      id: uuidv7(), awb: order.awb, status: change.status, from_status: order.order_status, action: trail.action, note: trail.note,
+      actor_id: trail.actor.id, actor_name: trail.actor.name, created_at: at,
+    })
+    .execute();
+  return true;
+}
+
+export async function storedAction(db: AnyDb, requestId: string) {
+  return db.selectFrom('delivery_actions').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function recordAction(tx: AnyDb, row: { requestId: string; awb: string; action: string; actorId: string; result: unknown }) {
+  await tx
+    .insertInto('delivery_actions')
+    .values({ request_id: row.requestId, awb: row.awb, action: row.action, actor_id: row.actorId, result: JSON.stringify(row.result), created_at: nowIso() })
+    .execute();
+}
+
+// ---- CSV ----------------------------------------------------------------------------------
+const EXPORT_PAGE = 2000;
+export const DELIVERY_CSV_HEADER = [
+  'AWB', 'Status', 'Attempt', 'Payment method', 'Total price', 'Company', 'Customer name', 'Customer phone', 'Address line 1', 'Address line 2',
+  'City', 'State', 'Pincode', 'Driver', 'Driver phone', 'Delivered at', 'Last reason', 'Created at', 'Updated at',
+];
+
+/** The filtered delivery orders as CSV rows, newest first, read a keyset page at a time. */
+export function deliveryExport(dbh: DbHandle, f: DeliveryFilter): ExportSource {
+  const db = dbh.db;
+  return {
+    fileName: 'delivery-orders.csv',
+    header: DELIVERY_CSV_HEADER,
+    count: async () => (await countDeliveryOrders({ db, sqlite: dbh.sqlite }, f, null)).count,
+    pages: async function* () {
+      let after: { created_at: string; awb: string } | null = null;
+      for (;;) {
+        let q = filteredDeliveryOrders(db, f)
+          .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
+          .leftJoin('companies as c', 'c.id', 'd.company_id')
+          .select([
+            'd.awb', 'd.order_status', 'd.attempt', 'd.payment_method', 'd.total_paise', 'c.name as company_name', 'd.customer_address',
+            'dr.name as driver_name', 'dr.phone as driver_phone', 'd.delivered_at', 'd.last_reason', 'd.created_at', 'd.updated_at',
+          ])
+          .orderBy('d.created_at', 'desc')
+          .orderBy('d.awb', 'desc')
+          .limit(EXPORT_PAGE);
+        if (after) {
+          const a = after;
+          q = q.where((eb) => eb.or([eb('d.created_at', '<', a.created_at), eb.and([eb('d.created_at', '=', a.created_at), eb('d.awb', '<', a.awb)])]));
+        }
+        const rows = await q.execute();
+        if (!rows.length) return;
+        yield rows.map((r) => {
+          const a = parseAddress(r.customer_address);
+          return [
+            r.awb, r.order_status, Number(r.attempt), r.payment_method, (Number(r.total_paise) / 100).toFixed(2), r.company_name ?? '', a.name, a.phone,
+            a.addressLine1, a.addressLine2, a.city, a.state, a.pincode, r.driver_name ?? '', r.driver_phone ?? '', r.delivered_at ?? '', r.last_reason ?? '',
+            r.created_at, r.updated_at,
+          ];
+        });
+        if (rows.length < EXPORT_PAGE) return;
+        const last = rows[rows.length - 1];
+        after = { created_at: last.created_at, awb: last.awb };
+      }
+    },
+  };
+}

@@ -1,0 +1,367 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  LoadingOverlay,
+  Modal,
+  MultiSelect,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ACTION_FALLBACK,
+  DELIVERY_PAGE_SIZES,
+  DELIVERY_STATUSES,
+  DELIVERY_STATUS_LABELS,
+  SELECT_AT_LEAST_ONE_ORDER,
+  activeFilterCount,
+  type AssignOrdersResponse,
+  type DeliveryActionResponse,
+  type DeliverySortField,
+} from '../../../domain/delivery';
+import { uuidv7 } from '../../../domain/ids';
+import { apiJson } from '../../api/client';
+import { useSession } from '../../auth/useSession';
+import { Pager } from '../orders/Pager';
+import { adminKeys, deliveryListQuery, driversQuery } from './api';
+import { CsvButton } from './CsvButton';
+import { DeliverySlider } from './DeliverySlider';
+import { formatDateTime, inr, statusColour } from './format';
+
+/** How long the search box waits after the last key before asking the server (part 2 §9). */
+export const SEARCH_DEBOUNCE_MS = 700;
+
+const BULK = [
+  { value: 'assign', label: 'Assign to driver' },
+  { value: 'cancel', label: 'Cancel (RTO)' },
+  { value: 'rto', label: 'Mark RTO delivered' },
+];
+
+const toDay = (d: unknown): string | undefined => {
+  if (!d) return undefined;
+  if (typeof d === 'string') return d.slice(0, 10);
+  if (d instanceof Date) return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return undefined;
+};
+
+export function DeliveryOrdersPage() {
+  const session = useSession();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
+  const [company, setCompany] = useState<string | null>(null);
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+  const [records, setRecords] = useState(20);
+  const [by, setBy] = useState<DeliverySortField>('createdAt');
+  const [order, setOrder] = useState<'ASC' | 'DESC'>('DESC');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
+
+  const filter = useMemo(
+    () => ({
+      start: range[0] && range[1] ? toDay(range[0]) : undefined,
+      end: range[0] && range[1] ? toDay(range[1]) : undefined,
+      paymentMethod: paymentMethod ?? undefined,
+      company: company ?? undefined,
+      orderStatus: statuses.length ? statuses.join(',') : undefined,
+      search: search || undefined,
+    }),
+    [range, paymentMethod, company, statuses, search],
+  );
+  const params = { ...filter, pageNumber: String(page), records: String(records), by, order };
+  const q = useQuery(deliveryListQuery(params));
+  const data = q.data;
+  const rows = data?.orders ?? [];
+  const filterCount = activeFilterCount(filter);
+  const changeFilter = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+    setSelected(new Set());
+  };
+  const sort = (f: DeliverySortField) => {
+    if (by === f) setOrder(order === 'DESC' ? 'ASC' : 'DESC');
+    else {
+      setBy(f);
+      setOrder('DESC');
+    }
+    setPage(1);
+  };
+  const sortHeader = (f: DeliverySortField, label: string) => (
+    <Table.Th aria-sort={by === f ? (order === 'DESC' ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton fw={600} fz="sm" onClick={() => sort(f)} data-testid={`sort-${f}`}>
+        {label}
+        {by === f ? (order === 'DESC' ? ' ↓' : ' ↑') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+  const ids = rows.map((r) => r.awb);
+  const picked = ids.filter((id) => selected.has(id)).length;
+
+  const runBulk = async (value: string | null) => {
+    if (!value) return;
+    if (!selected.size) {
+      notifications.show({ color: 'red', message: SELECT_AT_LEAST_ONE_ORDER });
+      return;
+    }
+    if (value === 'assign') {
+      setAssignOpen(true);
+      return;
+    }
+    const action = value === 'cancel' ? 'cancelled' : 'rto-delivered';
+    const path = value === 'cancel' ? '/api/admin/order/mark-as-cancelled' : '/api/admin/order/mark-as-rto-delivered';
+    setBulkBusy(true);
+    let ok = 0;
+    const failed: string[] = [];
+    for (const awb of selected) {
+      try {
+        const r = await apiJson<DeliveryActionResponse>(path, { method: 'POST', body: { awb, requestId: uuidv7() } });
+        if (r?.status) ok++;
+        else failed.push(`${awb}: ${ACTION_FALLBACK[action]}`);
+      } catch (e) {
+        failed.push(`${awb}: ${(e as Error).message || ACTION_FALLBACK[action]}`);
+      }
+    }
+    setBulkBusy(false);
+    setSelected(new Set());
+    notifications.show({ color: failed.length ? 'yellow' : 'green', message: `${ok} order(s) updated${failed.length ? `; ${failed.join('; ')}` : ''}` });
+    await qc.invalidateQueries({ queryKey: adminKeys.delivery });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3}>Delivery orders</Title>
+        <CsvButton
+          countPath="/api/admin/orders/filter/count"
+          countKey="ordersCount"
+          csvPath="/api/admin/csv/orders/download"
+          emailPath="/api/admin/csv/orders/download/email"
+          filter={filter}
+          fileName="delivery-orders.csv"
+        />
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <TextInput aria-label="Search delivery orders" placeholder="AWB or customer phone" value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={230} />
+        <DatePickerInput
+          type="range"
+          aria-label="Date range"
+          placeholder="Date range"
+          clearable
+          w={230}
+          valueFormat="DD MMM YY"
+          value={range}
+          onChange={(v) => changeFilter(setRange)(v as [string | null, string | null])}
+        />
+        <Button variant="default" onClick={() => setFiltersOpen(true)} rightSection={filterCount ? <Badge size="xs" circle data-testid="filter-count">{filterCount}</Badge> : null} data-testid="open-filters">
+          Filters
+        </Button>
+        <Select
+          aria-label="Bulk action"
+          placeholder={selected.size ? `Bulk action (${selected.size})` : 'Bulk action'}
+          data={BULK}
+          value={null}
+          onChange={runBulk}
+          w={200}
+          disabled={bulkBusy}
+          data-testid="bulk-action"
+        />
+      </Group>
+      {q.isError && <Alert color="red">Sorry, Failed to load data</Alert>}
+      <Box pos="relative">
+        <LoadingOverlay visible={q.isFetching && !q.isLoading} zIndex={5} overlayProps={{ backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
+        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+          <Table striped highlightOnHover fz="sm" miw={1000} verticalSpacing={6} data-testid="delivery-table" styles={{ th: { whiteSpace: 'nowrap' } }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label="Select all orders on this page"
+                    checked={ids.length > 0 && picked === ids.length}
+                    indeterminate={picked > 0 && picked < ids.length}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setSelected((s) => {
+                        const n = new Set(s);
+                        for (const id of ids) if (on) n.add(id); else n.delete(id);
+                        return n;
+                      });
+                    }}
+                  />
+                </Table.Th>
+                {sortHeader('awb', 'AWB')}
+                {sortHeader('createdAt', 'Created')}
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Destination</Table.Th>
+                <Table.Th>Payment</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Driver</Table.Th>
+                {sortHeader('updatedAt', 'Updated')}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {!q.isLoading && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={10}>
+                    <Text c="dimmed" ta="center" py="md">Nothing to display here</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((r) => (
+                <Table.Tr key={r.awb} data-testid={`row-${r.awb}`}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${r.awb}`}
+                      checked={selected.has(r.awb)}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const n = new Set(s);
+                          if (n.has(r.awb)) n.delete(r.awb); else n.add(r.awb);
+                          return n;
+                        })
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(r.awb)}>{r.awb}</UnstyledButton>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
+                  <Table.Td>{r.companyName}</Table.Td>
+                  <Table.Td>{r.customerName}</Table.Td>
+                  <Table.Td>{r.city} {r.pincode}</Table.Td>
+                  <Table.Td>{r.paymentMethod.toUpperCase()} · {inr(r.totalPrice)}</Table.Td>
+                  <Table.Td style={{ minWidth: 150 }}>
+                    <Badge color={statusColour(r.orderStatus)} variant="light">{DELIVERY_STATUS_LABELS[r.orderStatus]}</Badge>
+                  </Table.Td>
+                  <Table.Td>{r.driver ? r.driver.name : '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updatedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Box>
+      <Pager
+        label={data ? `Page ${page} of ${data.capped ? `${data.pages}+` : data.pages}` : 'Page 1'}
+        total={data?.currentCount ?? 0}
+        capped={data?.capped ?? false}
+        hasPrev={page > 1}
+        hasNext={!!data && (data.capped || page < data.pages)}
+        pageSize={records}
+        busy={q.isFetching}
+        onFirst={() => setPage(1)}
+        onPrev={() => setPage((p) => Math.max(1, p - 1))}
+        onNext={() => setPage((p) => p + 1)}
+        onLast={() => data && setPage(data.pages)}
+        onPageSize={(n) => {
+          setRecords((DELIVERY_PAGE_SIZES as readonly number[]).includes(n) ? n : 20);
+          setPage(1);
+        }}
+        pageSizes={DELIVERY_PAGE_SIZES}
+      />
+      <Drawer opened={filtersOpen} onClose={() => setFiltersOpen(false)} position="right" title="Filters">
+        <Stack>
+          <Select label="Payment method" data={[{ value: 'cod', label: 'COD' }, { value: 'prepaid', label: 'Prepaid' }]} value={paymentMethod} onChange={changeFilter(setPaymentMethod)} clearable />
+          <Select label="Company" data={session.companyData.map((c) => ({ value: c.id, label: c.name }))} value={company} onChange={changeFilter(setCompany)} clearable searchable />
+          <MultiSelect label="Status" data={DELIVERY_STATUSES.map((s) => ({ value: s, label: DELIVERY_STATUS_LABELS[s] }))} value={statuses} onChange={changeFilter(setStatuses)} clearable />
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setPaymentMethod(null);
+                setCompany(null);
+                setStatuses([]);
+                setRange([null, null]);
+                setText('');
+                setPage(1);
+              }}
+            >
+              Clear all
+            </Button>
+            <Button onClick={() => setFiltersOpen(false)}>Done</Button>
+          </Group>
+        </Stack>
+      </Drawer>
+      <AssignModal
+        opened={assignOpen}
+        awbs={[...selected]}
+        onClose={() => setAssignOpen(false)}
+        onDone={async () => {
+          setAssignOpen(false);
+          setSelected(new Set());
+          await qc.invalidateQueries({ queryKey: adminKeys.delivery });
+        }}
+      />
+      <DeliverySlider awb={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function AssignModal({ opened, awbs, onClose, onDone }: { opened: boolean; awbs: string[]; onClose: () => void; onDone: () => Promise<void> }) {
+  const drivers = useQuery({ ...driversQuery({ where: { active: true }, pagination: { page: 1, pageSize: 100 } }), enabled: opened });
+  const [driverId, setDriverId] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState(() => uuidv7());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!driverId) {
+      setError('Please select a driver');
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await apiJson<AssignOrdersResponse>('/api/admin/drivers/assigned-orders', { method: 'POST', body: { assignedOrderIds: awbs, driverId, requestId } });
+      notifications.show({ color: 'green', message: r.message });
+      setRequestId(uuidv7());
+      setDriverId(null);
+      await onDone();
+    } catch (e) {
+      notifications.show({ color: 'red', message: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Assign ${awbs.length} order(s) to a driver`} centered>
+      <Stack>
+        <Select
+          label="Driver"
+          placeholder="Choose a driver"
+          searchable
+          data={(drivers.data?.drivers ?? []).map((d) => ({ value: d.id, label: `${d.name} · ${d.phone}${d.clusterName ? ` · ${d.clusterName}` : ''}` }))}
+          value={driverId}
+          onChange={(v) => {
+            setDriverId(v);
+            setError(null);
+          }}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Close</Button>
+          <Button onClick={submit} loading={busy} data-testid="assign-submit">Assign</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  ClusterOwnersResponse,
+  ClustersResponse,
+  DriverDetailResponse,
+  DriverListInput,
+  DriverListResponse,
+  JourneyDetailResponse,
+  JourneyListResponse,
+  WarehousesResponse,
+  WarehouseUsersResponse,
+} from '../../../domain/admin';
+import type { DeliveryDetailResponse, DeliveryListResponse } from '../../../domain/delivery';
+import { apiJson } from '../../api/client';
+
+const qs = (p: Record<string, string | undefined>) => {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v) u.set(k, v);
+  return u.toString();
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  delivery: ['admin', 'delivery'] as const,
+  deliveryList: (p: Record<string, string | undefined>) => ['admin', 'delivery', 'list', p] as const,
+  deliveryDetail: (awb: string) => ['admin', 'delivery', 'detail', awb] as const,
+  drivers: (p: unknown) => ['admin', 'drivers', p] as const,
+  driver: (id: string) => ['admin', 'driver', id] as const,
+  clusters: ['admin', 'clusters'] as const,
+  owners: ['admin', 'owners'] as const,
+  warehouses: ['admin', 'warehouses'] as const,
+  warehouseUsers: ['admin', 'warehouse-users'] as const,
+  journeys: (p: Record<string, string | undefined>) => ['admin', 'journeys', p] as const,
+  journey: (id: string) => ['admin', 'journey', id] as const,
+};
+
+export const deliveryListQuery = (p: Record<string, string | undefined>) =>
+  queryOptions({
+    queryKey: adminKeys.deliveryList(p),
+    queryFn: ({ signal }) => apiJson<DeliveryListResponse>(`/api/admin/orders?${qs(p)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const deliveryDetailQuery = (awb: string) =>
+  queryOptions({
+    queryKey: adminKeys.deliveryDetail(awb),
+    queryFn: ({ signal }) => apiJson<DeliveryDetailResponse>(`/api/admin/orders/${encodeURIComponent(awb)}`, { signal }).then((r) => r.order),
+    enabled: !!awb,
+    retry: false,
+  });
+
+export const driversQuery = (body: Partial<DriverListInput>) =>
+  queryOptions({
+    queryKey: adminKeys.drivers(body),
+    queryFn: () => apiJson<DriverListResponse>('/api/admin/drivers', { method: 'POST', body }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const driverQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.driver(id), queryFn: () => apiJson<DriverDetailResponse>(`/api/admin/driver/${encodeURIComponent(id)}`), enabled: !!id });
+
+export const clustersQuery = () => queryOptions({ queryKey: adminKeys.clusters, queryFn: () => apiJson<ClustersResponse>('/api/admin/clusters').then((r) => r.cluster) });
+export const ownersQuery = () =>
+  queryOptions({ queryKey: adminKeys.owners, queryFn: () => apiJson<ClusterOwnersResponse>('/api/admin/cluster-owner').then((r) => r.clusterOwners) });
+export const warehousesQuery = () =>
+  queryOptions({ queryKey: adminKeys.warehouses, queryFn: () => apiJson<WarehousesResponse>('/api/admin/warehouses').then((r) => r.warehouses) });
+export const warehouseUsersQuery = () =>
+  queryOptions({ queryKey: adminKeys.warehouseUsers, queryFn: () => apiJson<WarehouseUsersResponse>('/api/admin/warehouse-user').then((r) => r.warehouseUsers) });
+
+export const journeysQuery = (p: Record<string, string | undefined>) =>
+  queryOptions({
+    queryKey: adminKeys.journeys(p),
+    queryFn: ({ signal }) => apiJson<JourneyListResponse>(`/api/admin/journey?${qs(p)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+export const journeyQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.journey(id), queryFn: () => apiJson<JourneyDetailResponse>(`/api/admin/journey/${encodeURIComponent(id)}`), enabled: !!id });
+
+export { qs };
