@@ -1,8 +1,9 @@
-export const ROLES = ['admin', 'seller', 'warehouse'] as const;
+export const ROLES = ['admin', 'seller', 'warehouse', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The app type chosen at sign-in fixes the role for the whole session. */
-export const APP_TYPES = { admin: 'admin', seller: 'seller', wms: 'warehouse' } as const;
+/** Finance users (part 2 §1) sign in to the finance app: the brands CSV and nothing else. */
+export const APP_TYPES = { admin: 'admin', seller: 'seller', wms: 'warehouse', finance: 'finance' } as const;
 export type AppType = keyof typeof APP_TYPES;
 export const DEFAULT_APP_TYPE: AppType = 'seller';
 

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '../ui/NotBuiltYet';
+import { Alert } from '@mantine/core';
+import { useSession } from '../auth/useSession';
+import { PreferencesPage } from '../features/preferences/PreferencesPage';
 
-export const Route = createFileRoute('/_authed/settings/preferences')({
-  component: () => <NotBuiltYet title="Preferences" what="Seller preferences" />,
-});
+export const Route = createFileRoute('/_authed/settings/preferences')({ component: PreferencesRoute });
+
+function PreferencesRoute() {
+  const session = useSession();
+  if (session.role !== 'seller' && session.role !== 'admin') return <Alert color="gray">Preferences belong to each seller.</Alert>;
+  return <PreferencesPage />;
+}

@@ -1,0 +1,100 @@
+// Courier choice at ready-to-ship (issue 17 point 2): what a seller sees per
+// courier, the rate arithmetic of a rate card, and which courier is the
+// default. The couriers themselves live in edge-api/carriers (one file each).
+import { z } from 'zod';
+import type { Zone } from './zones';
+
+/** One zone's prices of a courier, as stored in `carrier_rate_cards`. */
+export type RateCard = {
+  zone: Zone;
+  baseWeightG: number;
+  basePaise: number;
+  extraWeightG: number;
+  extraPaise: number;
+  codFeePaise: number;
+  /** COD charge in basis points of the COD amount; the larger of fee and percentage applies. */
+  codBp: number;
+  maxWeightG: number;
+  codLimitPaise: number;
+};
+
+/** Freight for `weightG` (first slab, then each started extra slab) plus the COD charge. */
+export function rateFor(card: RateCard, weightG: number, codPaise: number): number {
+  const extraSlabs = weightG > card.baseWeightG ? Math.ceil((weightG - card.baseWeightG) / card.extraWeightG) : 0;
+  const freight = card.basePaise + extraSlabs * card.extraPaise;
+  const cod = codPaise > 0 ? Math.max(card.codFeePaise, Math.round((codPaise * card.codBp) / 10_000)) : 0;
+  return freight + cod;
+}
+
+export type CourierQuote = {
+  code: string;
+  name: string;
+  serviceable: boolean;
+  /** Why the courier cannot take this order (null when it can). */
+  reason: string | null;
+  zone: Zone | null;
+  ratePaise: number | null;
+  /** Estimated delivery date (YYYY-MM-DD) from the partner's SLA. */
+  edd: string | null;
+  codAvailable: boolean;
+};
+export type CourierQuotesResponse = { status: true; data: { orderId: string; defaultCourier: string | null; weightG: number; paymentMode: string; quotes: CourierQuote[] } };
+
+/** Query of PATCH /orders/{id}/ready-to-ship: the courier picked in the confirmation (default when absent). */
+export const readyToShipQuerySchema = z.object({ courier: z.string().trim().min(1).max(40).optional() });
+
+export type CourierBooking = {
+  orderId: string;
+  courierCode: string;
+  courierName: string;
+  awb: string | null;
+  ratePaise: number | null;
+  zone: string | null;
+  edd: string | null;
+  status: 'booked' | 'refused' | 'cancelled';
+  reason: string | null;
+  createdAt: string;
+};
+export type CourierBookingResponse = { status: true; data: CourierBooking | null };
+
+export const NO_COURIER_AVAILABLE = 'No courier can take this order';
+export const courierRefused = (name: string, reason: string) => `${name} refused the booking: ${reason}`;
+
+/**
+ * The default courier: the first serviceable courier of the preference's
+ * order, else Clickpost for a company that ships through it, else the
+ * cheapest serviceable one.
+ */
+export function defaultCourier(quotes: readonly CourierQuote[], opts: { preferred: readonly string[]; clickpostActive: boolean }): string | null {
+  const ok = quotes.filter((q) => q.serviceable);
+  for (const code of opts.preferred) if (ok.some((q) => q.code === code)) return code;
+  if (opts.clickpostActive && ok.some((q) => q.code === 'clickpost')) return 'clickpost';
+  const cheapest = [...ok].sort((a, b) => (a.ratePaise ?? Infinity) - (b.ratePaise ?? Infinity))[0];
+  return cheapest?.code ?? null;
+}
+
+const SPECIAL_PREFIXES = ['18', '19', '79'];
+const METRO_PREFIXES3 = ['110', '400', '560', '600', '700', '500', '411', '380'];
+/** Postal circles by the first two digits of a pincode: [first, last, circle]. */
+const CIRCLES: [number, number, string][] = [
+  [11, 11, 'DL'], [12, 13, 'HR'], [14, 16, 'PB'], [17, 17, 'HP'], [18, 19, 'JK'], [20, 28, 'UP'], [30, 34, 'RJ'], [36, 39, 'GJ'],
+  [40, 44, 'MH'], [45, 48, 'MP'], [49, 49, 'CG'], [50, 50, 'TG'], [51, 53, 'AP'], [56, 59, 'KA'], [60, 64, 'TN'], [67, 69, 'KL'],
+  [70, 74, 'WB'], [75, 77, 'OR'], [78, 78, 'AS'], [79, 79, 'NE'], [80, 85, 'BR'],
+];
+const circleOf = (pin: string) => {
+  const n = Number(pin.slice(0, 2));
+  return CIRCLES.find(([a, b]) => n >= a && n <= b)?.[2] ?? pin.slice(0, 2);
+};
+
+/**
+ * The zone between two pincodes when the pincode directory does not know one
+ * of them: same 3-digit sorting district = same city, same postal circle =
+ * same state, then special region, metro pair, rest of India.
+ */
+export function zoneByPincodes(origin: string, dest: string): Zone {
+  if (origin.slice(0, 3) === dest.slice(0, 3)) return 'same_city';
+  if (circleOf(origin) === circleOf(dest)) return 'same_state';
+  if (SPECIAL_PREFIXES.includes(origin.slice(0, 2)) || SPECIAL_PREFIXES.includes(dest.slice(0, 2))) return 'special';
+  if (METRO_PREFIXES3.includes(origin.slice(0, 3)) && METRO_PREFIXES3.includes(dest.slice(0, 3))) return 'metro_to_metro';
+  return 'rest_of_india';
+}

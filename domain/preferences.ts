@@ -1,0 +1,80 @@
+// Seller preferences (part 2 §2 'Preferences page', §3 'Seller preference keys',
+// §6): on/off switches for label and invoice printing, the courier order for
+// the two third-party providers, the maximum weight for white label (admin
+// only) and return-to-other-warehouse (only with the Clickpost provider).
+import { z } from 'zod';
+
+export const PREFERENCE_SWITCHES = [
+  { key: 'printItemLabel', label: 'Print item labels', description: 'Adds one label per item to the shipping label PDF' },
+  { key: 'hideCustomerPhoneOnLabel', label: 'Hide customer phone on label', description: "Leaves the buyer's phone number off the label" },
+] as const;
+export type PreferenceSwitchKey = (typeof PREFERENCE_SWITCHES)[number]['key'];
+
+/** The two third-party provider slots, in the order a courier is tried. */
+export const COURIER_SLOTS = [
+  { key: 'courierProvider1', label: 'Third-party provider 1 courier' },
+  { key: 'courierProvider2', label: 'Third-party provider 2 courier' },
+] as const;
+
+export const MAX_WEIGHT_ADMIN_ONLY = 'Only an admin can change the maximum weight for white label';
+export const RETURN_TO_OTHER_WAREHOUSE_NEEDS_CLICKPOST = 'Return to other warehouse is available only when the Clickpost provider is active';
+export const SAME_COURIER_TWICE = 'Please choose two different couriers';
+export const UNKNOWN_COURIER = 'Please select an active courier';
+export const PREFERENCES_SAVED = 'Preferences saved';
+export const PLEASE_SELECT_COMPANY = 'Please select a company';
+export const weightAboveLimit = (weightG: number, maxG: number) =>
+  `Order weight ${weightG} g is above the maximum weight for white label (${maxG} g)`;
+
+const courierCode = z.string().trim().max(40).nullable();
+
+export const preferencesSchema = z.object({
+  printItemLabel: z.boolean(),
+  hideCustomerPhoneOnLabel: z.boolean(),
+  courierProvider1: courierCode,
+  courierProvider2: courierCode,
+  /** Grams; null = no limit. */
+  maxWeightWhiteLabelG: z.number({ error: 'Maximum weight must be a number' }).int('Maximum weight must be whole grams').min(1, 'Maximum weight must be more than 0').max(1_000_000).nullable(),
+  returnToOtherWarehouse: z.boolean(),
+});
+export type Preferences = z.output<typeof preferencesSchema>;
+
+/** Body of POST /ums/profile/preferences; `companyId` names the company for an admin. */
+export const savePreferencesSchema = preferencesSchema.extend({ companyId: z.string().max(64).optional() });
+export const preferencesQuerySchema = z.object({ companyId: z.string().max(64).optional() });
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  printItemLabel: false,
+  hideCustomerPhoneOnLabel: false,
+  courierProvider1: null,
+  courierProvider2: null,
+  maxWeightWhiteLabelG: null,
+  returnToOtherWarehouse: false,
+};
+
+/** The courier order of a company's preferences, without gaps. */
+export const courierOrder = (p: Pick<Preferences, 'courierProvider1' | 'courierProvider2'>): string[] =>
+  [p.courierProvider1, p.courierProvider2].filter((c): c is string => !!c);
+
+export type PreferencesView = Preferences & {
+  companyId: string;
+  companyName: string;
+  /** The company's Clickpost provider is active (return-to-other-warehouse may be switched on). */
+  clickpostActive: boolean;
+  canEditMaxWeight: boolean;
+};
+export type PreferencesResponse = { status: true; data: PreferencesView };
+export type SavePreferencesResponse = { status: true; message: string; data: PreferencesView };
+
+/** GET /ums/profile/deliveryPartners (part 2 §7). */
+export type DeliveryPartner = { name: string; status: number; code: string };
+export type DeliveryPartnersResponse = { status: true; responseBody: { deliveryPartners: DeliveryPartner[] } };
+
+/** GET /ums/profile/companies/find?companyName (part 2 §7). */
+export const findCompaniesSchema = z.object({ companyName: z.string().trim().max(120).default('') });
+export type CompanyMatch = { id: string; name: string };
+export type FindCompaniesResponse = { status: true; data: CompanyMatch[] };
+
+/** Is this weight allowed by the preference's white-label limit? */
+export function weightLimitRefusal(weightG: number, p: Pick<Preferences, 'maxWeightWhiteLabelG'>): string | null {
+  return p.maxWeightWhiteLabelG !== null && weightG > p.maxWeightWhiteLabelG ? weightAboveLimit(weightG, p.maxWeightWhiteLabelG) : null;
+}

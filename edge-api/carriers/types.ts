@@ -1,0 +1,40 @@
+// The ONE carrier interface. Every courier (the table-driven demo partners
+// here, a live partner's HTTP API tomorrow) implements it in a file of its own
+// and is listed in ./index.ts; nothing else in the app knows a courier by name.
+import type { Db } from '../../db/connect';
+import type { Zone } from '../../domain/zones';
+
+export type PaymentMode = string;
+
+export type Lane = { originPincode: string; destPincode: string; paymentMode: PaymentMode };
+
+export type Serviceability = { serviceable: boolean; codAvailable: boolean; zone: Zone; reason: string | null };
+
+export type RateQuote = { ok: true; ratePaise: number } | { ok: false; reason: string };
+
+export type Shipment = Lane & {
+  orderId: string;
+  shopOrderId: string;
+  weightG: number;
+  codPaise: number;
+  consignee: { name: string; phone: string; city: string; state: string };
+};
+
+export type BookingResult = { ok: true; awb: string } | { ok: false; reason: string };
+
+export type LabelData = { courierName: string; awb: string; routingCode: string; barcodeText: string };
+
+export interface Carrier {
+  /** Matches `delivery_partners.code`. */
+  readonly code: string;
+  /** Can the courier carry from the origin pincode to the destination pincode (and collect cash there)? */
+  serviceability(db: Db, lane: Lane): Promise<Serviceability>;
+  /** Price for a weight in a zone, COD charge included. */
+  rate(db: Db, input: { zone: Zone; weightG: number; codPaise: number }): Promise<RateQuote>;
+  /** Books the shipment and hands back the AWB, or the partner's reason for refusing it. */
+  book(db: Db, shipment: Shipment): Promise<BookingResult>;
+  /** Cancels a booked AWB. */
+  cancel(db: Db, awb: string): Promise<{ ok: boolean; reason: string | null }>;
+  /** What the shipping label prints for this courier. */
+  labelData(awb: string): LabelData;
+}

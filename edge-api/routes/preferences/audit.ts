@@ -1,0 +1,40 @@
+// The admin audit log: a middleware that records every successful admin write
+// (mounted ahead of every other API route), and the page's list call.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { auditQuerySchema, type AuditLogResponse } from '../../../domain/audit';
+import type { AppEnv } from '../../env';
+import { v } from '../../lib/validate';
+import { requireRole } from '../../middleware/session';
+import { auditLog, recordAdminWrite } from '../../services/audit';
+import { actorOf } from './index';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const str = (x: unknown) => (typeof x === 'string' && x.length <= 64 ? x : undefined);
+
+const recordAdminWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const s = c.var.session;
+  const write = s?.role === 'admin' && !SAFE.has(c.req.method) && !c.req.path.startsWith('/api/auth/');
+  let body: Record<string, unknown> = {};
+  if (write && c.req.header('content-type')?.includes('application/json')) {
+    // The body is cached by Hono: the route's validator reads the same parse.
+    body = ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+  }
+  await next();
+  if (!write || c.res.status >= 400) return;
+  try {
+    await recordAdminWrite(c.var.dbh.db, { id: s.userId, name: s.name, role: s.role, scope: null }, {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      companyId: str(body.companyId) ?? str(c.req.query('companyId')) ?? null,
+      bodyIds: [str(body.orderId), str(body.splitOrderId)].filter((x): x is string => !!x),
+    });
+  } catch (e) {
+    c.var.log.error({ err: e }, 'audit log write failed');
+  }
+};
+
+export const auditRoutes = new Hono<AppEnv>().use('*', recordAdminWrites).get('/admin/audit-log', requireRole('admin'), v('query', auditQuerySchema), async (c) => {
+  const r = await auditLog(c.var.dbh.db, actorOf(c), c.req.valid('query'));
+  return c.json({ status: true as const, ...r } satisfies AuditLogResponse);
+});

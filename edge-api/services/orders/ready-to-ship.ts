@@ -1,0 +1,120 @@
+// READY TO SHIP as one use case, called alike by PATCH /orders/{id}/ready-to-ship
+// and the bulk ready-to-ship job. In order:
+//   1. the order (scoped) and the transition table: 404 / 403 / 409, nothing written;
+//   2. the company's preferences: the white-label weight limit;
+//   3. a high-margin D2R order needs an admin's approval first;
+//   4. courier allocation: the courier asked for, else the default (the
+//      preference's courier order, then Clickpost companies, then the cheapest);
+//   5. the courier books it (outside any transaction: a live partner is a
+//      network call). A refusal is recorded on the order (booking row and a
+//      timeline entry) and the order stays PLACED with the partner's reason;
+//   6. one transaction: PLACED → READY_TO_SHIP with courier and AWB, the
+//      booking row with the rate, and the invoice number (issue 12). If it
+//      fails, the AWB is cancelled again.
+// An order that already has an AWB (given at creation) keeps it and its courier.
+import type { Db } from '../../../db/connect';
+import { insertBooking } from '../../../db/carriers/queries';
+import { d2rApproval, orderForShipping, orderLinesWithListPrice, type ShippingOrder } from '../../../db/carriers/orders';
+import { readPreferences } from '../../../db/preferences/queries';
+import { OrderStateConflict, setOrderStatus, updateOrder } from '../../../db/orders/status';
+import { courierRefused, NO_COURIER_AVAILABLE, type CourierBooking } from '../../../domain/carriers';
+import { isHighMargin, marginPercent, NEEDS_HIGH_MARGIN_APPROVAL } from '../../../domain/high-margin';
+import { actionRefusal, ORDER_NOT_FOUND } from '../../../domain/orders';
+import { UNKNOWN_COURIER, weightLimitRefusal } from '../../../domain/preferences';
+import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
+import { carrierFor } from '../../carriers';
+import { issueInvoiceForShipment } from '../billing/issue-invoice';
+import type { ServiceActor } from '../audit/actor';
+import { codAmountOf, defaultCourierFor, quotesFor } from '../carriers';
+
+export type ReadyToShipInput = { orderId: string; courier?: string };
+export type ReadyToShipResult = { orderId: string; booking: CourierBooking | null };
+
+const trailActor = (a: ServiceActor) => ({ actorId: a.id, actorName: a.name, source: 'user' as const });
+
+function stateConflict(e: unknown): never {
+  if (e instanceof OrderStateConflict) throw conflict(e.current ? `Order is now ${e.current}; please reload` : ORDER_NOT_FOUND);
+  throw e;
+}
+
+async function checkRules(db: Db, actor: ServiceActor, o: ShippingOrder): Promise<void> {
+  const refusal = actionRefusal(
+    {
+      status: o.status, shopType: o.shop_type, orderType: Number(o.order_type), paymentMode: o.payment_mode, inventoryBlocked: Number(o.inventory_blocked) === 1,
+      hasAwb: !!o.tracking_number, clickpostActive: Number(o.clickpost_active) === 1, whatsappNdrActive: Number(o.whatsapp_ndr_active) === 1,
+    },
+    { role: actor.role },
+    'readyToShip',
+  );
+  if (refusal) throw refusal.status === 403 ? forbidden(refusal.message) : conflict(refusal.message);
+  const overWeight = weightLimitRefusal(Number(o.weight_g), await readPreferences(db, o.company_id));
+  if (overWeight) throw invalid(overWeight, [{ path: 'weight', message: overWeight }]);
+  if (Number(o.order_type) === 2 && !(await d2rApproval(db, o.id))) {
+    if (isHighMargin(2, marginPercent(await orderLinesWithListPrice(db, o.id)))) throw conflict(NEEDS_HIGH_MARGIN_APPROVAL);
+  }
+}
+
+export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShipInput): Promise<ReadyToShipResult> {
+  const o = await orderForShipping(db, input.orderId, actor.scope);
+  if (!o) throw notFound(ORDER_NOT_FOUND);
+  await checkRules(db, actor, o);
+
+  if (o.tracking_number) {
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        await setOrderStatus(tx, { orderId: o.id, to: 'READY_TO_SHIP', from: ['PLACED'], trail: { description: 'Marked ready to ship', ...trailActor(actor) } });
+        // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
+        await issueInvoiceForShipment(tx, o, actor);
+      })
+      .catch(stateConflict);
+    return { orderId: o.id, booking: null };
+  }
+
+  const quotes = await quotesFor(db, o);
+  const code = input.courier ?? (await defaultCourierFor(db, o, quotes));
+  if (!code) throw conflict(NO_COURIER_AVAILABLE);
+  const quote = quotes.find((q) => q.code === code);
+  const carrier = carrierFor(code);
+  if (!quote || !carrier) throw invalid(UNKNOWN_COURIER, [{ path: 'courier', message: UNKNOWN_COURIER }]);
+
+  const booked = await carrier.book(db, {
+    orderId: o.id, shopOrderId: o.shop_order_id, originPincode: o.pickup_pincode, destPincode: o.shipping_pincode, paymentMode: o.payment_mode,
+    weightG: Number(o.weight_g), codPaise: codAmountOf(o),
+    consignee: { name: o.customer_name, phone: o.customer_phone, city: o.shipping_city, state: o.shipping_state },
+  });
+  const base = { orderId: o.id, companyId: o.company_id, courierCode: code, courierName: quote.name, zone: quote.zone, actorId: actor.id, actorName: actor.name };
+
+  if (!booked.ok) {
+    const message = courierRefused(quote.name, booked.reason);
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        await insertBooking(tx, { ...base, awb: null, ratePaise: null, edd: null, status: 'refused', reason: booked.reason });
+        await updateOrder(tx, o.id, {}, { description: message, ...trailActor(actor) }, { whileStatus: 'PLACED' });
+      })
+      .catch(stateConflict);
+    throw conflict(message);
+  }
+
+  const booking: CourierBooking = { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null, createdAt: '' };
+  try {
+    await db.transaction().execute(async (tx) => {
+      const partner = await tx.selectFrom('delivery_partners').select(['id', 'name']).where('code', '=', code).executeTakeFirstOrThrow();
+      await setOrderStatus(tx, {
+        orderId: o.id,
+        to: 'READY_TO_SHIP',
+        from: ['PLACED'],
+        set: { tracking_number: booked.awb, delivery_partner_id: partner.id, shipper: partner.name },
+        trail: { description: 'Marked ready to ship', ...trailActor(actor) },
+      });
+      await insertBooking(tx, { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null });
+      // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
+      await issueInvoiceForShipment(tx, o, actor);
+    });
+  } catch (e) {
+    await carrier.cancel(db, booked.awb);
+    stateConflict(e);
+  }
+  return { orderId: o.id, booking };
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, signInUI } from './browser';
+import { startServer } from './server';
+
+// Its own server: this suite changes preferences and ships an order.
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ orders: 300 });
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(email: string, password: string, app: 'Seller' | 'Admin') {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInUI(page, server.url, email, password, app);
+  await page.waitForURL(/\/orders/);
+  return page;
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A PLACED order of the seller without an AWB yet. */
+async function placedOrderWithoutAwb(page: Page) {
+  const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=50`)).json();
+  for (const o of list.order as { id: string }[]) {
+    const d = (await (await page.request.get(`${server.url}/api/orders/${o.id}`)).json()).data;
+    if (!d.trackingNumber) return d as { id: string; weightG: number; shopOrderId: string };
+  }
+  throw new Error('no PLACED order without an AWB');
+}
+
+describe('preferences and courier choice', () => {
+  it('a seller sets the courier order, an admin the weight limit, and the seller ships with the chosen courier', async () => {
+    const seller = await signedIn('seller@shipdesk.in', 'Seller@1234', 'Seller');
+    const order = await placedOrderWithoutAwb(seller);
+
+    // Seller: the courier order; the weight limit is shown but only an admin may change it.
+    await seller.goto(`${server.url}/settings/preferences`);
+    await seller.getByText('Labels and invoices').waitFor();
+    expect(await seller.getByRole('textbox', { name: 'Maximum weight for white label (g)' }).isDisabled()).toBe(true);
+    await seller.getByRole('switch', { name: 'Print item labels' }).check();
+    await pick(seller, 'Third-party provider 1 courier', 'Blue Dart');
+    await pick(seller, 'Third-party provider 2 courier', 'Delhivery');
+    await seller.getByRole('button', { name: 'Save preferences' }).click();
+    await seller.getByText('Preferences saved').first().waitFor();
+
+    // Admin: choose the company first, then the weight limit.
+    const admin = await signedIn('admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await admin.goto(`${server.url}/settings/preferences`);
+    await admin.getByText('Choose a company to see its preferences.').waitFor();
+    await admin.getByRole('combobox', { name: 'Company', exact: true }).fill('Chai');
+    await admin.getByRole('option', { name: 'Chai Point Retail Pvt Ltd' }).click();
+    const weight = admin.getByRole('textbox', { name: 'Maximum weight for white label (g)' });
+    await weight.waitFor();
+    expect(await weight.isDisabled()).toBe(false);
+    await expect.poll(() => admin.getByRole('combobox', { name: 'Third-party provider 1 courier' }).inputValue()).toBe('Blue Dart');
+    const limit = order.weightG + 500;
+    await weight.fill(String(limit));
+    await admin.getByRole('button', { name: 'Save preferences' }).click();
+    await admin.getByText('Preferences saved').first().waitFor();
+    await admin.screenshot({ path: '/tmp/e2e-preferences-admin.png' });
+
+    // The seller sees the admin's limit.
+    await seller.reload();
+    await expect.poll(() => seller.getByRole('textbox', { name: 'Maximum weight for white label (g)' }).inputValue()).toBe(String(limit));
+
+    // Ship: the default is the first courier of the preference; the seller picks the second one instead.
+    await seller.goto(`${server.url}/orders?order=${order.id}`);
+    await seller.getByTestId('order-slider').getByRole('button', { name: 'READY TO SHIP' }).click();
+    const bluedart = seller.getByTestId('quote-bluedart');
+    await bluedart.waitFor();
+    expect(await bluedart.getByRole('radio').isChecked()).toBe(true);
+    await expect.poll(() => bluedart.textContent()).toContain('Default');
+    const delhivery = seller.getByTestId('quote-delhivery');
+    const price = (await delhivery.locator('td').nth(1).textContent())!.trim();
+    expect(price).toMatch(/^₹\d+\.\d{2}$/);
+    await delhivery.getByRole('radio').check();
+    await seller.screenshot({ path: '/tmp/e2e-courier-choice.png' });
+    await seller.getByRole('button', { name: 'Confirm and ship' }).click();
+    const booked = seller.getByTestId('courier-booked');
+    await booked.waitFor();
+    const awb = (await seller.getByTestId('booked-awb').textContent())!.trim();
+    expect(awb).toMatch(/^DL\d{11}$/);
+    expect(await booked.textContent()).toContain(`Booked with Delhivery at ${price}`);
+    await seller.screenshot({ path: '/tmp/e2e-courier-booked.png' });
+
+    // What the order recorded.
+    const b = (await (await seller.request.get(`${server.url}/api/orders/${order.id}/courier-booking`)).json()).data;
+    expect(b).toMatchObject({ courierName: 'Delhivery', awb, status: 'booked' });
+    expect(`₹${(b.ratePaise / 100).toFixed(2)}`).toBe(price);
+    await booked.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => seller.getByTestId('order-info-status').textContent()).toMatch(/ready to ship/i);
+    expect(fs.existsSync('/tmp/e2e-courier-booked.png')).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourierBooking, CourierQuotesResponse } from '../../../../domain/carriers';
+import { ZONE_LABELS } from '../../../../domain/zones';
+import { apiJson } from '../../../api/client';
+import { refreshOrders, type OrderDetail } from '../queries';
+
+export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
+
+const rupees = (paise: number | null) => (paise === null ? '—' : `₹${(paise / 100).toFixed(2)}`);
+
+/**
+ * READY TO SHIP with the courier choice: every courier's price, estimated
+ * delivery date and COD for this order, the default (the preference's courier
+ * order) picked, another one pickable, then confirm. Shows the booking (courier,
+ * rate, AWB) or the partner's reason for refusing it.
+ */
+export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
+  const queryClient = useQueryClient();
+  const quotes = useQuery({
+    queryKey: ['orders', 'couriers', order.id],
+    queryFn: ({ signal }) => apiJson<CourierQuotesResponse>(`/api/orders/${order.id}/couriers`, { signal }).then((r) => r.data),
+    retry: false,
+  });
+  const [picked, setPicked] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [booked, setBooked] = useState<CourierBooking | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const choice = picked ?? quotes.data?.defaultCourier ?? null;
+
+  if (quotes.isPending) return <Group justify="center" p="md"><Loader size="sm" /><Text size="sm">Asking the couriers…</Text></Group>;
+  if (quotes.isError) return <Alert color="red" title="Couriers could not be loaded">{(quotes.error as Error).message}</Alert>;
+
+  if (booked) {
+    return (
+      <Stack data-testid="courier-booked">
+        <Alert color="green" title="Order marked ready to ship">
+          Booked with <b>{booked.courierName}</b> at <b>{rupees(booked.ratePaise)}</b>. AWB <b data-testid="booked-awb">{booked.awb}</b>
+          {booked.edd ? `, expected by ${booked.edd}` : ''}.
+        </Alert>
+        <Group justify="flex-end"><Button onClick={onDone}>Close</Button></Group>
+      </Stack>
+    );
+  }
+
+  const confirm = async () => {
+    if (!choice) return;
+    setBusy(true);
+    setRefused(null);
+    try {
+      const r = await apiJson<{ message: string; booking: CourierBooking | null; data: { trackingNumber: string | null; shipper: string | null } }>(
+        `/api/orders/${order.id}/ready-to-ship?courier=${encodeURIComponent(choice)}`,
+        { method: 'PATCH', body: {} },
+      );
+      const b = r.booking;
+      notifications.show({ color: 'green', message: b ? `Booked with ${b.courierName} at ${rupees(b.ratePaise)}, AWB ${b.awb}` : r.message });
+      setBooked(b ?? { orderId: order.id, courierCode: '', courierName: r.data.shipper ?? '', awb: r.data.trackingNumber, ratePaise: null, zone: null, edd: null, status: 'booked', reason: null, createdAt: '' });
+    } catch (e) {
+      setRefused((e as Error).message || 'Please try after some time.');
+    } finally {
+      setBusy(false);
+      await refreshOrders(queryClient);
+    }
+  };
+
+  const d = quotes.data;
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {d.weightG} g, {d.paymentMode.toUpperCase()}. The default courier follows your preferences; pick another one if you like.
+      </Text>
+      <Radio.Group value={choice ?? ''} onChange={setPicked} name="courier" aria-label="Courier">
+        <Table striped highlightOnHover verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Courier</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th>Delivery by</Table.Th>
+              <Table.Th>COD</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.quotes.map((q) => (
+              <Table.Tr key={q.code} data-testid={`quote-${q.code}`} style={{ opacity: q.serviceable ? 1 : 0.6 }}>
+                <Table.Td>
+                  <Radio value={q.code} label={q.name} disabled={!q.serviceable} />
+                  {q.code === d.defaultCourier && <Badge size="xs" ml={28} variant="light">Default</Badge>}
+                  {!q.serviceable && q.reason && <Text size="xs" c="red" ml={28}>{q.reason}</Text>}
+                </Table.Td>
+                <Table.Td ta="right">{rupees(q.ratePaise)}</Table.Td>
+                <Table.Td>{q.edd ?? '—'}{q.zone ? <Text size="xs" c="dimmed">{ZONE_LABELS[q.zone]}</Text> : null}</Table.Td>
+                <Table.Td>{q.codAvailable ? 'Yes' : 'No'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Radio.Group>
+      {!d.quotes.some((q) => q.serviceable) && <Alert color="orange">No courier can take this order.</Alert>}
+      {refused && <Alert color="red" title="Booking refused" data-testid="booking-refused">{refused}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>Cancel</Button>
+        <Button onClick={confirm} loading={busy} disabled={!choice}>Confirm and ship</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  COURIER_SLOTS,
+  MAX_WEIGHT_ADMIN_ONLY,
+  PREFERENCE_SWITCHES,
+  preferencesSchema,
+  RETURN_TO_OTHER_WAREHOUSE_NEEDS_CLICKPOST,
+  type DeliveryPartnersResponse,
+  type Preferences,
+  type PreferencesResponse,
+  type PreferencesView,
+  type SavePreferencesResponse,
+} from '../../../domain/preferences';
+import { apiJson, ApiRequestError } from '../../api/client';
+import { useSession } from '../../auth/useSession';
+import { zodValidate } from '../../ui/zodForm';
+import { CompanyFinder } from './CompanyFinder';
+
+const prefsKey = (companyId: string | null) => ['preferences', companyId ?? 'own'] as const;
+
+/** Settings > Preferences (part 2 §2, §6). Sellers edit their own; an admin chooses a company first. */
+export function PreferencesPage() {
+  const session = useSession();
+  const isAdmin = session.role === 'admin';
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const enabled = session.role === 'seller' || (isAdmin && !!companyId);
+  const q = useQuery({
+    queryKey: prefsKey(isAdmin ? companyId : null),
+    queryFn: ({ signal }) => apiJson<PreferencesResponse>(`/api/ums/profile/preferences${isAdmin ? `?companyId=${companyId}` : ''}`, { signal }).then((r) => r.data),
+    enabled,
+    retry: false,
+  });
+  const partners = useQuery({
+    queryKey: ['deliveryPartners'],
+    queryFn: ({ signal }) => apiJson<DeliveryPartnersResponse>('/api/ums/profile/deliveryPartners', { signal }).then((r) => r.responseBody.deliveryPartners),
+    staleTime: 60_000,
+  });
+
+  return (
+    <Stack maw={900}>
+      <Title order={2}>Preferences</Title>
+      {isAdmin && <CompanyFinder value={companyId} onChange={(id) => setCompanyId(id)} />}
+      {isAdmin && !companyId && <Text c="dimmed">Choose a company to see its preferences.</Text>}
+      {enabled && q.isPending && <Loader aria-label="Loading preferences" />}
+      {enabled && q.isError && (
+        <Alert color="red" title="Server Error">
+          <Text size="sm">{(q.error as Error).message}</Text>
+          <Button size="xs" mt="xs" variant="default" onClick={() => q.refetch()}>Try again</Button>
+        </Alert>
+      )}
+      {enabled && q.data && (
+        <PreferencesForm key={`${q.data.companyId}-${q.dataUpdatedAt}`} view={q.data} partners={(partners.data ?? []).filter((p) => p.status === 1)} isAdmin={isAdmin} />
+      )}
+    </Stack>
+  );
+}
+
+type FormProps = { view: PreferencesView; partners: { code: string; name: string }[]; isAdmin: boolean };
+
+function PreferencesForm({ view, partners, isAdmin }: FormProps) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const { companyId, companyName: _n, clickpostActive, canEditMaxWeight, ...initial } = view;
+  const form = useForm<Preferences>({ initialValues: initial, validate: zodValidate(preferencesSchema) });
+  useEffect(() => {
+    if (!clickpostActive && form.values.returnToOtherWarehouse) form.setFieldValue('returnToOtherWarehouse', false);
+  }, [clickpostActive]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const courierData = partners.map((p) => ({ value: p.code, label: p.name }));
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const r = await apiJson<SavePreferencesResponse>('/api/ums/profile/preferences', { method: 'POST', body: { ...values, ...(isAdmin ? { companyId } : {}) } });
+      notifications.show({ color: 'green', message: r.message });
+      queryClient.setQueryData(prefsKey(isAdmin ? companyId : null), r.data);
+    } catch (e) {
+      if (e instanceof ApiRequestError) for (const fe of e.errors ?? []) form.setFieldError(fe.path, fe.message);
+      notifications.show({ color: 'red', title: 'Error', message: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        {isAdmin && <Text fw={600}>{view.companyName}</Text>}
+        <Card withBorder>
+          <Title order={4} mb="sm">Labels and invoices</Title>
+          <Stack gap="sm">
+            {PREFERENCE_SWITCHES.map((s) => (
+              <Switch key={s.key} label={s.label} description={s.description} {...form.getInputProps(s.key, { type: 'checkbox' })} />
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder>
+          <Title order={4} mb="xs">Couriers</Title>
+          <Text size="sm" c="dimmed" mb="sm">At READY TO SHIP the first courier that can take the order is picked; the seller can still choose another before confirming.</Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {COURIER_SLOTS.map((slot) => (
+              <Select key={slot.key} label={slot.label} placeholder="No preference" clearable data={courierData} {...form.getInputProps(slot.key)} />
+            ))}
+          </SimpleGrid>
+        </Card>
+        <Card withBorder>
+          <Title order={4} mb="sm">Shipping rules</Title>
+          <Stack gap="sm">
+            <NumberInput
+              label="Maximum weight for white label (g)"
+              description={canEditMaxWeight ? 'Orders heavier than this cannot be marked ready to ship. Empty = no limit.' : MAX_WEIGHT_ADMIN_ONLY}
+              placeholder="No limit"
+              min={1}
+              maw={320}
+              disabled={!canEditMaxWeight}
+              value={form.values.maxWeightWhiteLabelG ?? ''}
+              error={form.errors.maxWeightWhiteLabelG}
+              onChange={(v) => form.setFieldValue('maxWeightWhiteLabelG', v === '' || v === null ? null : Number(v))}
+            />
+            <Switch
+              label="Return to other warehouse"
+              description={clickpostActive ? 'A return may be received at another warehouse of the company.' : RETURN_TO_OTHER_WAREHOUSE_NEEDS_CLICKPOST}
+              disabled={!clickpostActive}
+              {...form.getInputProps('returnToOtherWarehouse', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Card>
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>Save preferences</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

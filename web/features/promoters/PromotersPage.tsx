@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Loader, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Promoter, PromoterListResponse } from '../../../domain/promoters';
+import { apiJson } from '../../api/client';
+import { CreatePromoterModal } from './CreatePromoterModal';
+import { PromoterReport } from './PromoterReport';
+
+const PAGE_SIZE = 10;
+
+/** Admin > Promoters (part 2 §2): table with filters, 'Create Promoter', a detail slider, and the two reports. */
+export function PromotersPage() {
+  const queryClient = useQueryClient();
+  const [where, setWhere] = useState({ name: '', phone: '', retailerPhone: '' });
+  const [debounced] = useDebouncedValue(where, 400);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const body = {
+    where: Object.fromEntries(Object.entries(debounced).filter(([, v]) => v)),
+    pagination: { page, pageSize: PAGE_SIZE },
+    sortBy: { field: 'createdAt', order: 'DESC' },
+    usertype: 'admin',
+  };
+  const q = useQuery({
+    queryKey: ['promoters', 'list', body],
+    queryFn: () => apiJson<PromoterListResponse>('/api/admin/promoter/list', { method: 'POST', body }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const promoter = q.data?.data.find((p) => p.id === open) ?? null;
+  const filter = (k: keyof typeof where, label: string) => (
+    <TextInput label={label} w={200} value={where[k]} onChange={(e) => { const v = e.currentTarget.value; setWhere((w) => ({ ...w, [k]: v })); setPage(1); }} />
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Promoters</Title>
+        <Button onClick={() => setCreating(true)}>Create Promoter</Button>
+      </Group>
+      <Tabs defaultValue="promoters" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="promoters">Promoters</Tabs.Tab>
+          <Tabs.Tab value="stock">Stock details</Tabs.Tab>
+          <Tabs.Tab value="credit">Credit notes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="promoters" pt="sm">
+          <Group gap="sm" align="flex-end">
+            {filter('name', 'Name')}
+            {filter('phone', 'Phone')}
+            {filter('retailerPhone', 'Retailer phone')}
+          </Group>
+          {q.isError && <Alert color="red" mt="sm">{(q.error as Error).message}</Alert>}
+          {q.isPending ? (
+            <Loader mt="md" />
+          ) : !q.data?.data.length ? (
+            <Text c="dimmed" mt="md">Nothing to display here</Text>
+          ) : (
+            <Table striped highlightOnHover mt="sm" verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Reference</Table.Th><Table.Th ta="right">Retailers</Table.Th><Table.Th>Created</Table.Th><Table.Th>By</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.data.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(p.id)}>{p.name}</Button>
+                    </Table.Td>
+                    <Table.Td>{p.phone}</Table.Td>
+                    <Table.Td>{p.hmsUserReferenceId}</Table.Td>
+                    <Table.Td ta="right">{p.retailers.length}</Table.Td>
+                    <Table.Td>{p.createdAt.slice(0, 10)}</Table.Td>
+                    <Table.Td>{p.createdBy}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {(q.data?.totalRecords ?? 0) > PAGE_SIZE && <Pagination mt="sm" total={Math.ceil((q.data?.totalRecords ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="stock" pt="sm"><PromoterReport kind="stock-details" /></Tabs.Panel>
+        <Tabs.Panel value="credit" pt="sm"><PromoterReport kind="credit-note" /></Tabs.Panel>
+      </Tabs>
+      <CreatePromoterModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={async (id) => {
+          setCreating(false);
+          await queryClient.invalidateQueries({ queryKey: ['promoters'] });
+          setOpen(id);
+        }}
+      />
+      <Drawer opened={!!open} onClose={() => setOpen(null)} position="right" size="xl" title={promoter?.name ?? 'Promoter'}>
+        {promoter && <PromoterDetail promoter={promoter} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function PromoterDetail({ promoter }: { promoter: Promoter }) {
+  return (
+    <Stack data-testid="promoter-detail">
+      <Group gap="xs">
+        <Badge variant="light">{promoter.phone}</Badge>
+        <Badge variant="outline">{promoter.hmsUserReferenceId}</Badge>
+      </Group>
+      <Text size="sm" c="dimmed">Created {promoter.createdAt.slice(0, 10)} by {promoter.createdBy}</Text>
+      <Title order={5}>Retailers</Title>
+      <Table verticalSpacing={4}>
+        <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Phone</Table.Th><Table.Th>GSTIN</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {promoter.retailers.map((r) => (
+            <Table.Tr key={r.id}><Table.Td>{r.firstName} {r.lastName}</Table.Td><Table.Td>{r.phone}</Table.Td><Table.Td>{r.GSTIN || '—'}</Table.Td></Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Title order={5}>Stock details</Title>
+      <PromoterReport kind="stock-details" promoterName={promoter.name} />
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Alert } from '@mantine/core';
+import { useSession } from '../auth/useSession';
+import { AuditLogPage } from '../features/finance/AuditLogPage';
+
+export const Route = createFileRoute('/_authed/admin/audit-log')({ component: AuditLogRoute });
+
+function AuditLogRoute() {
+  const session = useSession();
+  if (session.role !== 'admin') return <Alert color="gray">The audit log is for administrators.</Alert>;
+  return <AuditLogPage />;
+}
