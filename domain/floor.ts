@@ -74,6 +74,8 @@ export interface FloorOrderDoc {
   paymentMode: string;
   customerName: string;
   city: string;
+  /** The delivery pincode (the floor's cluster filter matches it); absent on documents cached before it was carried. */
+  pincode?: string | null;
   createdAt: string;
   /** The one company whose READY_TO_SHIP orders may also be approved as returns. */
   approveRtsReturns: boolean;
@@ -229,6 +231,32 @@ export function approvableAs(order: Pick<FloorOrderDoc, 'status' | 'approveRtsRe
 
 export const isReturnProcessed = (status: string) => status === 'RTO_PROCESSED' || status === 'DTO_PROCESSED';
 
+/**
+ * What the orders list, the order slider and the returns station offer on an
+ * order (part 1 §4): the approve-return action (RTO/DTO delivered, and READY_TO_SHIP
+ * for the one company the spec names), the read-only RTO/DTO details of a
+ * processed return, or nothing. Every role may approve (the server decides scope).
+ */
+export function returnActionOf(order: Pick<FloorOrderDoc, 'status' | 'approveRtsReturns'>): { kind: 'approve'; returnType: ReturnType; label: string } | { kind: 'details'; label: string } | null {
+  const as = approvableAs(order);
+  if (as) return { kind: 'approve', returnType: as, label: `Approve ${as}` };
+  if (isReturnProcessed(order.status)) return { kind: 'details', label: RETURN_DETAILS };
+  return null;
+}
+
+/** GET /api/return-rules: the companies (in the caller's scope) whose READY_TO_SHIP orders may be approved as returns. */
+export interface ReturnRulesResponse {
+  status: true;
+  rtsApprovalCompanyIds: string[];
+}
+
+/** GET /api/returns/find: a return awaiting approval (or processed) found by AWB, return AWB or order number. */
+export const returnFindQuerySchema = z.object({ code: z.string().trim().min(1).max(64) });
+export interface ReturnFindResponse {
+  status: true;
+  data: { orderId: string; status: string; shopOrderId: string };
+}
+
 export const quantityRangeMessage = (label: string, max: number) => `${label} must be a number from 0 to ${max}`;
 export const returnTotalMessage = (wsin: string, max: number) => `Missing and damaged units of ${wsin} together cannot be more than ${max}`;
 
@@ -272,7 +300,7 @@ export const scannedSchema = z.object({
 // Online calls (part 1 §7, part 2 §7)
 // ---------------------------------------------------------------------------
 
-const companyIds = z.array(z.string().min(1)).max(100).optional();
+const companyIds = z.array(z.string().min(1).max(64)).max(100).optional();
 
 export const packagingFindSchema = z.object({ selectedCompanyIds: companyIds });
 export const packagingListSchema = z.object({
@@ -287,7 +315,7 @@ export const packagingListSchema = z.object({
 });
 export const packagingSubmitSchema = z.object({
   orderData: z.object({
-    items_to_scan: z.array(z.object({ wsin: z.string().min(1), qty: z.number().int().min(0), scanned_qty: z.number().int().min(0) })).min(1),
+    items_to_scan: z.array(z.object({ wsin: z.string().min(1).max(64), qty: z.number().int().min(0), scanned_qty: z.number().int().min(0) })).min(1).max(1000),
   }),
 });
 
@@ -297,37 +325,38 @@ export const processReturnsSchema = z.object({
   returnInfo: z
     .array(
       z.object({
-        wsin: z.string().min(1),
-        sku: z.string().min(1),
+        wsin: z.string().min(1).max(64),
+        sku: z.string().min(1).max(100),
         missingQuantity: z.number().int().min(0),
         damageQuantity: z.number().int().min(0),
       }),
     )
-    .min(1),
+    .min(1)
+    .max(1000),
   /** WSIN -> key (or /api/files/ url) of the uploaded proof image. */
-  damagedItemsImage: z.record(z.string(), z.string().min(1)).default({}),
-  orderData: z.object({ id: z.string().min(1) }),
+  damagedItemsImage: z.record(z.string().max(64), z.string().min(1).max(300)).default({}),
+  orderData: z.object({ id: z.string().min(1).max(64) }),
   returnType: z.enum(['RTO', 'DTO']),
 });
 
 export const trailFilterSchema = z.object({
   filter: z
     .object({
-      trailsBetweenTime: z.object({ start: z.string().min(1), end: z.string().min(1) }).optional(),
-      inventoryTrailFilters: z.object({ kind: z.array(z.string()).optional() }).optional(),
+      trailsBetweenTime: z.object({ start: z.string().min(1).max(40), end: z.string().min(1).max(40) }).optional(),
+      inventoryTrailFilters: z.object({ kind: z.array(z.string().max(40)).max(20).optional() }).optional(),
       page: z.number().int().min(1).default(1),
     })
     .default({ page: 1 }),
 });
 
 export const trailExportQuerySchema = z.object({
-  warehouseId: z.string().min(1),
-  wsin: z.string().min(1),
-  companyId: z.string().min(1),
-  appType: z.string().optional(),
+  warehouseId: z.string().min(1).max(64),
+  wsin: z.string().min(1).max(64),
+  companyId: z.string().min(1).max(64),
+  appType: z.string().max(20).optional(),
   kind: z.enum(['inventory', 'scanned']).optional(),
-  start: z.string().optional(),
-  end: z.string().optional(),
+  start: z.string().max(40).optional(),
+  end: z.string().max(40).optional(),
 });
 
 export const inventoryListQuerySchema = z.object({

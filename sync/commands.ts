@@ -7,7 +7,7 @@
 // domain/ once they exist, so both ends share the spec's messages.
 import { z } from 'zod';
 
-const id = z.string().min(1);
+const id = z.string().min(1).max(64);
 const count = z.number().int().nonnegative();
 
 const stockKey = { warehouseId: id, companyId: id, wsin: id };
@@ -32,13 +32,14 @@ export const commandArgs = {
           imageKey: id.optional(), // key of the uploaded proof image
         }),
       )
-      .min(1),
+      .min(1)
+      .max(1000),
   }),
-  'inventory.inbound': z.object({ ...stockKey, accepted: count, rejected: count, remarks: z.string().optional() }),
+  'inventory.inbound': z.object({ ...stockKey, accepted: count, rejected: count, remarks: z.string().max(500).optional() }),
   'inventory.adjust': z.object({
     ...stockKey,
     delta: z.number().int().refine((d) => d !== 0, 'delta must not be 0'),
-    remarks: z.string().min(1),
+    remarks: z.string().min(1).max(500),
   }),
   'inventory.scanned': z.object({ ...stockKey, quantity: count }),
 } satisfies CommandRegistry;

@@ -16,7 +16,7 @@ export const wireCommandSchema = z.object({
   seq,
   name: z.string().min(1).max(64),
   args: z.unknown(),
-  createdAt: z.iso.datetime(),
+  createdAt: z.iso.datetime().max(40),
 });
 
 export const pushRequestSchema = z.object({
@@ -39,7 +39,7 @@ export const pushResponseSchema = z.object({
 export const pullRequestSchema = z.object({
   clientId,
   cookie: version.nullable(),
-  scope: z.object({ companyIds: z.array(z.string().min(1)) }),
+  scope: z.object({ companyIds: z.array(z.string().min(1).max(64)).max(500) }),
 });
 
 export const patchOpSchema = z.discriminatedUnion('op', [

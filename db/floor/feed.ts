@@ -2,10 +2,11 @@
 // returns to approve (with items, WSIN mappings and packing progress), the
 // warehouse's stock rows and the catalogue's WSIN mappings, of the companies
 // in scope. Rows are found by `sync_version`, stamped from the sync counter.
-import { FLOOR_STATUSES, FLOOR_TABLES, inventoryKey, type CatalogueDoc } from '../../domain/floor';
+import { FLOOR_STATUSES, FLOOR_TABLES, inventoryKey, RETURN_APPROVABLE_STATUSES, type CatalogueDoc } from '../../domain/floor';
 import { chunks, type FloorDb } from './context';
 import { inventoryDoc } from './inventory';
 import { buildOrderDocs, selectFloorOrders } from './orders';
+import { returnAnywhereCompanies } from './returns';
 
 /** Structurally a sync VersionedOp (db/ does not import sync/). */
 export type FeedOp = { op: 'put'; table: string; key: string; value: unknown; version: number } | { op: 'del'; table: string; key: string; version: number };
@@ -27,16 +28,27 @@ export function floorFeed({ warehouseId, clientId }: FeedOptions) {
 
 async function orderOps(db: FloorDb, cookie: number | null, companies: string[], warehouseId: string | null, clientId: string): Promise<FeedOp[]> {
   let q = selectFloorOrders(db).where('orders.company_id', 'in', companies);
+  // Companies whose returns may come back to any of their warehouses: a warehouse
+  // device also keeps their returns awaiting approval at other warehouses.
+  const anywhere = warehouseId ? [...(await returnAnywhereCompanies(db, companies))] : [];
+  const returnable = RETURN_APPROVABLE_STATUSES as readonly string[];
   // A first pull takes only what is in scope; later pulls also see orders that
   // left it (cancelled, shipped, processed, moved to another warehouse) and drop them.
   if (cookie === null) {
     q = q.where('orders.status', 'in', [...FLOOR_STATUSES]);
-    if (warehouseId) q = q.where('orders.warehouse_id', '=', warehouseId);
+    if (warehouseId) {
+      const at = warehouseId;
+      q = anywhere.length
+        ? q.where((eb) => eb.or([eb('orders.warehouse_id', '=', at), eb.and([eb('orders.company_id', 'in', anywhere), eb('orders.status', 'in', [...returnable])])]))
+        : q.where('orders.warehouse_id', '=', at);
+    }
   } else {
     q = q.where('orders.sync_version', '>', cookie);
   }
   const rows = await q.orderBy('orders.sync_version').execute();
-  const inScope = rows.filter((o) => FLOOR_STATUSES.includes(o.status) && (!warehouseId || o.warehouse_id === warehouseId));
+  const here = (o: { company_id: string; warehouse_id: string | null; status: string }) =>
+    !warehouseId || o.warehouse_id === warehouseId || (anywhere.includes(o.company_id) && returnable.includes(o.status));
+  const inScope = rows.filter((o) => FLOOR_STATUSES.includes(o.status) && here(o));
   const kept = new Set(inScope);
   const ops: FeedOp[] = rows
     .filter((o) => !kept.has(o))

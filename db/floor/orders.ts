@@ -8,13 +8,13 @@ import { chunks, companyAllowed, FloorRefusal, ORDER_NOT_FOUND, parseJson, wareh
 
 export const ORDER_COLUMNS = [
   'orders.id', 'orders.company_id', 'orders.warehouse_id', 'orders.shop_order_id', 'orders.tracking_number', 'orders.return_awb',
-  'orders.status', 'orders.payment_mode', 'orders.customer_name', 'orders.shipping_city', 'orders.created_at', 'orders.inventory_blocked',
+  'orders.status', 'orders.payment_mode', 'orders.customer_name', 'orders.shipping_city', 'orders.shipping_pincode', 'orders.created_at', 'orders.inventory_blocked',
   'orders.sync_version', 'orders.version',
 ] as const;
 
 export type FloorOrderRow = Pick<
   Order,
-  'id' | 'company_id' | 'warehouse_id' | 'shop_order_id' | 'tracking_number' | 'return_awb' | 'status' | 'payment_mode' | 'customer_name' | 'shipping_city' | 'created_at' | 'inventory_blocked' | 'version'
+  'id' | 'company_id' | 'warehouse_id' | 'shop_order_id' | 'tracking_number' | 'return_awb' | 'status' | 'payment_mode' | 'customer_name' | 'shipping_city' | 'shipping_pincode' | 'created_at' | 'inventory_blocked' | 'version'
 > & { sync_version: number };
 
 /** The order query every floor read starts from (columns the documents need). */
@@ -71,6 +71,7 @@ export async function buildOrderDocs(db: FloorDb, orders: readonly FloorOrderRow
       paymentMode: o.payment_mode,
       customerName: o.customer_name,
       city: o.shipping_city,
+      pincode: o.shipping_pincode,
       createdAt: o.created_at,
       approveRtsReturns: companies.get(o.company_id) ?? false,
       items: items.get(o.id) ?? [],

@@ -72,6 +72,15 @@ export interface ServerStore<Tx extends ServerTx = ServerTx> {
    * it too, so its reads must come from one snapshot (PostgreSQL: REPEATABLE READ).
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Optional: one transaction for a whole push, in which `step` runs each
+   * command's attempt inside a savepoint (resolves: kept; throws: everything
+   * the step wrote is rolled back, then the error is rethrown). A push then
+   * pays for one commit instead of one per command; what each command leaves
+   * behind, and I1-I3, are the same as with one transaction per command.
+   * Stores without it apply each command in its own transaction.
+   */
+  batch?<T>(fn: (step: <U>(inner: (tx: Tx) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T>;
 }
 
 /** Thrown by a handler to refuse a command for a business reason: the client sees `reason`. */
@@ -104,9 +113,10 @@ export interface CommandMeta {
  */
 export type CommandHandler<Tx, Ctx, Args> = (tx: Tx, args: Args, ctx: Ctx, command: CommandMeta) => Promise<void>;
 
+/** A command's args schema and its handler; the handler's args type is erased (`never`) so defs of all commands share one record. */
 export interface HandlerDef<Tx, Ctx> {
   args: z.ZodType;
-  apply: CommandHandler<Tx, Ctx, any>;
+  apply: CommandHandler<Tx, Ctx, never>;
 }
 export type Handlers<Tx, Ctx> = Record<string, HandlerDef<Tx, Ctx>>;
 
@@ -140,8 +150,10 @@ export interface PushResult {
 type Step = { result: CommandResult; lastSeq: number } | { stop: PushStop; lastSeq?: number };
 
 /**
- * Apply a push. Each command commits on its own, so a transient fault keeps the
- * commands before it and the client resends only the rest. The caller must have
+ * Apply a push. Each command is kept or rolled back on its own (its own
+ * transaction, or a savepoint of the push's one transaction when the store
+ * offers `batch`), so a transient fault keeps the commands before it and the
+ * client resends only the rest. The caller must have
  * parsed req with pushRequestSchema and checked that the session owns clientId.
  */
 export async function applyPush<Tx extends ServerTx, Ctx>(
@@ -151,24 +163,37 @@ export async function applyPush<Tx extends ServerTx, Ctx>(
   ctx: Ctx,
 ): Promise<PushResult> {
   if (req.schemaVersion !== SYNC_SCHEMA_VERSION) throw new UnsupportedSchemaVersion(req.schemaVersion);
-  const results: CommandResult[] = [];
-  let lastSeq: number | undefined;
-  let stop: PushStop | undefined;
-  for (const command of req.commands) {
-    const step = await applyCommand(store, req.clientId, command, handlers, ctx);
-    if (step.lastSeq !== undefined) lastSeq = step.lastSeq;
-    if ('stop' in step) {
-      stop = step.stop;
-      break;
+  const run = async (step: Run<Tx>): Promise<PushResult> => {
+    const results: CommandResult[] = [];
+    let lastSeq: number | undefined;
+    let stop: PushStop | undefined;
+    for (const command of req.commands) {
+      const outcome = await applyCommand(step, req.clientId, command, handlers, ctx);
+      if (outcome.lastSeq !== undefined) lastSeq = outcome.lastSeq;
+      if ('stop' in outcome) {
+        stop = outcome.stop;
+        break;
+      }
+      results.push(outcome.result);
     }
-    results.push(step.result);
+    lastSeq ??= await step((tx) => tx.lastSeq(req.clientId));
+    return { response: { lastSeq, results }, stop };
+  };
+  if (!store.batch) return run((fn) => store.transaction(fn));
+  try {
+    return await store.batch((step) => run(step));
+  } catch (error) {
+    // The push's one commit failed: none of it was kept (I3). The client resends it all.
+    const lastSeq = await store.transaction((tx) => tx.lastSeq(req.clientId));
+    return { response: { lastSeq, results: [] }, stop: { seq: req.commands[0]?.seq ?? lastSeq + 1, kind: 'error', error } };
   }
-  lastSeq ??= await store.transaction((tx) => tx.lastSeq(req.clientId));
-  return { response: { lastSeq, results }, stop };
 }
 
+/** Runs fn in its own transaction, or in a savepoint of the push's one transaction. */
+type Run<Tx> = <U>(fn: (tx: Tx) => Promise<U>) => Promise<U>;
+
 async function applyCommand<Tx extends ServerTx, Ctx>(
-  store: ServerStore<Tx>,
+  run: Run<Tx>,
   clientId: string,
   command: WireCommand,
   handlers: Handlers<Tx, Ctx>,
@@ -177,7 +202,7 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
   const { seq, name } = command;
   let rejection: CommandRejected;
   try {
-    return await store.transaction(async (tx): Promise<Step> => {
+    return await run(async (tx): Promise<Step> => {
       const last = await tx.lastSeq(clientId);
       if (seq <= last) return { result: { seq, status: 'skipped' }, lastSeq: last };
       if (seq > last + 1) return { stop: { seq, kind: 'gap' }, lastSeq: last };
@@ -185,7 +210,8 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
       if (!handler) throw new CommandRejected(`Unknown command ${name}`);
       const parsed = handler.args.safeParse(command.args);
       if (!parsed.success) throw new CommandRejected(`Invalid command: ${describeIssues(parsed.error)}`);
-      await handler.apply(tx, parsed.data, ctx, { clientId, seq, name, createdAt: command.createdAt });
+      // parsed.data is what this handler's own schema (handler.args) accepts: its args type.
+      await handler.apply(tx, parsed.data as never, ctx, { clientId, seq, name, createdAt: command.createdAt });
       await tx.setLastSeq(clientId, seq);
       return { result: { seq, status: 'applied' }, lastSeq: seq };
     });
@@ -198,7 +224,7 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
   // refusing leaves nothing behind. The rejection and lastSeq commit together;
   // lastSeq is read again because another push of this client may have won.
   try {
-    return await store.transaction(async (tx): Promise<Step> => {
+    return await run(async (tx): Promise<Step> => {
       const last = await tx.lastSeq(clientId);
       if (seq <= last) return { result: { seq, status: 'skipped' }, lastSeq: last };
       if (seq > last + 1) return { stop: { seq, kind: 'gap' }, lastSeq: last };

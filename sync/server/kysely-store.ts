@@ -17,7 +17,7 @@
 //
 // Pulls run in a snapshot (PostgreSQL REPEATABLE READ, read only) and do not
 // lock the client row, so they never wait for a push.
-import { type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PatchOp, RejectedCommand, SyncScope } from '../protocol';
 import type { ServerStore, ServerTx } from './apply';
 
@@ -40,22 +40,23 @@ export type VersionedOp = PatchOp & { version: number };
  * tombstones table and need not be reported by the feed; a row that left the
  * scope without being deleted should come back as a `del`.
  */
-export type ChangeFeed = (db: Transaction<any>, cookie: number | null, scope: SyncScope) => Promise<VersionedOp[]>;
+export type ChangeFeed<DB> = (db: Transaction<DB>, cookie: number | null, scope: SyncScope) => Promise<VersionedOp[]>;
 
-export interface KyselyServerStoreOptions {
-  db: Kysely<any>;
+/** `DB` is the app's tables (sync/ does not know them); the binding's own are SyncTables. */
+export interface KyselyServerStoreOptions<DB> {
+  db: Kysely<DB>;
   dialect: SqlDialect;
-  feed?: ChangeFeed;
+  feed?: ChangeFeed<DB>;
 }
 
 type Mode = 'write' | 'snapshot';
 
-export class KyselyServerTx implements ServerTx {
+export class KyselyServerTx<DB> implements ServerTx {
   constructor(
     /** The open transaction; handlers write the app's rows through it. */
-    readonly db: Transaction<any>,
+    readonly db: Transaction<DB>,
     readonly dialect: SqlDialect,
-    private readonly feed: ChangeFeed | undefined,
+    private readonly feed: ChangeFeed<DB> | undefined,
     private readonly mode: Mode,
   ) {}
 
@@ -139,18 +140,18 @@ export class KyselyServerTx implements ServerTx {
   }
 }
 
-export class KyselyServerStore implements ServerStore<KyselyServerTx> {
+export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
   constructor(
-    readonly options: KyselyServerStoreOptions,
+    readonly options: KyselyServerStoreOptions<DB>,
     private readonly mode: Mode = 'write',
   ) {}
 
   /** The same store for pulls: one consistent snapshot, no locks taken. */
-  snapshot(): KyselyServerStore {
+  snapshot(): KyselyServerStore<DB> {
     return new KyselyServerStore(this.options, 'snapshot');
   }
 
-  transaction<T>(fn: (tx: KyselyServerTx) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: KyselyServerTx<DB>) => Promise<T>): Promise<T> {
     const { db, dialect, feed } = this.options;
     let builder = db.transaction();
     if (dialect === 'postgres') builder = builder.setIsolationLevel(this.mode === 'snapshot' ? 'repeatable read' : 'read committed');
@@ -158,11 +159,37 @@ export class KyselyServerStore implements ServerStore<KyselyServerTx> {
   }
 
   /**
+   * A push in one transaction, each command in a savepoint (SAVEPOINT /
+   * RELEASE / ROLLBACK TO work alike on SQLite and PostgreSQL): one commit per
+   * push instead of one per command.
+   */
+  batch<T>(fn: (step: <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T> {
+    return this.transaction(async (tx) => {
+      let n = 0;
+      const step = async <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>): Promise<U> => {
+        const name = `sync_step_${++n}`;
+        await sql.raw(`SAVEPOINT ${name}`).execute(tx.db);
+        let out: U;
+        try {
+          out = await inner(tx);
+        } catch (error) {
+          await sql.raw(`ROLLBACK TO SAVEPOINT ${name}`).execute(tx.db);
+          await sql.raw(`RELEASE SAVEPOINT ${name}`).execute(tx.db);
+          throw error;
+        }
+        await sql.raw(`RELEASE SAVEPOINT ${name}`).execute(tx.db);
+        return out;
+      };
+      return fn(step);
+    });
+  }
+
+  /**
    * Ties a client id to the user who first syncs with it. Resolves false when
    * the id already belongs to someone else (the caller refuses the request).
    */
   async bindClient(clientId: string, userId: string): Promise<boolean> {
-    const db = this.options.db as Kysely<SyncTables>;
+    const db = this.options.db as unknown as Kysely<SyncTables>;
     await db
       .insertInto('sync_clients')
       .values({ client_id: clientId, user_id: userId, last_seq: 0, created_at: new Date().toISOString() })

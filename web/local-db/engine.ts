@@ -25,7 +25,7 @@ export interface FloorSync {
 
 export interface FloorSessionInfo {
   user: { id: string };
-  role: 'admin' | 'seller' | 'warehouse';
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
   companyId: string | null;
   selectedCompanyIds: string[];
 }

@@ -13,7 +13,18 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     if (!offlineReady) return;
-    notifications.show({ title: 'Ready to work offline', message: 'The app is installed on this device and opens without a network.', autoClose: 4000 });
+    // Not over a floor screen's order card or scan field: the sync status in the header says it there.
+    if (/^\/(fulfillment|returns|inventory)(\/|$)/.test(window.location.pathname)) {
+      setOfflineReady(false);
+      return;
+    }
+    // Only what is true for every screen: the app opens without a network. Packing, returns and stock
+    // keep working on the device; other screens show what was last loaded, read-only.
+    notifications.show({
+      title: 'Installed on this device',
+      message: 'The app now opens without a network. Packing, returns and stock work offline; other screens show what this device last loaded, read-only.',
+      autoClose: 4000,
+    });
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady]);
 

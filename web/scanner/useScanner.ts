@@ -51,14 +51,21 @@ export function useScanner({ onScan, enabled = true, wedge, onError }: UseScanne
     handlers.current = { onScan, onError };
   });
 
-  const [pending, setPending] = useState(0);
+  // `pending` re-renders the screen only once someone has read it: a screen that never shows it
+  // (the packing screen) must not re-render twice per scan, on the way to the verdict's frame.
+  const size = useRef(0);
+  const watched = useRef(false);
+  const [, rerender] = useState(0);
   const [queue] = useState(() =>
     createSerialQueue<Scan>((scan) => handlers.current.onScan(scan), {
       onError: (error, scan) => {
         if (handlers.current.onError) handlers.current.onError(error, scan);
         else console.error('scan handler failed', error);
       },
-      onSizeChange: setPending,
+      onSizeChange: (n) => {
+        size.current = n;
+        if (watched.current) rerender((x) => x + 1);
+      },
     }),
   );
 
@@ -72,5 +79,11 @@ export function useScanner({ onScan, enabled = true, wedge, onError }: UseScanne
     return (wedge ?? getSharedWedge()).subscribe((code) => submit(code, 'wedge'));
   }, [enabled, wedge, submit]);
 
-  return { submit, pending };
+  return {
+    submit,
+    get pending() {
+      watched.current = true;
+      return size.current;
+    },
+  };
 }

@@ -1,7 +1,6 @@
 // The floor's view of a request: who acts, on which companies and warehouse,
 // and the sync store (one per request: its change feed knows the device).
 import type { Context } from 'hono';
-import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { FloorRefusal, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
 import { floorFeed } from '../../../db/floor/feed';
@@ -48,15 +47,15 @@ export async function readScope(c: Context<AppEnv>, requested?: string[]): Promi
   return narrowed(scope, requested ?? (s.role === 'warehouse' ? s.selectedCompanyIds : undefined));
 }
 
-export function floorStore(c: Context<AppEnv>, clientId: string): KyselyServerStore {
+export function floorStore(c: Context<AppEnv>, clientId: string): KyselyServerStore<Database> {
   const s = requireSession(c);
   const dbh = c.var.dbh;
   return new KyselyServerStore({ db: dbh.db, dialect: dbh.dialect, feed: floorFeed({ warehouseId: s.role === 'warehouse' ? s.warehouseId ?? '-' : null, clientId }) });
 }
 
-export function floorTx(tx: KyselyServerTx, ctx: FloorCtx, clientId: string): FloorTx {
+export function floorTx(tx: KyselyServerTx<Database>, ctx: FloorCtx, clientId: string): FloorTx {
   return {
-    db: tx.db as Transaction<Database>,
+    db: tx.db,
     dialect: tx.dialect,
     nextVersion: () => tx.nextVersion(),
     actor: ctx.actor,

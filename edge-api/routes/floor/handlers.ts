@@ -6,11 +6,12 @@ import { adjust, inbound, setScanned } from '../../../db/floor/inventory';
 import { recordScan, submitPack } from '../../../db/floor/packing';
 import { approveReturn } from '../../../db/floor/returns';
 import { CommandRejected, commandHandlers, type CommandMeta } from '../../../sync/server/apply';
+import type { Database } from '../../../db/schema';
 import type { KyselyServerTx } from '../../../sync/server/kysely-store';
 import { floorTx, type FloorCtx } from './context';
 
 function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
-  return async (tx: KyselyServerTx, args: A, ctx: FloorCtx, meta: CommandMeta) => {
+  return async (tx: KyselyServerTx<Database>, args: A, ctx: FloorCtx, meta: CommandMeta) => {
     try {
       await write(floorTx(tx, ctx, meta.clientId), args);
     } catch (error) {
@@ -20,7 +21,7 @@ function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
   };
 }
 
-export const floorHandlers = commandHandlers<KyselyServerTx, FloorCtx>({
+export const floorHandlers = commandHandlers<KyselyServerTx<Database>, FloorCtx>({
   'pack.scan': handler(recordScan),
   'pack.submit': handler(submitPack),
   'return.approve': handler(approveReturn),

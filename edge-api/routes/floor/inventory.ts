@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession } from '../../middleware/session';
 import { floorCtx, readScope, refusalsAsApi } from './context';
+import { contentDisposition } from '../../lib/content-disposition';
 
 type TrailBody = z.infer<typeof trailFilterSchema>;
 
@@ -19,7 +20,7 @@ function toFilter(body: TrailBody, defaultKinds: string[]): TrailFilter {
   return { start: f.trailsBetweenTime?.start, end: f.trailsBetweenTime?.end, kinds: f.inventoryTrailFilters?.kind ?? defaultKinds, page: f.page };
 }
 
-const scannedBody = trailFilterSchema.extend({ companyId: z.string().min(1).optional(), warehouseId: z.string().min(1).optional() });
+const scannedBody = trailFilterSchema.extend({ companyId: z.string().min(1).max(64).optional(), warehouseId: z.string().min(1).max(64).optional() });
 
 const CSV_HEADER = ['Date', 'Type', 'Change', 'Accepted', 'Rejected', 'Quantity after', 'Remarks', 'By'];
 
@@ -71,5 +72,5 @@ export const inventoryRoutes = new Hono<AppEnv>()
       },
     });
     const file = `inventory-trail-${q.wsin}-${trailDate(Date.now()).replace(/\//g, '-')}.csv`;
-    return new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file}"` } });
+    return new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': contentDisposition(file) } });
   });

@@ -1,7 +1,6 @@
-import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc } from '../../../domain/floor';
 import { findOrderByCode, hasPending, readOrder } from '../../local-db/db';
@@ -10,6 +9,8 @@ import { useLiveQuery } from '../../local-db/live';
 import { feedback } from '../../scanner/feedback';
 import { useScanner, type ScanSource } from '../../scanner/useScanner';
 import { ScanBox } from './ScanBox';
+import classes from './floor.module.css';
+import { leaveNotice } from './notice';
 import { ScanResult, type ScanOutcome } from './ScanResult';
 
 export interface ActivePackingProps {
@@ -26,10 +27,6 @@ function mergeCounts(a: Record<string, number>, b: Record<string, number>): Reco
 
 const lowerKeys = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.toLowerCase(), v]));
 
-function notifyLookupFailure(message: string) {
-  notifications.show({ color: 'red', title: 'Order not found', message });
-}
-
 /** Finds the order for the scanned AWB on this device (syncing once if it is not there yet), or goes back with why. */
 function useOrderForAwb(awb: string, sync: FloorSync): string | null {
   const navigate = useNavigate();
@@ -45,7 +42,8 @@ function useOrderForAwb(awb: string, sync: FloorSync): string | null {
       if (!live) return;
       if (!doc || (!isPackable(doc) && doc.packing.status !== 'PACKED')) {
         feedback.fail();
-        notifyLookupFailure(doc ? notPackableReason(doc) : `No order to pack has the AWB ${awb}.`);
+        // Back to /fulfillment (part 2 §8), where the reason is the verdict banner (no toast).
+        leaveNotice({ kind: 'fail', title: 'Order not found', detail: doc ? notPackableReason(doc) : `No order to pack has the AWB ${awb}.` });
         void navigate({ to: '/fulfillment', replace: true });
         return;
       }
@@ -57,6 +55,9 @@ function useOrderForAwb(awb: string, sync: FloorSync): string | null {
   }, [awb, sync, navigate]);
   return orderId;
 }
+
+/** Resolves after the next frame has been painted. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 export function ActivePacking({ awb, sync }: ActivePackingProps) {
   const navigate = useNavigate();
@@ -90,10 +91,10 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
   const judged = useRef<Record<string, number>>({});
   const writes = useRef<Promise<void>>(Promise.resolve());
 
+  // One verdict per scan: the banner, the sound and the vibration; never a toast on top of it.
   const fail = (title: string, message: string) => {
     show({ kind: 'fail', title, detail: message });
     feedback.fail();
-    notifications.show({ color: 'red', title, message });
   };
 
   const { submit } = useScanner({
@@ -118,15 +119,16 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
       feedback.pass();
       const after = { ...scanned, [verdict.wsin]: verdict.scanned };
       writes.current = writes.current
+        // The outbox write (a Dexie transaction and its local effect) waits until the verdict's frame
+        // is painted, so it never delays it; writes stay in scan order behind the screen's back.
+        .then(afterPaint)
         .then(async () => {
           await sync.engine.enqueue('pack.scan', { awb, orderId: doc.id, wsin: verdict.wsin });
           if (verdict.complete) await sync.engine.enqueue('pack.submit', { awb, orderId: doc.id, scanned: after });
         })
-        .catch((error: unknown) => {
-          notifications.show({ color: 'red', title: 'Scan not saved', message: `${error instanceof Error ? error.message : String(error)}. Scan the item again.` });
-        });
+        .catch((error: unknown) => fail('Scan not saved', `${error instanceof Error ? error.message : String(error)}. Scan the item again.`));
     },
-    onError: (error) => notifications.show({ color: 'red', title: 'Scan not saved', message: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => fail('Scan not saved', error instanceof Error ? error.message : String(error)),
   });
 
   if (!orderId || !live.ready) {
@@ -153,80 +155,88 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
 
 function PackingView({ doc, outcome, onSubmit }: { doc: FloorOrderDoc; outcome: ScanOutcome | null; onSubmit: (code: string, source: ScanSource) => void }) {
   const lines = itemsToScan(doc);
-  const titles = new Map(doc.items.flatMap((i) => (Object.keys(i.wsinMapping).length ? Object.keys(i.wsinMapping) : [i.sku]).map((w) => [w, i.title] as const)));
   const packed = doc.packing.status === 'PACKED';
   const next = lines.find((l) => l.scanned_qty < l.qty);
-  const left = lines.reduce((n, l) => n + l.qty - l.scanned_qty, 0);
+  const total = lines.reduce((n, l) => n + l.qty, 0);
+  const done = lines.reduce((n, l) => n + l.scanned_qty, 0);
+  const left = total - done;
+  const hint = packed ? 'Packed. Next: scan the next AWB' : next ? `Next: scan a WSIN (${left} ${left === 1 ? 'unit' : 'units'} left, e.g. ${next.wsin})` : 'Every item is scanned';
 
+  // The work first: on a 360 x 640 handheld the order's progress, the verdict and the scan field
+  // are in the first screenful; the order's details and its lines follow.
   return (
-    <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <div>
-            <Text c="dimmed">AWB</Text>
-            <Text fz={26} fw={800} data-testid="active-awb">
+    <Stack gap="xs">
+      <Paper withBorder p="xs" radius="md" data-testid="order-card">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text fz={{ base: 20, sm: 26 }} fw={800} lh={1.2} data-testid="active-awb" style={{ overflowWrap: 'anywhere' }}>
               {doc.awb ?? '—'}
             </Text>
-          </div>
-          <div>
-            <Text c="dimmed">Order</Text>
-            <Text fz={22} fw={700}>
-              {doc.shopOrderId}
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {doc.shopOrderId} · {doc.customerName}
             </Text>
-            <Text>{doc.customerName}</Text>
           </div>
-          <div>
-            <Text c="dimmed">Packing</Text>
-            <Badge size="xl" color={packed ? 'teal' : 'gray'} variant={packed ? 'filled' : 'light'} data-testid="pack-status">
-              {packed ? 'Packed' : 'Not Packed'}
-            </Badge>
-            {packed && !doc.packing.packedBy && (
-              <Text size="sm" c="dimmed">
-                Saved on this device; sent with the next sync.
-              </Text>
-            )}
-            {packed && doc.packing.packedBy && <Text size="sm">by {doc.packing.packedBy}</Text>}
-          </div>
-        </SimpleGrid>
+          <Badge size="lg" color={packed ? 'teal' : 'gray'} variant={packed ? 'filled' : 'light'} data-testid="pack-status" style={{ flexShrink: 0 }}>
+            {packed ? 'Packed' : 'Not Packed'}
+          </Badge>
+        </Group>
+        <Group gap="xs" wrap="nowrap" mt={6}>
+          <Text fz={20} fw={800} data-testid="order-progress" style={{ whiteSpace: 'nowrap' }}>
+            {done} / {total} {total === 1 ? 'unit' : 'units'}
+          </Text>
+          <Progress value={total ? (100 * done) / total : 0} color={packed || left === 0 ? 'teal' : 'blue'} size="lg" style={{ flex: 1 }} aria-label={`${done} of ${total} units scanned`} />
+        </Group>
+        {packed && (
+          <Text size="sm" c="dimmed">
+            {doc.packing.packedBy ? `by ${doc.packing.packedBy}` : 'Saved on this device; sent with the next sync.'}
+          </Text>
+        )}
       </Paper>
 
-      <Title order={3} fz={28} data-testid="next-scan">
-        {packed ? 'Packed. Next: scan the next AWB' : next ? `Next: scan a WSIN (${left} ${left === 1 ? 'unit' : 'units'} left, e.g. ${next.wsin})` : 'Every item is scanned'}
-      </Title>
-
-      <ScanResult outcome={outcome} />
+      <ScanResult outcome={outcome} compact placeholder={packed ? 'Packed: every item is in the box.' : 'Each scan is judged here.'} />
 
       <ScanBox label={packed ? 'Next AWB' : 'WSIN'} placeholder={packed ? 'Scan or type an AWB' : 'Scan or type a WSIN'} onSubmit={onSubmit} autoFocus testId="wsin-input" />
 
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="md" fz="lg" data-testid="items-to-scan">
+      <Text fz={{ base: 16, sm: 24 }} fw={700} data-testid="next-scan">
+        {hint}
+      </Text>
+
+      <ScanLines doc={doc} />
+    </Stack>
+  );
+}
+
+/** The order's lines: re-rendered when the order on the device changes, not on every verdict. */
+const ScanLines = memo(function ScanLines({ doc }: { doc: FloorOrderDoc }) {
+  const lines = itemsToScan(doc);
+  const titles = new Map(doc.items.flatMap((i) => (Object.keys(i.wsinMapping).length ? Object.keys(i.wsinMapping) : [i.sku]).map((w) => [w, i.title] as const)));
+  return (
+        <Table verticalSpacing="sm" fz="lg" data-testid="items-to-scan" className={classes.stack}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>WSIN</Table.Th>
-              <Table.Th>Item</Table.Th>
               <Table.Th>Scanned</Table.Th>
+              <Table.Th>Item</Table.Th>
               <Table.Th w="30%">Progress</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines.map((l) => {
-              const done = l.scanned_qty >= l.qty;
+              const lineDone = l.scanned_qty >= l.qty;
               return (
-                <Table.Tr key={l.wsin} data-testid="scan-line" data-wsin={l.wsin} data-done={done ? 'true' : 'false'} bg={done ? 'var(--mantine-color-green-light)' : undefined}>
+                <Table.Tr key={l.wsin} data-testid="scan-line" data-wsin={l.wsin} data-done={lineDone ? 'true' : 'false'} bg={lineDone ? 'var(--mantine-color-green-light)' : undefined}>
                   <Table.Td fw={700}>{l.wsin}</Table.Td>
-                  <Table.Td>{titles.get(l.wsin) ?? ''}</Table.Td>
-                  <Table.Td fw={700} data-testid="scan-count">
-                    {l.scanned_qty} / {l.qty} {done ? '✓ done' : ''}
+                  <Table.Td fw={700} data-testid="scan-count" style={{ whiteSpace: 'nowrap' }}>
+                    {l.scanned_qty} / {l.qty} {lineDone ? '✓ done' : ''}
                   </Table.Td>
-                  <Table.Td>
-                    <Progress value={(100 * l.scanned_qty) / l.qty} color={done ? 'green' : 'blue'} size="xl" aria-label={`${l.wsin}: ${l.scanned_qty} of ${l.qty}`} />
+                  <Table.Td data-wide>{titles.get(l.wsin) ?? ''}</Table.Td>
+                  <Table.Td data-wide>
+                    <Progress value={(100 * l.scanned_qty) / l.qty} color={lineDone ? 'green' : 'blue'} size="xl" aria-label={`${l.wsin}: ${l.scanned_qty} of ${l.qty}`} />
                   </Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-    </Stack>
   );
-}
+});

@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PACK_FILTERS, PACKABLE_STATUSES, type FloorOrderDoc, type PackFilter } from '../../../domain/floor';
 import { readOrders } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
+import classes from './floor.module.css';
+import { FloorPager } from './FloorPager';
+import { useClusterFilter } from '../admin/ClusterFilter';
 
 const PAGE_SIZE = 50;
 
@@ -21,29 +24,38 @@ const codeOf = (o: FloorOrderDoc) => o.awb ?? o.shopOrderId;
 export function PackingList({ sync, filter, page, onOpen }: PackingListProps) {
   const navigate = useNavigate();
   const live = useLiveQuery(() => readOrders(sync.db), [sync]);
+  const cluster = useClusterFilter();
+  const inCluster = cluster.matches;
   const { counts, rows } = useMemo(() => {
     const toPack = (live.data ?? [])
-      .filter((o) => (PACKABLE_STATUSES as readonly string[]).includes(o.status))
+      .filter((o) => (PACKABLE_STATUSES as readonly string[]).includes(o.status) && inCluster(o))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const packed = toPack.filter((o) => o.packing.status === 'PACKED');
     const counts = { 0: toPack.length, 1: packed.length, 2: toPack.length - packed.length };
     const rows = filter === 1 ? packed : filter === 2 ? toPack.filter((o) => o.packing.status !== 'PACKED') : toPack;
     return { counts, rows };
-  }, [live.data, filter]);
+  }, [live.data, filter, inCluster]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const setSearch = (next: { filter?: PackFilter; page?: number }) => navigate({ to: '/fulfillment', search: { filter: next.filter ?? filter, page: next.page ?? 1 } });
 
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        size="xl"
-        value={String(filter)}
-        onChange={(v) => setSearch({ filter: Number(v) as PackFilter })}
-        data={PACK_FILTERS.map((f) => ({ value: String(f.value), label: `${f.label} (${counts[f.value]})` }))}
-        aria-label="Packing filter"
-        data-testid="pack-filter"
-      />
+      <Group gap={6} wrap="wrap" role="group" aria-label="Packing filter" data-testid="pack-filter">
+        {PACK_FILTERS.map((f) => (
+          <Button
+            key={f.value}
+            h={44}
+            px="sm"
+            variant={filter === f.value ? 'filled' : 'default'}
+            aria-pressed={filter === f.value}
+            onClick={() => setSearch({ filter: f.value })}
+          >
+            {`${f.label} (${counts[f.value]})`}
+          </Button>
+        ))}
+        <div className={classes.touchInputs}>{cluster.element}</div>
+      </Group>
       {!live.ready ? (
         <Group>
           <Loader size="sm" />
@@ -59,49 +71,47 @@ export function PackingList({ sync, filter, page, onOpen }: PackingListProps) {
         </Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>AWB / Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Units</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th aria-label="Action" />
+          <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list" className={classes.stack}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>AWB / Order</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Units</Table.Th>
+                <Table.Th aria-label="Action" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((o) => (
+                <Table.Tr key={o.id} data-testid="pack-row" data-awb={codeOf(o)}>
+                  <Table.Td>
+                    <Text fw={700}>{o.awb ?? '—'}</Text>
+                    <Text size="sm" c="dimmed">
+                      {o.shopOrderId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="lg" color={o.packing.status === 'PACKED' ? 'teal' : 'gray'} variant={o.packing.status === 'PACKED' ? 'filled' : 'light'}>
+                      {o.packing.status === 'PACKED' ? 'Packed' : 'Not Packed'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {o.customerName}
+                    <Text size="sm" c="dimmed">
+                      {o.city}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Units">{o.items.reduce((n, i) => n + i.quantity, 0)}</Table.Td>
+                  <Table.Td data-action>
+                    <Button size="md" h={48} variant={o.packing.status === 'PACKED' ? 'default' : 'filled'} onClick={() => onOpen(codeOf(o))}>
+                      {o.packing.status === 'PACKED' ? 'View' : 'Pack'}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((o) => (
-                  <Table.Tr key={o.id} data-testid="pack-row" data-awb={codeOf(o)}>
-                    <Table.Td>
-                      <Text fw={700}>{o.awb ?? '—'}</Text>
-                      <Text size="sm" c="dimmed">
-                        {o.shopOrderId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {o.customerName}
-                      <Text size="sm" c="dimmed">
-                        {o.city}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{o.items.reduce((n, i) => n + i.quantity, 0)}</Table.Td>
-                    <Table.Td>
-                      <Badge size="lg" color={o.packing.status === 'PACKED' ? 'teal' : 'gray'} variant={o.packing.status === 'PACKED' ? 'filled' : 'light'}>
-                        {o.packing.status === 'PACKED' ? 'Packed' : 'Not Packed'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="md" h={48} variant={o.packing.status === 'PACKED' ? 'default' : 'filled'} onClick={() => onOpen(codeOf(o))}>
-                        {o.packing.status === 'PACKED' ? 'View' : 'Pack'}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => setSearch({ page: p })} size="xl" styles={{ control: { minWidth: 48, height: 48 } }} aria-label="Pages" />}
+              ))}
+            </Table.Tbody>
+          </Table>
+          <FloorPager page={page} pages={pages} onChange={(p) => setSearch({ page: p })} />
         </>
       )}
     </Stack>

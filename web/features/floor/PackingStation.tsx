@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { PackFilter } from '../../../domain/floor';
 import { useFloorSync } from '../../local-db/useFloorSync';
 import { feedback } from '../../scanner/feedback';
@@ -9,7 +9,9 @@ import { useScanner } from '../../scanner/useScanner';
 import { useSyncStatus } from '../../local-db/engine';
 import { ActivePacking } from './ActivePacking';
 import { PackingList } from './PackingList';
+import { takeNotice } from './notice';
 import { ScanBox } from './ScanBox';
+import { ScanResult } from './ScanResult';
 
 export interface PackingStationProps {
   /** The AWB being packed (query `t`), if any. */
@@ -29,24 +31,26 @@ export function PackingStation({ awb, filter, page }: PackingStationProps) {
   useUnlockSoundOnFirstTouch();
 
   return (
-    <Stack gap="md" maw={1100}>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
+    <Stack gap="xs" maw={1100} className="sd-floor-screen">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap">
           <Button
             variant="default"
-            size="lg"
+            size="md"
             h={48}
             leftSection={<IconArrowLeft size={20} aria-hidden />}
             onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page } }) : navigate({ to: '/orders' }))}
           >
             Back
           </Button>
-          <Title order={2}>Packing station</Title>
+          <Title order={2} fz={{ base: 20, sm: 26 }}>
+            Packing station
+          </Title>
         </Group>
         {!status.online && (
-          <Badge size="xl" color="orange" variant="light">
+          <Text size="sm" fw={600} c="orange.9" data-testid="floor-offline">
             Working offline: scans are saved on this device
-          </Badge>
+          </Text>
         )}
       </Group>
       {awb ? <ActivePacking key={awb} awb={awb} sync={sync} /> : <PackingHome filter={filter} page={page} />}
@@ -57,14 +61,17 @@ export function PackingStation({ awb, filter, page }: PackingStationProps) {
 function PackingHome({ filter, page }: { filter: PackFilter; page: number }) {
   const sync = useFloorSync();
   const navigate = useNavigate();
+  // A scanned AWB that was not found comes back here with its reason, shown as the verdict.
+  const [notice] = useState(takeNotice);
   const open = (code: string) => navigate({ to: '/fulfillment', search: { t: code.trim() } });
   useScanner({ onScan: ({ code }) => open(code) });
   return (
-    <Stack gap="md">
-      <Text fz={26} fw={700} data-testid="next-scan">
+    <Stack gap="xs">
+      <Text fz={{ base: 18, sm: 26 }} fw={700} data-testid="next-scan">
         Next: scan the AWB on the parcel
       </Text>
       <ScanBox label="AWB or order number" placeholder="Scan or type an AWB" onSubmit={(code) => open(code)} autoFocus testId="awb-input" />
+      <ScanResult outcome={notice} compact />
       <PackingList sync={sync} filter={filter} page={page} onOpen={open} />
     </Stack>
   );

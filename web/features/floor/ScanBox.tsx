@@ -1,4 +1,4 @@
-import { Button, Group, Loader, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, TextInput } from '@mantine/core';
 import { IconCamera, IconScan } from '@tabler/icons-react';
 import { Suspense, useRef, useState } from 'react';
 import { LazyCameraScanner } from '../../scanner/LazyCameraScanner';
@@ -33,29 +33,31 @@ export function ScanBox({ label, placeholder, onSubmit, autoFocus, testId }: Sca
         input.current?.focus();
       }}
     >
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      {/* One row on a 360 px handheld: the field takes what the two buttons leave. */}
+      <Group align="flex-end" gap={6} wrap="nowrap">
         <TextInput
           ref={input}
           label={label}
           placeholder={placeholder}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
-          size="xl"
+          size="lg"
           autoFocus={autoFocus}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           data-testid={testId}
-          style={{ flex: '1 1 260px' }}
-          leftSection={<IconScan size={24} aria-hidden />}
+          style={{ flex: '1 1 0', minWidth: 0 }}
+          styles={{ input: { height: 52, fontSize: 20 }, label: { fontSize: 15, marginBottom: 2 } }}
+          leftSection={<IconScan size={22} aria-hidden />}
         />
-        <Button type="submit" size="xl" h={60}>
+        <Button type="submit" size="lg" h={52} px="md" style={{ flexShrink: 0 }}>
           Enter
         </Button>
         {!camera && (
-          <Button type="button" size="xl" h={60} variant="light" leftSection={<IconCamera size={24} aria-hidden />} onClick={() => setCamera(true)}>
-            Camera
-          </Button>
+          <ActionIcon type="button" size={52} variant="light" aria-label="Camera" title="Scan with the camera" onClick={() => setCamera(true)} style={{ flexShrink: 0 }}>
+            <IconCamera size={26} aria-hidden />
+          </ActionIcon>
         )}
       </Group>
       {camera && (

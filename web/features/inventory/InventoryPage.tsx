@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,8 @@ import { useSession } from '../../auth/useSession';
 import { readInventory } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
+import classes from '../floor/floor.module.css';
+import { FloorPager } from '../floor/FloorPager';
 import { InventoryPopup } from './InventoryPopup';
 
 const PAGE_SIZE = 50;
@@ -31,25 +33,27 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
   const open = openKey ? (live.data ?? []).find((r) => inventoryKey(r) === openKey) : undefined;
 
   return (
-    <Stack maw={1200}>
-      <Title order={2}>Inventory</Title>
+    <Stack maw={1200} gap="sm" className="sd-floor-screen">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Inventory
+      </Title>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           void navigate({ to: '/inventory', search: { q: search || undefined, page: 1 } });
         }}
       >
-        <Group align="flex-end">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
             label="Search WSIN or product"
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
             leftSection={<IconSearch size={18} aria-hidden />}
             size="lg"
-            style={{ flex: '1 1 260px' }}
+            style={{ flex: '1 1 0', minWidth: 0 }}
             data-testid="inventory-search"
           />
-          <Button type="submit" size="lg">
+          <Button type="submit" size="lg" h={50} style={{ flexShrink: 0 }}>
             Search
           </Button>
         </Group>
@@ -65,43 +69,41 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
         </Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>WSIN</Table.Th>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>Company</Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
-                  <Table.Th>Blocked</Table.Th>
-                  <Table.Th>Scanned</Table.Th>
-                  <Table.Th aria-label="Action" />
+          <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list" className={classes.stackWide}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>WSIN</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>Product</Table.Th>
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th>Blocked</Table.Th>
+                <Table.Th>Scanned</Table.Th>
+                <Table.Th aria-label="Action" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r) => (
+                <Table.Tr key={inventoryKey(r)} data-testid="inventory-row" data-wsin={r.wsin}>
+                  <Table.Td fw={700}>{r.wsin}</Table.Td>
+                  <Table.Td fw={700} data-label="Quantity" data-testid="inventory-quantity">
+                    {r.quantity}
+                  </Table.Td>
+                  <Table.Td data-wide>{r.productName ?? '—'}</Table.Td>
+                  <Table.Td data-label="Company">{companies.get(r.companyId) ?? r.companyId}</Table.Td>
+                  <Table.Td data-label="Location">{r.location ?? '—'}</Table.Td>
+                  <Table.Td data-label="Blocked">{r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0}</Table.Td>
+                  <Table.Td data-label="Scanned">{r.scannedQuantity}</Table.Td>
+                  <Table.Td data-action>
+                    <Button h={48} variant="light" onClick={() => setOpenKey(inventoryKey(r))}>
+                      Open
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((r) => (
-                  <Table.Tr key={inventoryKey(r)} data-testid="inventory-row" data-wsin={r.wsin}>
-                    <Table.Td fw={700}>{r.wsin}</Table.Td>
-                    <Table.Td>{r.productName ?? '—'}</Table.Td>
-                    <Table.Td>{companies.get(r.companyId) ?? r.companyId}</Table.Td>
-                    <Table.Td>{r.location ?? '—'}</Table.Td>
-                    <Table.Td fw={700} data-testid="inventory-quantity">
-                      {r.quantity}
-                    </Table.Td>
-                    <Table.Td>{r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0}</Table.Td>
-                    <Table.Td>{r.scannedQuantity}</Table.Td>
-                    <Table.Td>
-                      <Button h={48} variant="light" onClick={() => setOpenKey(inventoryKey(r))}>
-                        Open
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} size="xl" styles={{ control: { minWidth: 48, height: 48 } }} />}
+              ))}
+            </Table.Tbody>
+          </Table>
+          <FloorPager page={page} pages={pages} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} />
         </>
       )}
       {open && <InventoryPopup row={open} sync={sync} onClose={() => setOpenKey(null)} />}

@@ -1,5 +1,6 @@
 import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,9 +24,10 @@ export interface InventoryPopupProps {
 export function InventoryPopup({ row, sync, onClose }: InventoryPopupProps) {
   const session = useSession();
   const wms = session.role === 'warehouse';
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   return (
-    <Modal opened onClose={onClose} size="80rem" title={<Title order={3}>{`${row.wsin}${row.productName ? ` · ${row.productName}` : ''}`}</Title>}>
-      <Group gap="xl" mb="md">
+    <Modal opened onClose={onClose} size="80rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }} title={<Title order={3}>{`${row.wsin}${row.productName ? ` · ${row.productName}` : ''}`}</Title>}>
+      <Group gap={phone ? 'md' : 'xl'} mb="md" wrap="wrap">
         <Stat label="Quantity" value={row.quantity} testId="popup-quantity" />
         <Stat label="Blocked" value={row.blocked} />
         <Stat label="Scanned" value={row.scannedQuantity} testId="popup-scanned" />
@@ -35,9 +37,17 @@ export function InventoryPopup({ row, sync, onClose }: InventoryPopupProps) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Tabs defaultValue="inbound" keepMounted={false}>
             <Tabs.List>
-              <Tabs.Tab value="inbound">{INVENTORY_TABS.inbound}</Tabs.Tab>
-              <Tabs.Tab value="adjust">{INVENTORY_TABS.adjust}</Tabs.Tab>
-              {wms && <Tabs.Tab value="scanned">{INVENTORY_TABS.scanned}</Tabs.Tab>}
+              <Tabs.Tab value="inbound" mih={44}>
+                {INVENTORY_TABS.inbound}
+              </Tabs.Tab>
+              <Tabs.Tab value="adjust" mih={44}>
+                {INVENTORY_TABS.adjust}
+              </Tabs.Tab>
+              {wms && (
+                <Tabs.Tab value="scanned" mih={44}>
+                  {INVENTORY_TABS.scanned}
+                </Tabs.Tab>
+              )}
             </Tabs.List>
             <Tabs.Panel value="inbound" pt="md">
               <InboundForm row={row} sync={sync} />
@@ -124,10 +134,10 @@ function InboundForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
       })}
     >
       <Stack>
-        <NumberInput label="Accepted quantity" min={0} allowDecimal={false} size="lg" {...form.getInputProps('accepted')} />
-        <NumberInput label="Rejected quantity" min={0} allowDecimal={false} size="lg" {...form.getInputProps('rejected')} />
+        <NumberInput label="Accepted quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('accepted')} />
+        <NumberInput label="Rejected quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('rejected')} />
         <Textarea label="Remarks" autosize minRows={2} {...form.getInputProps('remarks')} />
-        <Button type="submit" size="lg" loading={saving}>
+        <Button type="submit" size="lg" h={48} loading={saving}>
           Save inbound
         </Button>
       </Stack>
@@ -153,9 +163,9 @@ function AdjustForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
       })}
     >
       <Stack>
-        <NumberInput label="Quantity (+ to add, − to remove)" allowDecimal={false} size="lg" {...form.getInputProps('delta')} />
+        <NumberInput label="Quantity (+ to add, − to remove)" allowDecimal={false} size="lg" hideControls {...form.getInputProps('delta')} />
         <Textarea label="Remarks" autosize minRows={2} withAsterisk {...form.getInputProps('remarks')} />
-        <Button type="submit" size="lg" loading={saving}>
+        <Button type="submit" size="lg" h={48} loading={saving}>
           Save adjustment
         </Button>
       </Stack>
@@ -176,8 +186,8 @@ function ScannedForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
         <Alert color="gray" variant="light">
           The units counted on the shelf by scanning. The stock quantity is not changed.
         </Alert>
-        <NumberInput label="Scanned quantity" min={0} allowDecimal={false} size="lg" {...form.getInputProps('quantity')} />
-        <Button type="submit" size="lg" loading={saving}>
+        <NumberInput label="Scanned quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('quantity')} />
+        <Button type="submit" size="lg" h={48} loading={saving}>
           {INVENTORY_TABS.scanned}
         </Button>
       </Stack>

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultTrailRange, EXPORT_TRAIL, TRAIL_PAGE_SIZE, TRAIL_TABS, type InventoryDoc } from '../../../domain/floor';
 import { apiJson } from '../../api/client';
+import classes from '../floor/floor.module.css';
 import { formatWhen } from '../sync/format';
 
 interface TrailEntry {
@@ -61,14 +62,20 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
 
   return (
     <Stack>
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Tabs value={kind} onChange={(v) => (setKind((v as Kind) ?? 'inventory'), setPage(1))}>
           <Tabs.List>
-            <Tabs.Tab value="inventory">{TRAIL_TABS.inventory}</Tabs.Tab>
-            {wms && <Tabs.Tab value="scanned">{TRAIL_TABS.scanned}</Tabs.Tab>}
+            <Tabs.Tab value="inventory" mih={44}>
+              {TRAIL_TABS.inventory}
+            </Tabs.Tab>
+            {wms && (
+              <Tabs.Tab value="scanned" mih={44}>
+                {TRAIL_TABS.scanned}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
         </Tabs>
-        <Button component="a" href={exportUrl} download variant="light" leftSection={<IconDownload size={16} />} disabled={!synced}>
+        <Button component="a" href={exportUrl} download variant="light" h={44} leftSection={<IconDownload size={16} />} disabled={!synced}>
           {EXPORT_TRAIL}
         </Button>
       </Group>
@@ -80,10 +87,10 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
           setPage(1);
         }}
       >
-        <Group align="flex-end">
-          <TextInput label="From" placeholder="YYYY/MM/DD" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.currentTarget.value })} error={DATE.test(draft.start) ? undefined : 'Use YYYY/MM/DD'} w={150} />
-          <TextInput label="To" placeholder="YYYY/MM/DD" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.currentTarget.value })} error={DATE.test(draft.end) ? undefined : 'Use YYYY/MM/DD'} w={150} />
-          <Button type="submit" variant="default" disabled={!rangeOk}>
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <TextInput label="From" placeholder="YYYY/MM/DD" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.currentTarget.value })} error={DATE.test(draft.start) ? undefined : 'Use YYYY/MM/DD'} w={140} size="md" styles={{ input: { height: 44, minHeight: 44 } }} />
+          <TextInput label="To" placeholder="YYYY/MM/DD" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.currentTarget.value })} error={DATE.test(draft.end) ? undefined : 'Use YYYY/MM/DD'} w={140} size="md" styles={{ input: { height: 44, minHeight: 44 } }} />
+          <Button type="submit" variant="default" h={44} disabled={!rangeOk}>
             Apply
           </Button>
         </Group>
@@ -99,7 +106,7 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
       ) : trail.data.trail.length === 0 ? (
         <Text c="dimmed">Nothing to display here</Text>
       ) : (
-        <Table striped fz="sm" data-testid="inventory-trail">
+        <Table striped fz="sm" data-testid="inventory-trail" className={classes.stackWide}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>When</Table.Th>
@@ -113,29 +120,29 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
           <Table.Tbody>
             {trail.data.trail.map((t) => (
               <Table.Tr key={t.id}>
-                <Table.Td>{formatWhen(t.createdAt)}</Table.Td>
-                <Table.Td>{t.kind}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="When">{formatWhen(t.createdAt)}</Table.Td>
+                <Table.Td data-label="Type">{t.kind}</Table.Td>
+                <Table.Td data-label="Change">
                   {t.delta > 0 ? `+${t.delta}` : t.delta}
                   {t.rejected > 0 ? ` (${t.rejected} rejected)` : ''}
                 </Table.Td>
-                <Table.Td>{t.quantityAfter}</Table.Td>
-                <Table.Td>{t.remarks ?? ''}</Table.Td>
-                <Table.Td>{t.actorName ?? ''}</Table.Td>
+                <Table.Td data-label="After">{t.quantityAfter}</Table.Td>
+                <Table.Td data-label="Remarks">{t.remarks ?? ''}</Table.Td>
+                <Table.Td data-label="By">{t.actorName ?? ''}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
       {synced && trail.data && (
-        <Group justify="space-between">
-          <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button variant="default" h={44} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
           <Text size="sm" data-testid="trail-page">
             Page {page} of {pages} · {trail.data.count} entries
           </Text>
-          <Button variant="default" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <Button variant="default" h={44} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
         </Group>

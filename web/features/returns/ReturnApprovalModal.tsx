@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Image, Loader, Modal, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   approvableAs,
@@ -21,6 +22,8 @@ import { isLocalPhoto, LOCAL_PHOTO, readOrder } from '../../local-db/db';
 import { useSyncStatus, type FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
+import classes from '../floor/floor.module.css';
+import { TouchNumber } from '../floor/TouchNumber';
 
 export interface ReturnApprovalModalProps {
   orderId: string;
@@ -80,8 +83,9 @@ function useReturnModel(sync: FloorSync, orderId: string): { model: Model | null
 export function ReturnApprovalModal({ orderId, onClose }: ReturnApprovalModalProps) {
   const sync = useFloorSync();
   const { model, loading, error } = useReturnModel(sync, orderId);
+  const phone = useMediaQuery('(max-width: 47.99em)', typeof window !== 'undefined' && window.innerWidth < 768);
   return (
-    <Modal opened onClose={onClose} title={<Title order={3}>{RETURN_MODAL_TITLE}</Title>} size="70rem" fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
+    <Modal opened onClose={onClose} title={<Title order={3}>{RETURN_MODAL_TITLE}</Title>} size="70rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }}>
       {loading && (
         <Group>
           <Loader size="sm" />
@@ -107,7 +111,7 @@ export function ReturnApprovalModal({ orderId, onClose }: ReturnApprovalModalPro
 
 function OrderHeader({ order }: { order: FloorOrderDoc }) {
   return (
-    <Group mb="md" gap="lg">
+    <Group mb="md" gap="lg" wrap="wrap">
       <div>
         <Text c="dimmed" size="sm">
           Order
@@ -140,6 +144,7 @@ interface LineState {
 
 function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSync; order: FloorOrderDoc; returnType: ReturnType; lines: Line[]; onDone: () => void }) {
   const status = useSyncStatus(sync);
+  const queryClient = useQueryClient();
   const [state, setState] = useState<Record<string, LineState>>(() => Object.fromEntries(lines.map((l) => [l.wsin, { missing: 0, damaged: 0, photo: null, photoError: null }])));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -148,8 +153,8 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
   const pickPhoto = (wsin: string, file: File | undefined) => {
     if (!file) return;
     if (!isAllowedImage(file.name || 'photo.jpg', file.type)) {
+      // Said once, beside the photo buttons (not a toast as well).
       set(wsin, { photo: null, photoError: ONLY_IMAGES });
-      notifications.show({ color: 'red', title: 'Error', message: ONLY_IMAGES });
       return;
     }
     set(wsin, { photo: file, photoError: null });
@@ -187,6 +192,9 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
           return;
         }
         notifications.show({ color: 'green', title: 'Success', message: `${returnType} approved` });
+        // The orders list and slider read the server: reload what they show (part 1 §8).
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['return-info', order.id] });
       } else {
         notifications.show({ color: 'blue', title: `${returnType} approval saved`, message: 'Saved on this device. It is sent when the network is back.' });
       }
@@ -198,80 +206,73 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
 
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" data-testid="return-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th>WSIN</Table.Th>
-              <Table.Th>Units</Table.Th>
-              <Table.Th>Missing</Table.Th>
-              <Table.Th>Damaged</Table.Th>
-              <Table.Th>Proof photo (optional)</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line) => {
-              const s = state[line.wsin];
-              return (
-                <Table.Tr key={line.wsin} data-wsin={line.wsin}>
-                  <Table.Td>
-                    <Text fw={600}>{line.productTitle}</Text>
-                    <Text size="sm" c="dimmed">
-                      {line.sku}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{line.wsin}</Table.Td>
-                  <Table.Td>{line.max}</Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Missing quantity of ${line.wsin}`}
-                      min={0}
-                      max={line.max}
-                      clampBehavior="none"
-                      allowDecimal={false}
-                      allowNegative={false}
-                      value={s.missing}
-                      onChange={(v) => set(line.wsin, { missing: v })}
-                      size="lg"
-                      w={110}
-                      error={errors[line.wsin] && /Missing|together/.test(errors[line.wsin]) ? errors[line.wsin] : undefined}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={`Damaged quantity of ${line.wsin}`}
-                      min={0}
-                      max={line.max}
-                      clampBehavior="none"
-                      allowDecimal={false}
-                      allowNegative={false}
-                      value={s.damaged}
-                      onChange={(v) => set(line.wsin, { damaged: v })}
-                      size="lg"
-                      w={110}
-                      error={errors[line.wsin] && /Damaged/.test(errors[line.wsin]) ? errors[line.wsin] : undefined}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <PhotoPicker wsin={line.wsin} photo={s.photo} error={s.photoError} onPick={(f) => pickPhoto(line.wsin, f)} onClear={() => set(line.wsin, { photo: null, photoError: null })} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Table verticalSpacing="sm" data-testid="return-lines" className={classes.stackWide}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>WSIN</Table.Th>
+            <Table.Th>Units</Table.Th>
+            <Table.Th>Missing</Table.Th>
+            <Table.Th>Damaged</Table.Th>
+            <Table.Th>Proof photo (optional)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => {
+            const s = state[line.wsin];
+            const error = errors[line.wsin];
+            return (
+              <Table.Tr key={line.wsin} data-wsin={line.wsin}>
+                <Table.Td data-wide>
+                  <Text fw={600}>{line.productTitle}</Text>
+                  <Text size="sm" c="dimmed">
+                    {line.sku}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-label="WSIN" fw={700}>
+                  {line.wsin}
+                </Table.Td>
+                <Table.Td data-label="Units">{line.max}</Table.Td>
+                <Table.Td>
+                  <TouchNumber
+                    label="Missing"
+                    ariaLabel={`Missing quantity of ${line.wsin}`}
+                    min={0}
+                    max={line.max}
+                    value={s.missing}
+                    onChange={(v) => set(line.wsin, { missing: v })}
+                    error={error && /Missing|together/.test(error) ? error : undefined}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TouchNumber
+                    label="Damaged"
+                    ariaLabel={`Damaged quantity of ${line.wsin}`}
+                    min={0}
+                    max={line.max}
+                    value={s.damaged}
+                    onChange={(v) => set(line.wsin, { damaged: v })}
+                    error={error && /Damaged/.test(error) ? error : undefined}
+                  />
+                </Table.Td>
+                <Table.Td data-wide>
+                  <PhotoPicker wsin={line.wsin} photo={s.photo} error={s.photoError} onPick={(f) => pickPhoto(line.wsin, f)} onClear={() => set(line.wsin, { photo: null, photoError: null })} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
       {!status.online && (
         <Alert color="orange" variant="light">
           Offline: the approval and its photos are saved on this device and sent when the network is back.
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" size="lg" onClick={onDone}>
+      <Group justify="flex-end" wrap="wrap">
+        <Button variant="default" size="lg" h={48} onClick={onDone}>
           Cancel
         </Button>
-        <Button size="lg" onClick={() => void approve()} loading={saving} data-testid="approve-return">
+        <Button size="lg" h={48} onClick={() => void approve()} loading={saving} data-testid="approve-return">
           Approve {returnType}
         </Button>
       </Group>
@@ -290,12 +291,12 @@ function PhotoPicker({ wsin, photo, error, onPick, onClear }: { wsin: string; ph
       {photo && preview ? (
         <Group gap="xs" wrap="nowrap">
           <Image src={preview} alt={`Proof photo of ${wsin}`} w={56} h={56} radius="sm" fit="cover" />
-          <Button variant="subtle" color="red" size="compact-sm" leftSection={<IconX size={14} />} onClick={onClear}>
+          <Button variant="subtle" color="red" size="sm" h={48} leftSection={<IconX size={14} />} onClick={onClear}>
             Remove
           </Button>
         </Group>
       ) : (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Button variant="light" size="sm" h={48} leftSection={<IconCamera size={18} />} onClick={() => camera.current?.click()}>
             Take photo
           </Button>
@@ -317,7 +318,7 @@ function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
   return (
     <Stack>
       <Title order={4}>{RETURN_DETAILS}</Title>
-      <Table verticalSpacing="sm" data-testid="return-details">
+      <Table verticalSpacing="sm" data-testid="return-details" className={classes.stackWide}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Product</Table.Th>
@@ -330,13 +331,21 @@ function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
-            <Table.Tr key={r.wsin}>
-              <Table.Td>{r.productTitle}</Table.Td>
-              <Table.Td>{r.sku}</Table.Td>
-              <Table.Td>{r.wsin}</Table.Td>
-              <Table.Td>{r.missingQuantity}</Table.Td>
-              <Table.Td>{r.damageQuantity}</Table.Td>
-              <Table.Td>{r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'}</Table.Td>
+            <Table.Tr key={r.wsin} data-wsin={r.wsin}>
+              <Table.Td data-wide fw={600}>
+                {r.productTitle}
+              </Table.Td>
+              <Table.Td data-label="SKU">{r.sku}</Table.Td>
+              <Table.Td data-label="WSIN">{r.wsin}</Table.Td>
+              <Table.Td data-label="Missing" data-testid="details-missing">
+                {r.missingQuantity}
+              </Table.Td>
+              <Table.Td data-label="Damaged" data-testid="details-damaged">
+                {r.damageQuantity}
+              </Table.Td>
+              <Table.Td data-label="Proof" data-wide>
+                {r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

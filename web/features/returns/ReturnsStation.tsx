@@ -1,56 +1,88 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { approvableAs, RETURN_APPROVABLE_STATUSES } from '../../../domain/floor';
+import { approvableAs, RETURN_APPROVABLE_STATUSES, type ReturnFindResponse } from '../../../domain/floor';
+import { ApiRequestError, apiJson } from '../../api/client';
 import { findOrderByCode, readOrders } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 import { feedback } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
+import classes from '../floor/floor.module.css';
 import { useUnlockSoundOnFirstTouch } from '../floor/PackingStation';
 import { ScanBox } from '../floor/ScanBox';
+import { ScanResult, type ScanOutcome } from '../floor/ScanResult';
 import { ReturnApprovalModal } from './ReturnApprovalModal';
+
+/** Statuses a scanned return AWB is looked for in: RTO/DTO delivered, and READY_TO_SHIP for the one company the spec names. */
+const LOOKUP_STATUSES = [...RETURN_APPROVABLE_STATUSES, 'READY_TO_SHIP'] as const;
 
 /** /returns: scan a returned parcel's AWB and approve what came back, online or not. */
 export function ReturnsStation() {
   const sync = useFloorSync();
   const navigate = useNavigate();
   const [open, setOpen] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   useUnlockSoundOnFirstTouch();
   const live = useLiveQuery(() => readOrders(sync.db), [sync]);
-  const waiting = useMemo(() => (live.data ?? []).filter((o) => approvableAs(o) && (RETURN_APPROVABLE_STATUSES as readonly string[]).includes(o.status)), [live.data]);
+  // Every order this device keeps that may be approved: RTO/DTO delivered, and the named company's READY_TO_SHIP orders.
+  const waiting = useMemo(() => {
+    const all = (live.data ?? []).filter((o) => approvableAs(o) !== null);
+    const delivered = (o: { status: string }) => (RETURN_APPROVABLE_STATUSES as readonly string[]).includes(o.status);
+    return [...all.filter(delivered), ...all.filter((o) => !delivered(o))];
+  }, [live.data]);
 
-  const lookup = async (code: string) => {
-    let doc = await findOrderByCode(sync.db, code, RETURN_APPROVABLE_STATUSES);
+  const notFound = (code: string, message = `No return awaiting approval has the AWB ${code}.`) => {
+    feedback.fail();
+    setOutcome((o) => ({ kind: 'fail', seq: (o?.seq ?? 0) + 1, title: 'Order not found', detail: message }));
+  };
+
+  const lookup = async (raw: string) => {
+    const code = raw.trim();
+    const approvable = async () => {
+      const doc = await findOrderByCode(sync.db, code, LOOKUP_STATUSES);
+      return doc && approvableAs(doc) ? doc : undefined;
+    };
+    let doc = await approvable();
     if (!doc && navigator.onLine) {
       await sync.engine.sync();
-      doc = await findOrderByCode(sync.db, code, RETURN_APPROVABLE_STATUSES);
+      doc = await approvable();
     }
-    if (!doc) {
-      feedback.fail();
-      notifications.show({ color: 'red', title: 'Order not found', message: `No return awaiting approval has the AWB ${code}.` });
-      return;
+    let id = doc?.id;
+    if (!id && navigator.onLine) {
+      // Not kept on this device (an admin keeps none): ask the server.
+      try {
+        id = (await apiJson<ReturnFindResponse>(`/api/returns/find?code=${encodeURIComponent(code)}`)).data.orderId;
+      } catch (error) {
+        return notFound(code, error instanceof ApiRequestError ? error.message : undefined);
+      }
     }
+    if (!id) return notFound(code);
     feedback.pass();
-    setOpen(doc.id);
+    setOutcome(null);
+    setOpen(id);
   };
   useScanner({ onScan: ({ code }) => lookup(code), enabled: open === null });
 
   return (
-    <Stack maw={1100}>
-      <Group gap="sm">
-        <Button variant="default" size="lg" h={48} leftSection={<IconArrowLeft size={20} aria-hidden />} onClick={() => navigate({ to: '/orders' })}>
+    <Stack maw={1100} gap="sm" className="sd-floor-screen">
+      <Group gap="sm" wrap="nowrap">
+        <Button variant="default" size="md" h={48} leftSection={<IconArrowLeft size={20} aria-hidden />} onClick={() => navigate({ to: '/orders' })}>
           Back
         </Button>
-        <Title order={2}>Returns</Title>
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          Returns
+        </Title>
       </Group>
-      <Text fz={26} fw={700}>
+      <Text fz={{ base: 18, sm: 26 }} fw={700}>
         Next: scan the AWB of a returned parcel
       </Text>
       <ScanBox label="Return AWB" placeholder="Scan or type the AWB" onSubmit={(code) => void lookup(code)} autoFocus testId="return-awb-input" />
-      <Title order={3}>Awaiting approval ({waiting.length})</Title>
+      <ScanResult outcome={outcome} compact />
+      <Title order={3} fz={{ base: 18, sm: 22 }}>
+        Awaiting approval ({waiting.length})
+      </Title>
       {!live.ready ? (
         <Loader />
       ) : waiting.length === 0 ? (
@@ -58,7 +90,7 @@ export function ReturnsStation() {
           No returns awaiting approval are saved on this device.
         </Alert>
       ) : (
-        <Table verticalSpacing="sm" fz="md" striped data-testid="returns-list">
+        <Table verticalSpacing="sm" fz="md" striped data-testid="returns-list" className={classes.stack}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>AWB / Order</Table.Th>
@@ -69,18 +101,25 @@ export function ReturnsStation() {
           </Table.Thead>
           <Table.Tbody>
             {waiting.map((o) => (
-              <Table.Tr key={o.id}>
+              <Table.Tr key={o.id} data-order-id={o.id}>
                 <Table.Td>
                   <Text fw={700}>{o.returnAwb ?? o.awb ?? '—'}</Text>
                   <Text size="sm" c="dimmed">
                     {o.shopOrderId}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Type">
                   <Badge>{approvableAs(o)}</Badge>
+                  {o.status === 'READY_TO_SHIP' && (
+                    <Text size="xs" c="dimmed">
+                      Ready to ship
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td>{o.customerName}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Customer" data-wide>
+                  {o.customerName}
+                </Table.Td>
+                <Table.Td data-action>
                   <Button h={48} onClick={() => setOpen(o.id)}>
                     Approve
                   </Button>

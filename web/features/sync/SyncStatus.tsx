@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CloseButton, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Indicator, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { describeCommand, formatBytes, formatWhen } from './format';
  * server refused (with its reasons, until dismissed), last sync time and the
  * storage this device uses. Mounting it starts the user's sync engine.
  */
-export function SyncStatus() {
+export function SyncStatus({ compact = false }: { compact?: boolean }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const sync = floorSyncFor(session);
@@ -50,9 +50,10 @@ export function SyncStatus() {
   const Icon = !status.online ? IconCloudOff : rejected > 0 ? IconAlertTriangle : IconCloudCheck;
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator label={rejected} size={18} color="red" disabled={rejected === 0} offset={4} data-testid="sync-rejected-count">
+    // The badge sits outside the popover so that aria-expanded lands on the button, not on the badge's div.
+    <Indicator label={rejected} size={18} color="red" disabled={rejected === 0} offset={4} data-testid="sync-rejected-count">
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={compact ? 'calc(100vw - 16px)' : 360} withinPortal shadow="md">
+        <Popover.Target>
           <Button
             variant="light"
             color={color}
@@ -62,74 +63,115 @@ export function SyncStatus() {
             data-online={status.online ? 'true' : 'false'}
             data-pending={status.pending}
             data-last-sync={status.lastSyncAt ?? ''}
-            aria-label={`Sync: ${status.online ? 'online' : 'offline'}, ${status.pending} waiting${rejected ? `, ${rejected} rejected` : ''}`}
-            h={40}
+            h={compact ? 44 : 40}
+            px={compact ? 8 : undefined}
           >
-            <span data-testid="sync-online">{status.online ? 'Online' : 'Offline'}</span>
-            <Text span size="sm" ml={6} visibleFrom="sm" data-testid="sync-pending">
-              {status.syncing ? 'syncing…' : `${status.pending} waiting`}
-            </Text>
-          </Button>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="sync-details">
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Badge color={status.online ? 'teal' : 'orange'} variant="filled">
+            <span
+              data-testid="sync-online"
+              style={
+                compact
+                  ? {
+                      position: 'absolute',
+                      width: 1,
+                      height: 1,
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                    }
+                  : undefined
+              }
+            >
               {status.online ? 'Online' : 'Offline'}
-            </Badge>
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={status.syncing} onClick={() => void sync.engine.sync()}>
-              Sync now
-            </Button>
-          </Group>
-          <Text size="sm">
-            {status.pending === 0 ? 'Nothing waiting to sync.' : `${status.pending} ${status.pending === 1 ? 'change' : 'changes'} waiting to sync.`}
-          </Text>
-          <Text size="sm" data-testid="sync-last">
-            Last synced: {status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'never on this device'}
-          </Text>
-          <Text size="sm" c="dimmed">
-            Storage used: {storage ? `${formatBytes(storage.usage)} of ${formatBytes(storage.quota)}` : '…'}
-          </Text>
-          {status.lastError && (
-            <Text size="xs" c="dimmed">
-              Last attempt: {status.lastError}
-            </Text>
-          )}
-          {rejected > 0 && (
-            <>
-              <Text fw={700} size="sm" c="red">
-                Refused by the server ({rejected})
+            </span>{' '}
+            {compact ? (
+              // On a phone the waiting count is a number beside the cloud, not only the button's colour.
+              <Text span fw={700} fz="md" data-testid="sync-pending-count">
+                {status.pending}
               </Text>
-              <ScrollArea.Autosize mah={260}>
-                <Stack gap="xs" data-testid="sync-rejected">
-                  {status.rejected.map((r) => (
-                    <Alert key={r.seq} color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />}>
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <div>
-                          <Text size="sm" fw={600}>
-                            {describeCommand(r.name, r.args)}
-                          </Text>
-                          <Text size="sm" data-testid="sync-rejected-reason">
-                            {r.reason}
-                          </Text>
-                        </div>
-                        <CloseButton aria-label={`Dismiss: ${r.reason}`} onClick={() => void sync.engine.dismissRejected(r.seq)} />
-                      </Group>
-                    </Alert>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            </>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            ) : (
+              <Text span size="sm" ml={6} data-testid="sync-pending">
+                {status.syncing ? 'syncing…' : `${status.pending} waiting`}
+              </Text>
+            )}
+            {/* The button's own text is its name; these words are for screen readers only. */}
+            <VisuallyHidden>
+              {compact ? ' waiting' : ''}
+              {rejected ? `, ${rejected} rejected` : ''}
+            </VisuallyHidden>
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="sync-details">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Badge color={status.online ? 'teal' : 'orange'} variant="filled">
+                {status.online ? 'Online' : 'Offline'}
+              </Badge>
+              <Button
+                size="xs"
+                h={compact ? 44 : undefined}
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                loading={status.syncing}
+                onClick={() => void sync.engine.sync()}
+              >
+                Sync now
+              </Button>
+            </Group>
+            <Text size="sm">
+              {status.pending === 0 ? 'Nothing waiting to sync.' : `${status.pending} ${status.pending === 1 ? 'change' : 'changes'} waiting to sync.`}
+            </Text>
+            <Text size="sm" data-testid="sync-last">
+              Last synced: {status.lastSyncAt ? formatWhen(status.lastSyncAt) : 'never on this device'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Storage used: {storage ? `${formatBytes(storage.usage)} of ${formatBytes(storage.quota)}` : '…'}
+            </Text>
+            {status.lastError && (
+              <Text size="xs" c="dimmed">
+                Last attempt: {status.lastError}
+              </Text>
+            )}
+            {rejected > 0 && (
+              <>
+                <Text fw={700} size="sm" c="red">
+                  Refused by the server ({rejected})
+                </Text>
+                <ScrollArea.Autosize mah={260}>
+                  <Stack gap="xs" data-testid="sync-rejected">
+                    {status.rejected.map((r) => (
+                      <Alert key={r.seq} color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />}>
+                        <Group justify="space-between" wrap="nowrap" align="flex-start">
+                          <div>
+                            <Text size="sm" fw={600}>
+                              {describeCommand(r.name, r.args)}
+                            </Text>
+                            <Text size="sm" data-testid="sync-rejected-reason">
+                              {r.reason}
+                            </Text>
+                          </div>
+                          <CloseButton
+                            size={compact ? 'xl' : undefined}
+                            aria-label={`Dismiss: ${r.reason}`}
+                            onClick={() => void sync.engine.dismissRejected(r.seq)}
+                          />
+                        </Group>
+                      </Alert>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              </>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
 function useStorageEstimate(active: boolean) {
-  const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
+  const [estimate, setEstimate] = useState<{
+    usage: number;
+    quota: number;
+  } | null>(null);
   useEffect(() => {
     if (!active || typeof navigator === 'undefined' || !navigator.storage?.estimate) return;
     let live = true;
