@@ -20,7 +20,7 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-async function migratorFor(db: Kysely<any>): Promise<Migrator> {
+async function migratorFor<DB>(db: Kysely<DB>): Promise<Migrator> {
   // On PostgreSQL the migration tables live in the connection's own schema:
   // without naming it, Kysely would take another schema's kysely_migration_lock
   // for ours (it looks the table up by name across schemas).
@@ -39,11 +39,16 @@ function check({ error, results }: MigrationResultSet): void {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<void> {
   check(await (await migratorFor(db)).migrateToLatest());
 }
 
 /** Undoes the newest migration (tests of a migration's up and down). */
-export async function migrateDownOne(db: Kysely<any>): Promise<void> {
+export async function migrateDownOne<DB>(db: Kysely<DB>): Promise<void> {
   check(await (await migratorFor(db)).migrateDown());
+}
+
+/** Moves up or down to the named migration (tests of one migration's up and down). */
+export async function migrateTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
+  check(await (await migratorFor(db)).migrateTo(name));
 }

@@ -14,9 +14,15 @@
 // Kysely driver gives (it calls the same `stmt.all(parameters)`).
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** What these helpers ask of a Kysely instance or transaction (of any tables): running a compiled query. */
+type Executor = Pick<Kysely<Database>, 'executeQuery'>;
 
 /** What a read needs: the Kysely instance (or transaction) and, on SQLite, the connection under it. */
-export type Reader = { db: Kysely<any>; sqlite?: SQLite.Database };
+export type Reader = { db: Kysely<Database>; sqlite?: SQLite.Database };
+/** The part of a Reader the reads themselves use. */
+type ReadTarget = { db: Executor; sqlite?: SQLite.Database };
 
 /** Distinct statements kept per database (least recently used dropped first). */
 const MAX_STATEMENTS = 256;
@@ -43,25 +49,25 @@ export function cachedStatement(sqlite: SQLite.Database, text: string, raw = fal
 }
 
 /** True when this read may use the cached statement path. */
-function direct(r: Reader): r is Reader & { sqlite: SQLite.Database } {
+function direct(r: ReadTarget): r is ReadTarget & { sqlite: SQLite.Database } {
   return !!r.sqlite && r.sqlite.open && !r.sqlite.inTransaction;
 }
 
 /** Rows of a SELECT built with Kysely (query builder or `sql` template). */
-export async function readRows<R>(r: Reader, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+export async function readRows<R>(r: ReadTarget, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
   const c = 'compile' in query ? query.compile() : query;
   if (direct(r)) return cachedStatement(r.sqlite, c.sql).all(c.parameters as unknown[]) as R[];
   return (await r.db.executeQuery(c)).rows as R[];
 }
 
 /** Rows of SQL compiled for this database (see `compiledOnce`) with these parameters. */
-export async function readSql<R>(r: Reader, text: string, parameters: readonly unknown[]): Promise<R[]> {
+export async function readSql<R>(r: ReadTarget, text: string, parameters: readonly unknown[]): Promise<R[]> {
   if (direct(r)) return cachedStatement(r.sqlite, text).all(parameters as unknown[]) as R[];
   return (await r.db.executeQuery(CompiledQuery.raw(text, [...parameters]))).rows as R[];
 }
 
-const compiled = new WeakMap<Kysely<any>, Map<string, string>>();
-const shapes = new WeakMap<Kysely<any>, Map<string, Shape>>();
+const compiled = new WeakMap<Executor, Map<string, string>>();
+const shapes = new WeakMap<Executor, Map<string, Shape>>();
 
 /** A query compiled once for its shape: its SQL and how to bind a call's arguments. */
 export type Shape = { sql: string; bind: (args: readonly unknown[]) => unknown[] };
@@ -74,7 +80,7 @@ const MARK = '\u0000arg:';
  * puts each call's arguments where Kysely put them. `key` must name the shape
  * (e.g. the length of an IN list).
  */
-export function compiledShape(db: Kysely<any>, key: string, build: (arg: (i: number) => string) => Compilable<unknown>): Shape {
+export function compiledShape(db: Executor, key: string, build: (arg: (i: number) => string) => Compilable<unknown>): Shape {
   let m = shapes.get(db);
   if (!m) shapes.set(db, (m = new Map()));
   let shape = m.get(key);
@@ -94,7 +100,7 @@ export function compiledShape(db: Kysely<any>, key: string, build: (arg: (i: num
  * per dialect): `build` is called with placeholder values and the caller passes
  * the real ones to `readSql` in the same order.
  */
-export function compiledOnce(db: Kysely<any>, key: string, build: () => Compilable<unknown> | CompiledQuery<unknown>): string {
+export function compiledOnce(db: Executor, key: string, build: () => Compilable<unknown> | CompiledQuery<unknown>): string {
   let m = compiled.get(db);
   if (!m) compiled.set(db, (m = new Map()));
   let text = m.get(key);

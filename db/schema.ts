@@ -1,5 +1,4 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PincodeTable } from './pincodes/load';
 
 /**
  * Kysely types for the core model. Dialect-neutral: text ids, ISO text
@@ -29,7 +28,7 @@ export interface UserTable {
   id: string;
   email: string;
   password_hash: string;
-  role: 'admin' | 'seller' | 'warehouse';
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
   name: string;
   company_id: string | null; // seller
   warehouse_id: string | null; // warehouse user
@@ -39,7 +38,7 @@ export interface UserTable {
 export interface SessionTable {
   id: string; // sha256 of the cookie token
   user_id: string;
-  role: 'admin' | 'seller' | 'warehouse';
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
   xsrf_token: string;
   selected_company_ids: string; // JSON string[]
   created_at: string;
@@ -49,20 +48,13 @@ export interface SessionTable {
 export interface AuthCodeTable {
   code: string;
   user_id: string;
-  role: 'admin' | 'seller' | 'warehouse';
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
   xsrf_token: string;
   state: string | null;
   redirect_url: string | null;
   created_at: string;
   expires_at: string;
   used: number;
-}
-
-export interface LoginAttemptTable {
-  key: string; // email or ip
-  failures: number;
-  window_start: string;
-  locked_until: string | null;
 }
 
 export interface WarehouseTable {
@@ -355,6 +347,15 @@ export interface DeliveryOrderTable {
   updated_at: string;
 }
 
+/** The India Post pincode directory, one row per pincode (filled by db/pincodes/load.ts). */
+export interface PincodeTable {
+  pincode: string;
+  district: string;
+  state: string;
+  is_metro: number;
+  is_special: number;
+}
+
 export interface Database {
   pincodes: PincodeTable;
   drivers: DriverTable;
@@ -363,7 +364,6 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   auth_codes: AuthCodeTable;
-  login_attempts: LoginAttemptTable;
   warehouses: WarehouseTable;
   warehouse_companies: WarehouseCompanyTable;
   delivery_partners: DeliveryPartnerTable;

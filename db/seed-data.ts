@@ -89,4 +89,6 @@ export const DEMO_LOGINS = [
   { role: 'warehouse', appType: 'wms', email: 'warehouse@shipdesk.in', password: 'Warehouse@1234' },
   // Seller of the D2R (distributor) demo company, DEMO_COMPANIES[2].
   { role: 'seller', appType: 'seller', email: 'd2r@shipdesk.in', password: 'Distributor@1234', company: 2, name: 'Farhan Khan' },
+  // Finance user (part 2 §1): the brands CSV. A fixed id, so adding it leaves every other seeded value unchanged.
+  { role: 'finance', appType: 'finance', email: 'finance@shipdesk.in', password: 'Finance@1234', id: 'u0000000-0000-7000-8000-00000000f001', name: 'Meera Iyer' },
 ] as const;

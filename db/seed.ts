@@ -1,8 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbHandle } from './connect';
+import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
 import { hashPassword } from './password';
 import { rebuildOrderStatusCounts } from './orders/status';
 import { loadPincodes } from './pincodes/load';
+import { seedCarriers } from './carriers/seed';
+import { seedReturnRows } from './floor/seed-returns';
+import { seedAdmin } from './admin/seed';
+import { seedCompanyGstins } from './billing/seed-gstins';
 import { COURIERS, DEMO_LOGINS, FIRST_NAMES, LANDMARKS, LAST_NAMES, PLACES, PRODUCTS, SERVICE_LEVELS, STREETS } from './seed-data';
 
 /** Mulberry32: a small deterministic PRNG so the same seed gives the same data. */
@@ -169,10 +174,12 @@ function makeInserter(h: DbHandle) {
       }
       for (const r of rows) st.run(...st.cols.map((c) => r[c] as unknown));
     } else {
+      // Rows of any table by name: the seed builds them as plain objects.
+      const untyped = h.db as unknown as Kysely<Record<string, Row>>;
       const colCount = Object.keys(rows[0]).length;
       const per = Math.max(1, Math.floor(60000 / colCount));
       for (let i = 0; i < rows.length; i += per) {
-        await h.db.insertInto(table as any).values(rows.slice(i, i + per) as any).execute();
+        await untyped.insertInto(table).values(rows.slice(i, i + per)).execute();
       }
     }
   };
@@ -244,9 +251,9 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
     // Logins naming their company have fixed ids, so adding one leaves every other seeded value unchanged.
     const own = 'company' in u ? u : null;
     await h.db.insertInto('users').values({
-      id: own ? `u0000000-0000-7000-8000-${String(own.company + 1).padStart(12, '0')}` : idAt(SEED_ANCHOR - 120 * DAY, rng),
-      email: u.email, password_hash: await hashPassword(u.password), role: u.role,
-      name: own ? own.name : u.role === 'admin' ? 'Platform Admin' : u.role === 'seller' ? 'Ritika Sharma' : 'Manoj Patil',
+      id: 'id' in u ? u.id : own ? `u0000000-0000-7000-8000-${String(own.company + 1).padStart(12, '0')}` : idAt(SEED_ANCHOR - 120 * DAY, rng),
+      email: u.email, password_hash: DEMO_PASSWORD_HASHES[u.email] ?? (await hashPassword(u.password)), role: u.role,
+      name: 'name' in u ? u.name : u.role === 'admin' ? 'Platform Admin' : u.role === 'seller' ? 'Ritika Sharma' : 'Manoj Patil',
       company_id: own ? DEMO_COMPANIES[own.company].id : u.role === 'seller' ? DEMO_COMPANIES[0].id : null,
       warehouse_id: u.role === 'warehouse' ? DEMO_WAREHOUSES[0].id : null, created_at: created,
     }).execute();
@@ -456,7 +463,11 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
     });
   }
   await ins.flush(['delivery_orders']);
+  await seedAdmin(h, { warehouseIds: DEMO_WAREHOUSES.map((w) => w.id), at: created });
   await rebuildOrderStatusCounts(h.db);
+  await seedReturnRows(h);
+  await seedCarriers(h);
+  await seedCompanyGstins(h);
   if (opts.pincodes !== false) await loadPincodes(h.db);
   if (h.sqlite) h.sqlite.exec('ANALYZE');
   else await sql`ANALYZE`.execute(h.db);

@@ -44,7 +44,7 @@ export const tallyRequestSchema = z.object({ orderIds: orderIds(TALLY_NONE) });
 /** GET /download/shipping-manifest?orderIds=a,b (or repeated). */
 export const manifestQuerySchema = z.object({
   orderIds: z
-    .union([z.string(), z.array(z.string())], { error: SELECT_AT_LEAST_ONE })
+    .union([z.string().max(MAX_IDS_PER_REQUEST * 65), z.array(z.string().max(MAX_IDS_PER_REQUEST * 65)).max(MAX_IDS_PER_REQUEST)], { error: SELECT_AT_LEAST_ONE })
     .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(z.string().max(64)).min(1, SELECT_AT_LEAST_ONE).max(MAX_IDS_PER_REQUEST, TOO_MANY_IDS)),
 });

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { Role } from './roles';
 import { MISSED_ORDER_STATUSES, ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES, type OrderStatus } from './statuses';
+import { addIndiaDays, indiaDayEnd, indiaDayStart, indiaToday } from './india-time';
+import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 
 // ---------------------------------------------------------------------------
 // Messages (exact spec texts first, then our own)
@@ -128,6 +130,7 @@ const csv = <T extends z.ZodType>(item: T, max = 50) =>
 
 const isoDate = z
   .string()
+  .max(10)
   .regex(DATE_RE, 'Dates are YYYY-MM-DD')
   .refine((d) => {
     const t = Date.parse(`${d}T00:00:00.000Z`);
@@ -207,19 +210,18 @@ export function decodeCursor(s: string): Cursor | null {
 }
 
 /** India Standard Time: a date filter covers whole Indian calendar days. */
-const IST_OFFSET_MS = 330 * 60_000;
 export function istDayStart(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS).toISOString();
+  return indiaDayStart(date);
 }
 export function istDayEnd(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000 - 1 - IST_OFFSET_MS).toISOString();
+  return indiaDayEnd(date);
 }
 /** Today in India as YYYY-MM-DD. */
 export function istToday(now: number = Date.now()): string {
-  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return indiaToday(now);
 }
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return addIndiaDays(date, days);
 }
 
 // Missed orders: their own statuses; non-admins filter by one status at a time.
@@ -364,7 +366,7 @@ const reqText = (label: string, max = 120) => z.string({ error: inputMsg(label) 
 export const customerDetailsSchema = z.object({
   firstName: reqText('First Name', 60),
   lastName: reqText('Last Name', 60),
-  phone: z.string({ error: inputMsg('Phone') }).trim().regex(/^[1-9][0-9]{9}$/, 'Phone number must be 10 digits'),
+  phone: z.string({ error: inputMsg('Phone') }).trim().max(PHONE_INPUT_MAX).transform(normalisePhone).pipe(z.string().regex(/^[1-9][0-9]{9}$/, 'Phone number must be 10 digits')),
   email: z
     .string()
     .trim()
@@ -376,7 +378,7 @@ export const customerDetailsSchema = z.object({
   address2: reqText('Address Line 2', 200),
   city: reqText('City', 80),
   state: reqText('State', 80),
-  pincode: z.string({ error: inputMsg('Pincode') }).trim().regex(/^[1-9][0-9]{5}$/, 'Pincode must be 6 digits'),
+  pincode: z.string({ error: inputMsg('Pincode') }).trim().max(12).regex(/^[1-9][0-9]{5}$/, 'Pincode must be 6 digits'),
 });
 export type CustomerDetails = z.output<typeof customerDetailsSchema>;
 
@@ -385,6 +387,7 @@ export const orderDetailsSchema = z.object({
   ewayBill: z
     .string()
     .trim()
+    .max(20, 'E-way bill number must be 12 digits')
     .optional()
     .refine((s) => !s || /^\d{12}$/.test(s), 'E-way bill number must be 12 digits'),
   purchaseOrderNumber: z.string().trim().max(40, 'Purchase order number cannot be more than 40 characters').optional(),
@@ -452,6 +455,7 @@ const idList = z.array(z.string().min(1).max(64)).min(1, SELECT_AT_LEAST_ONE).ma
 export const bulkReadyToShipSchema = z.object({
   orderids: z
     .string({ error: SELECT_AT_LEAST_ONE })
+    .max(5000 * 65)
     .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
     .pipe(idList),
   socketId: z.string().max(200).optional(),

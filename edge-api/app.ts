@@ -1,15 +1,26 @@
 import { Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import type { DbHandle } from '../db/connect';
+import { loadConfig } from './config';
 import type { AppConfig, AppEnv } from './env';
 import { buildOpenApi } from './lib/openapi';
+import { addressLimit } from './middleware/address-limit';
+import { bodyLimits } from './middleware/body-limit';
+import { clientAddress } from './middleware/client-address';
 import { onError, requestId } from './middleware/errors';
+import { securityHeaders } from './middleware/security-headers';
 import { loadSession, requireXsrf } from './middleware/session';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
+import { bulkRoutes } from './routes/bulk';
 import { catalogueRoutes } from './routes/catalogue';
 import { floorRoutes } from './routes/floor';
+import { installRoutes } from './routes/install';
 import { jobsRoutes } from './routes/jobs';
+import { preferencesRoutes } from './routes/preferences';
+import { auditRoutes } from './routes/preferences/audit';
+import { promotersRoutes } from './routes/promoters';
 import { ordersRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
 import { publicLookupRoutes, trackingRoutes } from './routes/tracking';
@@ -17,16 +28,9 @@ import { uploadsRoutes } from './routes/uploads';
 
 export type CreateAppOptions = { dbh: DbHandle; config?: Partial<AppConfig>; logger?: Logger };
 
+/** The settings from the environment (edge-api/config.ts), with `over` on top. */
 export function defaultConfig(over: Partial<AppConfig> = {}): AppConfig {
-  return {
-    secureCookies: process.env.SECURE_COOKIES === '1',
-    dataDir: process.env.DATA_DIR ?? 'data',
-    signingKey: process.env.SIGNING_KEY ?? 'dev-signing-key-change-me',
-    publicUrl: process.env.PUBLIC_URL ?? 'http://127.0.0.1:8080',
-    smtpUrl: process.env.SMTP_URL,
-    limits: { labelsDirect: Number(process.env.LABELS_DIRECT_LIMIT ?? 500), csvRowsDirect: Number(process.env.CSV_DIRECT_LIMIT ?? 100_000) },
-    ...over,
-  };
+  return loadConfig(process.env, over);
 }
 
 /** Builds the API (no port). `server.ts` serves it; tests call `app.request()`. */
@@ -35,6 +39,7 @@ export function createApp(opts: CreateAppOptions) {
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
   const api = new Hono<AppEnv>()
+    .route('/', auditRoutes) // first: its middleware records every admin write of the routes below
     .route('/auth', authRoutes)
     .route('/profile', profileRoutes)
     .route('/', ordersRoutes)
@@ -44,6 +49,11 @@ export function createApp(opts: CreateAppOptions) {
     .route('/', billingRoutes)
     .route('/', uploadsRoutes)
     .route('/', jobsRoutes)
+    .route('/', preferencesRoutes)
+    .route('/', promotersRoutes)
+    .route('/', bulkRoutes)
+    .route('/', adminRoutes)
+    .route('/', installRoutes)
     .get('/health', (c) => c.json({ status: true, dialect: c.var.dbh.dialect }));
 
   const app = new Hono<AppEnv>();
@@ -54,10 +64,14 @@ export function createApp(opts: CreateAppOptions) {
     await next();
   });
   app.onError(onError);
+  app.use('/api/*', bodyLimits());
+  app.use('/api/auth/*', clientAddress(config.trustedProxies), addressLimit(config.auth.addressLimit));
   // The public tracking lookup (anonymous, read-only, the hottest path) answers
   // ahead of the session and XSRF middleware, which it does not need; it sets
   // its request id and answers its errors itself (routes/tracking/public.ts).
   const early = app.route('/api', publicLookupRoutes);
+  // Every other answer, refusals and 404s included (the lookup above sets the same headers itself).
+  app.use('*', securityHeaders({ hsts: config.hsts }));
   app.use('/api/*', requestId, loadSession, requireXsrf);
   const routed = early.route('/api', api);
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app, { title: 'ShipDesk API', version: '1' })));

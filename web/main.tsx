@@ -9,8 +9,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { theme } from './ui/theme';
+import { cssVariablesResolver, theme } from './ui/theme';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { persistQueries } from './pwa/queryPersistence';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -30,9 +31,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
+// Screens last loaded are kept on the device; opened offline, they render from it at once.
+void persistQueries(queryClient).then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
@@ -42,4 +44,4 @@ createRoot(document.getElementById('root')!).render(
       <UpdatePrompt />
     </MantineProvider>
   </StrictMode>,
-);
+));

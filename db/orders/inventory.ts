@@ -10,7 +10,7 @@ export async function unitsByWsin(tx: Tx, orderId: string): Promise<Map<string, 
   const items = await tx.selectFrom('order_items').select(['quantity', 'wsin_mapping']).where('order_id', '=', orderId).execute();
   const units = new Map<string, number>();
   for (const it of items) {
-    let mapping: Record<string, number> = {};
+    let mapping: Record<string, number>;
     try {
       mapping = JSON.parse(it.wsin_mapping) as Record<string, number>;
     } catch {

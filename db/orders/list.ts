@@ -208,6 +208,13 @@ function where(f: OrderListFilter) {
         eb('customer_phone', '=', q),
       ];
       if (UUID_RE.test(q)) any.push(eb('id', '=', q.toLowerCase()));
+      // customer name: case-insensitive prefix (index on lower(customer_name), migration 2026-11-24T1301);
+      // from 3 characters, so a one- or two-letter prefix does not sort a large share of all orders
+      if (q.length >= 3 && /[a-z]/i.test(q) && !UUID_RE.test(q)) {
+        const name = q.toLowerCase().replace(/\s+/g, ' ');
+        const lowered = sql<string>`lower(customer_name)`;
+        any.push(eb.and([eb(lowered, '>=', name), eb(lowered, '<', `${name}\uffff`)]));
+      }
       and.push(eb.or(any));
     }
     return eb.and(and);

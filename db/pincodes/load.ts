@@ -3,14 +3,7 @@
 // row per pincode, and looked up for address auto-fill and delivery zones.
 import type { Kysely } from 'kysely';
 import { isSpecialState, isValidPincode, metroCity, normaliseState } from '../../domain/india';
-
-export interface PincodeTable {
-  pincode: string;
-  district: string;
-  state: string;
-  is_metro: number;
-  is_special: number;
-}
+import type { Database, PincodeTable } from '../schema';
 
 /** One post office as the package ships it. */
 export interface PostOfficeRecord {
@@ -73,7 +66,7 @@ export async function readPackagedPostOffices(): Promise<PostOfficeRecord[]> {
   return getAll();
 }
 
-async function countPincodes(db: Kysely<any>): Promise<number> {
+async function countPincodes(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('pincodes')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -95,7 +88,7 @@ export interface LoadPincodesResult {
  * adds only the missing pincodes.
  */
 export async function loadPincodes(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   opts: { force?: boolean; records?: Iterable<PostOfficeRecord> } = {},
 ): Promise<LoadPincodesResult> {
   const before = await countPincodes(db);
@@ -115,7 +108,7 @@ export async function loadPincodes(
 }
 
 /** Full row for a pincode (for delivery zones), or null. */
-export async function lookupPincodeLocation(db: Kysely<any>, pincode: string): Promise<PincodeLocation | null> {
+export async function lookupPincodeLocation(db: Kysely<Database>, pincode: string): Promise<PincodeLocation | null> {
   const pin = clean(pincode);
   if (!isValidPincode(pin)) return null;
   const row = (await db
@@ -134,7 +127,7 @@ export async function lookupPincodeLocation(db: Kysely<any>, pincode: string): P
 }
 
 /** State and district of a pincode (district is the city of an address), or null. */
-export async function lookupPincode(db: Kysely<any>, pincode: string): Promise<{ state: string; district: string } | null> {
+export async function lookupPincode(db: Kysely<Database>, pincode: string): Promise<{ state: string; district: string } | null> {
   const loc = await lookupPincodeLocation(db, pincode);
   return loc ? { state: loc.state, district: loc.district } : null;
 }

@@ -11,9 +11,9 @@ import { uuidv7 } from '../../domain/ids';
 import type { DocumentInputFailure } from '../documents/errors';
 import type { AppConfig } from '../env';
 import { sign } from '../lib/signing';
-import { sendMail } from '../mail';
-import { prepareInvoices, toDocOrder, withAwb } from '../routes/billing/doc-input';
-import { exportSource, writeExportCsv } from '../routes/billing/csv';
+import { sendMail, userText } from '../mail';
+import { prepareInvoices, toDocOrder, withAwb } from '../services/billing/doc-input';
+import { exportSource, writeExportCsv } from '../services/billing/csv-export';
 import { registerJob, type JobContext } from './runner';
 
 export const EXPORT_JOB = 'export.email';
@@ -131,7 +131,7 @@ export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
     to: p.email,
     subject: `Your ShipDesk ${what} download is ready`,
     text:
-      `Hello ${p.actor.name},\n\nYour ${what} (${built.rows} ${p.kind.startsWith('csv:') ? 'rows' : 'orders'}) is ready to download:\n\n${link.url}\n\n` +
+      `Hello ${userText(p.actor.name)},\n\nYour ${what} (${built.rows} ${p.kind.startsWith('csv:') ? 'rows' : 'orders'}) is ready to download:\n\n${link.url}\n\n` +
       `The link is valid for 24 hours, until ${link.expiresAt} (UTC).${skipped}\n\nShipDesk`,
   });
   return { fileName: built.name, rows: built.rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email, failures: built.failures };

@@ -2,12 +2,14 @@
 // transaction through the same rule and write as the single action, progress
 // reported as it goes, and a result listing what could not be marked and why.
 import { ApiFailure } from '../lib/errors';
-import { readyToShip, runOrderAction, type ActorInfo } from '../routes/orders/operations';
+import { isRefusal } from '../../domain/refusal';
+import type { Role } from '../../domain/roles';
+import { readyToShip } from '../services/orders/ready-to-ship';
 import { registerJob } from './runner';
 
 export const BULK_READY_TO_SHIP_JOB = 'orders.bulkReadyToShip';
 
-export type BulkReadyToShipPayload = { orderIds: string[]; actor: ActorInfo; scope: string[] | null };
+export type BulkReadyToShipPayload = { orderIds: string[]; actor: { role: Role; id: string | null; name: string }; scope: string[] | null };
 export type BulkReadyToShipResult = { total: number; succeeded: number; failed: { orderId: string; reason: string }[] };
 
 registerJob(BULK_READY_TO_SHIP_JOB, async ({ dbh, job, progress }): Promise<BulkReadyToShipResult> => {
@@ -16,9 +18,10 @@ registerJob(BULK_READY_TO_SHIP_JOB, async ({ dbh, job, progress }): Promise<Bulk
   let done = 0;
   for (const orderId of orderIds) {
     try {
-      await runOrderAction(dbh.db, { orderId, scope, actor, action: 'readyToShip' }, (tx, row) => readyToShip(tx, row, actor));
+      // The same use case as the single action: the same courier allocation, booking and invoice.
+      await readyToShip(dbh.db, { ...actor, scope }, { orderId });
     } catch (e) {
-      if (!(e instanceof ApiFailure)) throw e;
+      if (!(e instanceof ApiFailure) && !isRefusal(e)) throw e;
       failed.push({ orderId, reason: e.message });
     }
     done += 1;

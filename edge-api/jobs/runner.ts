@@ -12,21 +12,23 @@ import type { AppConfig } from '../env';
  * report progress, and finish with a result or an error. A job whose worker died
  * is claimed again after `STALE_MS`.
  */
-export type JobContext = {
+/** What a handler gets; `P` is the payload its kind is queued with (JSON, as enqueueJob was given it). */
+export type JobContext<P = unknown> = {
   dbh: DbHandle;
   config: AppConfig;
   log: Logger;
-  job: { id: string; kind: string; companyId: string | null; userId: string | null; payload: any };
+  job: { id: string; kind: string; companyId: string | null; userId: string | null; payload: P };
   progress: (done: number, total?: number) => Promise<void>;
 };
-export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<unknown>;
 
 const handlers = new Map<string, JobHandler>();
 const STALE_MS = 5 * 60_000;
 const WORKER_ID = `${hostname()}:${process.pid}`;
 
-export function registerJob(kind: string, handler: JobHandler) {
-  handlers.set(kind, handler);
+export function registerJob<P = unknown>(kind: string, handler: JobHandler<P>) {
+  // The payload of a kind is the one its enqueuers store (parsed back from JSON when run).
+  handlers.set(kind, handler as JobHandler);
 }
 
 export async function enqueueJob(dbh: DbHandle, input: { kind: string; payload: unknown; companyId?: string | null; userId?: string | null; total?: number }) {

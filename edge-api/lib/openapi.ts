@@ -12,15 +12,24 @@ function jsonSchema(schema: z.ZodType) {
   }
 }
 
+type Parameter = { name: string; in: string; required: boolean; schema: unknown };
+type Operation = {
+  operationId: string;
+  tags: string[];
+  responses: Record<string, { description: string }>;
+  requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
+  parameters?: Parameter[];
+};
+
 /**
  * OpenAPI 3.1 built from the app's own route table and the zod schemas its
  * validators carry, so the document cannot drift from what the server accepts.
  */
-export function buildOpenApi(app: Hono<any>, info: { title: string; version: string }) {
-  const paths: Record<string, Record<string, any>> = {};
+export function buildOpenApi(app: Pick<Hono, 'routes'>, info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const r of app.routes) {
     if (r.method === 'ALL' || !r.path.startsWith('/api')) continue;
-    const path = r.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
+    const path = r.path.replace(/:([A-Za-z0-9_]+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, '{$1}');
     const method = r.method.toLowerCase();
     const op = ((paths[path] ??= {})[method] ??= {
       operationId: `${method}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`,
@@ -41,15 +50,20 @@ export function buildOpenApi(app: Hono<any>, info: { title: string; version: str
         content: { [meta.target === 'json' ? 'application/json' : 'multipart/form-data']: { schema } },
       };
     } else {
-      op.parameters = Object.entries(schema.properties ?? {}).map(([name, s]) => ({
-        name, in: LOCATIONS[meta.target as 'query' | 'param'], required: meta.target === 'param' || !!schema.required?.includes(name), schema: s,
-      }));
+      // A route may validate its path and its query string: both lists are kept.
+      const where = LOCATIONS[meta.target as 'query' | 'param'];
+      op.parameters = [
+        ...(op.parameters ?? []).filter((p) => p.in !== where),
+        ...Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+          name, in: where, required: meta.target === 'param' || !!schema.required?.includes(name), schema: s,
+        })),
+      ];
     }
   }
   for (const [path, ops] of Object.entries(paths)) {
     const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     for (const op of Object.values(ops)) {
-      const have = new Set((op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name));
+      const have = new Set((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name));
       const missing = params.filter((p) => !have.has(p)).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
       if (missing.length) op.parameters = [...(op.parameters ?? []), ...missing];
     }

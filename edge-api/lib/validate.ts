@@ -1,4 +1,4 @@
-import type { MiddlewareHandler, ValidationTargets } from 'hono';
+import type { Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { ApiFailure } from './errors';
@@ -25,7 +25,7 @@ export function v<T extends Target, S extends z.ZodType>(target: T, schema: S) {
       throw new ApiFailure(400, errors[0]?.message ?? 'Invalid input', errors);
     }
     return parsed.data as z.output<S>;
-  }) as MiddlewareHandler<any, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }>;
+  }) as MiddlewareHandler<Env, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }>;
   (mw as unknown as { openapi: OpenApiMeta }).openapi = { target, schema };
   return mw;
 }

@@ -66,7 +66,7 @@ function agentFor(app: TestApp, cookie: string, xsrf: string): Agent {
 export const anonymous = (app: TestApp) => agentFor(app, '', '');
 
 /** Runs the two-step sign-in (authenticate → login) and returns a signed-in agent. */
-export async function signIn(app: TestApp, email: string, password: string, appType: 'admin' | 'seller' | 'wms' = 'seller') {
+export async function signIn(app: TestApp, email: string, password: string, appType: 'admin' | 'seller' | 'wms' | 'finance' = 'seller') {
   const a = await app.request('/api/auth/authenticate', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, appType }),
   });

@@ -69,7 +69,7 @@ describe('presigned uploads', () => {
 describe('durable jobs', () => {
   it('runs a queued job, reports progress and the result, scoped to its company', async () => {
     let seen = 0;
-    registerJob('test.count', async ({ job, progress }) => {
+    registerJob<{ n: number }>('test.count', async ({ job, progress }) => {
       for (let i = 1; i <= job.payload.n; i++) {
         seen++;
         await progress(i, job.payload.n);

@@ -82,6 +82,13 @@ function scenarios(): Scenario[] {
     out.push({ who: 'admin', tab, sortField: 'id', sortOrder: 'DESC', filter: {} });
     out.push({ who: 'admin', tab, sortField: 'totalPaise', sortOrder: 'DESC', filter: { from, to } });
   }
+  // Search by the start of the customer's name (issue 13 §6), in any case, as each role.
+  for (const q of ['Anika', 'kav', 'Meera S']) {
+    out.push({ who: 'seller', tab: 'all', sortField: 'id', sortOrder: 'DESC', filter: { q } });
+    out.push({ who: 'seller', tab: 'ndr', sortField: 'updatedAt', sortOrder: 'DESC', filter: { q } });
+    out.push({ who: 'warehouse', tab: 'all', sortField: 'id', sortOrder: 'DESC', filter: { q } });
+    out.push({ who: 'admin', tab: 'all', sortField: 'totalPaise', sortOrder: 'DESC', filter: { q } });
+  }
   return out;
 }
 

@@ -261,7 +261,12 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
         break;
     }
     // A crash loses everything in memory; the durable store stays.
-    for (const x of devices) if (x.crashed) (count('reboot'), boot(x));
+    for (const x of devices) {
+      if (x.crashed) {
+        count('reboot');
+        boot(x);
+      }
+    }
     for (const x of devices) await expectOptimisticView(x.store, server.history);
   }
 

@@ -23,7 +23,7 @@ const KV = 'sync_test_rows';
 /** MemoryServerTx's generic rows on a table of their own, through the Kysely transaction. */
 class KvTx implements MemoryServerTx {
   private readonly issued = new Set<number>();
-  constructor(private readonly inner: KyselyServerTx) {}
+  constructor(private readonly inner: KyselyServerTx<any>) {}
   private get db(): Transaction<any> {
     return this.inner.db;
   }

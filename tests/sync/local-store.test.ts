@@ -177,7 +177,10 @@ describe('DexieLocalStore.applyPatch', () => {
     });
     await oneByOne.transaction(async (tx) => {
       await tx.putRow('orders', 'c', { v: 0 });
-      for (const op of ops) op.op === 'put' ? await tx.putRow(op.table, op.key, op.value) : await tx.deleteRow(op.table, op.key);
+      for (const op of ops) {
+        if (op.op === 'put') await tx.putRow(op.table, op.key, op.value);
+        else await tx.deleteRow(op.table, op.key);
+      }
     });
     for (const table of ['orders', 'wsins']) {
       const a = await read(batched, (tx) => tx.listRows(table));

@@ -36,7 +36,7 @@ export const apiFetch: typeof fetch = (input, init = {}) => {
 export const api = hc<AppType>('/', { fetch: apiFetch });
 
 /** JSON call that throws ApiRequestError on a non-2xx answer (the server's `message` kept). */
-export async function apiJson<T = any>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiJson<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const res = await apiFetch(path, {
     method: init.method ?? 'GET',
     signal: init.signal,
@@ -44,13 +44,16 @@ export async function apiJson<T = any>(path: string, init: { method?: string; bo
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
-  let body: any = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
-  if (!res.ok) throw new ApiRequestError(res.status, body?.message ?? 'Please try after some time.', body?.errors ?? [], body);
+  if (!res.ok) {
+    const failure = (body ?? {}) as { message?: string; errors?: ApiError['errors'] };
+    throw new ApiRequestError(res.status, failure.message ?? 'Please try after some time.', failure.errors ?? [], body);
+  }
   return body as T;
 }
 

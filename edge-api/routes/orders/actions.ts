@@ -31,7 +31,9 @@ import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import { cancelOrder, readyToShip, runOrderAction, trailActor, type ActorInfo } from './operations';
+import { readyToShipQuerySchema } from '../../../domain/carriers';
+import { readyToShip } from '../../services/orders/ready-to-ship';
+import { cancelOrder, runOrderAction, trailActor, type ActorInfo } from './operations';
 import { findOrder, orderDto } from './queries';
 
 /** Order ids are UUIDs; the pattern keeps these routes off other areas' /orders/<word> paths. */
@@ -70,9 +72,14 @@ export const actionRoutes = new Hono<AppEnv>()
     if (!found) throw notFound(ORDER_NOT_FOUND);
     return c.json({ status: true as const, data: orderDto(found, { role: requireSession(c).role }) });
   })
-  .patch(`${ORDER}/ready-to-ship`, requireRole(), v('param', idParam), async (c) => {
-    const actor = actorOf(c);
-    return act(c, c.req.valid('param').id, 'readyToShip', (tx, row) => readyToShip(tx, row, actor), 'Order marked ready to ship');
+  /** READY TO SHIP with the courier chosen in the confirmation (`?courier=`), else the default one (services/orders/ready-to-ship). */
+  .patch(`${ORDER}/ready-to-ship`, requireRole(), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
+    const s = requireSession(c);
+    const scope = companyScope(c);
+    const orderId = c.req.valid('param').id;
+    const { booking } = await readyToShip(c.var.dbh.db, { id: s.userId, name: s.name, role: s.role, scope }, { orderId, courier: c.req.valid('query').courier });
+    const after = await findOrder(c.var.dbh.db, orderId, scope);
+    return c.json({ status: true as const, message: 'Order marked ready to ship', data: orderDto(after!, { role: s.role }), booking });
   })
   .patch(`${ORDER}/customer`, requireRole(), v('param', idParam), v('json', customerDetailsSchema), async (c) => {
     const actor = actorOf(c);

@@ -39,37 +39,8 @@ export async function runOrderAction<T>(
   }
 }
 
-function randomDigits(n: number): string {
-  const buf = new Uint32Array(Math.ceil(n / 9));
-  globalThis.crypto.getRandomValues(buf);
-  return Array.from(buf, (x) => String(x % 1_000_000_000).padStart(9, '0')).join('').slice(0, n);
-}
-
-/** The courier a ready-to-ship order is handed to: its own, Clickpost for Clickpost companies, else the first active partner. */
-async function courierFor(tx: Tx, row: OrderRow) {
-  const partners = await tx.selectFrom('delivery_partners').select(['id', 'code', 'name']).where('status', '=', 1).orderBy('name').execute();
-  return (
-    partners.find((p) => p.id === row.delivery_partner_id) ??
-    (Number(row.clickpost_active) === 1 ? partners.find((p) => p.code === 'clickpost') : undefined) ??
-    partners[0]
-  );
-}
-
-/** PLACED → READY_TO_SHIP, handing the order to a courier (AWB) when it has none. */
-export async function readyToShip(tx: Tx, row: OrderRow, actor: ActorInfo) {
-  let set = {};
-  if (!row.tracking_number) {
-    const p = await courierFor(tx, row);
-    if (p) set = { tracking_number: `${p.code.slice(0, 2).toUpperCase()}${randomDigits(11)}`, delivery_partner_id: p.id, shipper: p.name };
-  }
-  await setOrderStatus(tx, {
-    orderId: row.id,
-    to: 'READY_TO_SHIP',
-    from: ['PLACED'],
-    set,
-    trail: { description: 'Marked ready to ship', ...trailActor(actor) },
-  });
-}
+// READY TO SHIP lives in edge-api/services/orders/ready-to-ship.ts (courier choice, booking, invoice),
+// called by the route and the bulk job alike.
 
 /** → CANCELLED with the reason; stock held for the order is released. */
 export async function cancelOrder(tx: Tx, row: OrderRow, actor: ActorInfo, reason: string) {

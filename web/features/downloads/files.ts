@@ -3,14 +3,32 @@ import { apiFetch } from '../../api/client';
 /** The orders a document left out, and why (from the x-document-failures header or a JSON answer). */
 export type DocumentFailure = { orderId: string; reasons: string[] };
 
+/**
+ * A JSON answer of a download endpoint: a refusal (`message`, maybe `failures`),
+ * an offer to e-mail a file too big to answer directly (`emailRequired`, with
+ * its `message`), or Tally's vouchers (`success`, `xml`, `vouchers`).
+ */
+export type DownloadJson =
+  | { status: false; emailRequired: true; message: string; count: number; limit: number; failures?: undefined; success?: undefined; xml?: undefined; vouchers?: undefined }
+  | { status?: boolean; emailRequired?: undefined; message?: string; failures?: DocumentFailure[]; success?: boolean; xml?: string; vouchers?: number };
+
 export type DownloadAnswer =
   | { kind: 'file'; blob: Blob; fileName: string; failures: DocumentFailure[] }
-  | { kind: 'json'; status: number; body: any }
+  | { kind: 'json'; status: number; body: DownloadJson }
   | { kind: 'error'; status: number };
 
+/** The download name: `filename*=UTF-8''…` (the real name, RFC 6266) when present, else `filename="…"`. */
 function fileNameOf(res: Response, fallback: string): string {
-  const m = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  return m?.[1] ?? fallback;
+  const header = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;\s]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* a malformed encoding: fall back to the plain name */
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
 }
 
 function failuresOf(res: Response): DocumentFailure[] {

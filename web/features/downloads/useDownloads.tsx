@@ -100,7 +100,7 @@ export function useDownloads(): Downloads {
       if (r.kind === 'file') saveBlob(r.blob, r.fileName);
       else if (r.kind === 'json' && r.body?.emailRequired) {
         askForEmail({ message: r.body.message, kind: `csv:${entity}`, filter, defaultEmail: email, what: `${entity} CSV` });
-      } else if (r.kind === 'json' && r.status === 404) error(r.body.message);
+      } else if (r.kind === 'json' && r.status === 404) error(r.body.message!); // a 404 here is the 'nothing for the filter' refusal, which has one
       else error(DOWNLOAD_CSV_ERROR);
     }
 
@@ -139,7 +139,8 @@ export function useDownloads(): Downloads {
         if (r.kind !== 'json' || (r.status >= 400 && !('success' in (r.body ?? {})))) {
           return error(r.kind === 'json' ? r.body?.message ?? DOWNLOAD_API_ERROR : DOWNLOAD_API_ERROR);
         }
-        if (r.body.success) return saveText(r.body.xml, 'TallyVouchers.xml', 'application/xml');
+        // Tally's answers (with `success`) carry the XML of the vouchers made, failed or not.
+        if (r.body.success) return saveText(r.body.xml!, 'TallyVouchers.xml', 'application/xml');
         const made: number = r.body.vouchers ?? 0;
         const id = modals.open({
           title: 'Tally vouchers',
@@ -148,7 +149,7 @@ export function useDownloads(): Downloads {
               <Text data-testid="voucher-failed">{VOUCHER_FAILED}</Text>
               <Button onClick={() => void tallyExcel(orderIds)}>Download excel</Button>
               {made > 0 && (
-                <Button variant="default" onClick={() => saveText(r.body.xml, 'TallyVouchers.xml', 'application/xml')}>
+                <Button variant="default" onClick={() => saveText(r.body.xml!, 'TallyVouchers.xml', 'application/xml')}>
                   Download XML of the {made} voucher(s) made
                 </Button>
               )}

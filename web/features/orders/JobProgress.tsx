@@ -3,13 +3,14 @@ import { Group, Paper, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { BULK_FAILED_TITLE, SOMETHING_WENT_WRONG } from '../../../domain/orders';
+import type { BulkReadyToShipResult } from '../../../edge-api/jobs/orders-bulk';
 import { jobQuery, type Job } from './queries';
 
-export type JobProgressProps = { jobId: string; title: string; onFinished: (job: Job | null) => void };
+export type JobProgressProps = { jobId: string; title: string; onFinished: (job: Job<BulkReadyToShipResult> | null) => void };
 
 /** Live progress of a durable job (polled), then one notification with its outcome. */
 export function JobProgress({ jobId, title, onFinished }: JobProgressProps) {
-  const q = useQuery(jobQuery(jobId));
+  const q = useQuery(jobQuery<BulkReadyToShipResult>(jobId));
   const job = q.data;
   const reported = useRef(false);
   useEffect(() => {

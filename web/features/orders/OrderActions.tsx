@@ -12,16 +12,22 @@ import { QuantitiesForm } from './actions/QuantitiesForm';
 import { ScheduleReturnForm } from './actions/ScheduleReturnForm';
 import { ShippingPackageForm } from './actions/ShippingPackageForm';
 import { useOrderMutation } from './actions/useOrderMutation';
+import { AdminCloneActions } from './actions/AdminCloneActions';
+import { HighMarginApproval } from './actions/HighMarginApproval';
+import { ReadyToShipForm } from './actions/ReadyToShipForm';
 import { WarehouseForm } from './actions/WarehouseForm';
 import { WeightForm } from './actions/WeightForm';
 import { WhatsappMessages } from './actions/WhatsappMessages';
 import type { OrderDetail } from './queries';
+import { ReturnAction } from '../returns/ReturnAction';
+import { OfflineGate } from '../sync/OfflineGate';
+import { NdrActions } from './NdrActions';
 
 export type OrderActionsProps = { order: OrderDetail };
 
 /** Buttons that open a form in a modal. */
 const WITH_FORM: OrderActionKey[] = [
-  'editCustomer', 'changeShippingPackage', 'editOrderDetails', 'changeWeight', 'reassignWarehouse', 'updateQuantities', 'markDelivered',
+  'readyToShip', 'editCustomer', 'changeShippingPackage', 'editOrderDetails', 'changeWeight', 'reassignWarehouse', 'updateQuantities', 'markDelivered',
   'cancel', 'scheduleReturn', 'whatsappMessages', 'generateCreditNote',
 ];
 /** Shown as buttons; the rest go in the "More" menu. */
@@ -51,11 +57,6 @@ export function OrderActions({ order }: OrderActionsProps) {
   const act = async (key: OrderActionKey) => {
     const id = order.id;
     switch (key) {
-      case 'readyToShip':
-        setBusy(key);
-        await run({ path: `/api/orders/${id}/ready-to-ship`, method: 'PATCH', success: 'Order marked ready to ship' });
-        setBusy(null);
-        return;
       case 'clone':
       case 'cloneEdit':
         navigate({ to: '/orders/new', search: { cloneFrom: id, mode: key === 'clone' ? 'clone' : 'edit' } });
@@ -78,6 +79,7 @@ export function OrderActions({ order }: OrderActionsProps) {
   };
 
   const forms: Partial<Record<OrderActionKey, ReactNode>> = {
+    readyToShip: <ReadyToShipForm order={order} onDone={close} />,
     editCustomer: <CustomerDetailsForm order={order} onDone={close} />,
     changeShippingPackage: <ShippingPackageForm order={order} onDone={close} />,
     editOrderDetails: <OrderDetailsForm order={order} onDone={close} onFullEdit={() => navigate({ to: '/orders/new', search: { cloneFrom: order.id, mode: 'edit' } })} />,
@@ -95,7 +97,12 @@ export function OrderActions({ order }: OrderActionsProps) {
   const rest = order.actions.filter((k) => !PROMINENT.includes(k));
   return (
     <>
+      <OfflineGate>
       <Group gap="xs" wrap="wrap" data-testid="order-actions">
+        <ReturnAction order={order} />
+        <HighMarginApproval order={order} />
+        <AdminCloneActions order={order} />
+        <NdrActions order={order} />
         {prominent.map((k) => (
           <Button
             key={k}
@@ -123,7 +130,8 @@ export function OrderActions({ order }: OrderActionsProps) {
           </Menu>
         )}
       </Group>
-      <Modal opened={!!open} onClose={close} title={open ? actionRule(open).label : ''} size={open === 'editCustomer' || open === 'scheduleReturn' ? 'lg' : 'md'}>
+      </OfflineGate>
+      <Modal opened={!!open} onClose={close} title={open ? actionRule(open).label : ''} size={open === 'editCustomer' || open === 'scheduleReturn' || open === 'readyToShip' ? 'lg' : 'md'}>
         {open && forms[open]}
       </Modal>
     </>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Divider, Drawer, Grid, Group, Loader, SimpleGrid,
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_LOAD_FAILED } from '../../../domain/orders';
+import { ShippingAdjustments } from '../bulk/ShippingAdjustments';
 import { OrderActions } from './OrderActions';
 import { formatDateTime, formatINR, ORDER_TYPE_LABELS, PAYMENT_LABELS, statusColour, statusLabel } from './format';
 import { orderDetailQuery, type OrderDetail } from './queries';
@@ -74,6 +75,7 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
             <Field label="Weight">{`${o.weightG} g`}</Field>
             <Field label="Dimensions">{`${o.dimensions.length} × ${o.dimensions.breadth} × ${o.dimensions.height} cm`}</Field>
           </SimpleGrid>
+          <ShippingAdjustments orderId={o.id} />
         </Section>
         <Section title="Details">
           <SimpleGrid cols={2} spacing="xs">

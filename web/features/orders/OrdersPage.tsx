@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Flex, Stack, Title } from '@mantine/core';
+import { Flex, Group, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
+import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
 import { MissedOrdersView } from './MissedOrdersView';
@@ -68,7 +69,10 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">Orders</Title>
+      <Group justify="space-between">
+        <Title order={2} size="h3">Orders</Title>
+        <BulkOrderUploadButton />
+      </Group>
       {/* The sections beside the table on wide screens; above it (a select) below 1600px, so the table keeps its width. */}
       <Flex direction={wide ? 'row' : 'column'} align={wide ? 'flex-start' : 'stretch'} gap="md" style={{ minWidth: 0 }}>
         <SectionNav section={section} onChange={changeSection} sidebar={wide} />

@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Checkbox, Group, LoadingOverlay, ScrollArea, Skelet
 import type { SortField, SortOrder } from '../../../domain/orders';
 import { formatDate, formatDateTime, formatINR, ORDER_TYPE_LABELS, PAYMENT_LABELS, statusColour, statusLabel } from './format';
 import type { OrderListItem } from './queries';
+import { ReturnAction } from '../returns/ReturnAction';
 
 export type OrdersTableProps = {
   rows: OrderListItem[];
@@ -43,7 +44,7 @@ export function OrdersTable(p: OrdersTableProps) {
   return (
     <Box pos="relative" data-testid="orders-table-wrap" data-busy={p.loading || p.refreshing ? 'true' : 'false'}>
       <LoadingOverlay visible={p.refreshing} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} loaderProps={{ size: 'sm' }} />
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped highlightOnHover stickyHeader verticalSpacing={6} horizontalSpacing="sm" fz="sm" miw={1000} data-testid="orders-table" styles={{ th: { whiteSpace: "nowrap" } }}>
           <Table.Thead>
             <Table.Tr>
@@ -131,6 +132,7 @@ export function OrdersTable(p: OrdersTableProps) {
                   <Table.Td>
                     <Group gap={4}>
                       <Badge color={statusColour(r.status)} variant="light" size="sm" data-testid="order-status">{statusLabel(r.status)}</Badge>
+                      <ReturnAction order={r} size="compact-xs" />
                     </Group>
                     {r.trackingNumber && <Text fz={11} c="dimmed">{r.shipper} · {r.trackingNumber}</Text>}
                   </Table.Td>

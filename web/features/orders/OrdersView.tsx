@@ -16,6 +16,7 @@ import {
 } from '../../../domain/orders';
 import { useSession } from '../../auth/useSession';
 import { BulkActions } from './BulkActions';
+import { OfflineGate } from '../sync/OfflineGate';
 import { DownloadButton } from './DownloadButton';
 import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
@@ -31,7 +32,8 @@ export type OrdersViewProps = {
   onOpenProduct: (catalogueId: string) => void;
 };
 
-const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms' } as const;
+// A finance user never reaches the orders (the API refuses it); the entry only keeps the map total.
+const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms', finance: 'admin' } as const;
 
 /** The common order table of the All, Unserviceable, Returns and NDRs sections. */
 export function OrdersView({ section, search, setSearch, onOpenProduct }: OrdersViewProps) {
@@ -103,7 +105,11 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   const toggleAll = (ids: string[], on: boolean) =>
     setSelected((m) => {
       const next = new Map(m);
-      for (const r of rows) if (ids.includes(r.id)) (on ? next.set(r.id, r) : next.delete(r.id));
+      for (const r of rows) {
+        if (!ids.includes(r.id)) continue;
+        if (on) next.set(r.id, r);
+        else next.delete(r.id);
+      }
       return next;
     });
   const clearSelection = useCallback(() => setSelected(new Map()), []);
@@ -144,15 +150,18 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
             Filters (F)
           </Button>
         </Group>
+        <OfflineGate>
         <Group gap="xs">
           <DownloadButton filter={{ tab: section, ...filter }} appType={APP_TYPE[session.role]} />
-          {session.role !== 'admin' && (
-            <Button onClick={() => navigate({ to: '/orders/new' })}>Create Order</Button>
-          )}
+          {/* Admins too (issue 17): the manual order form asks them for the company first. */}
+          <Button onClick={() => navigate({ to: '/orders/new' })}>Create Order</Button>
         </Group>
+        </OfflineGate>
       </Group>
       <FilterTagsBar filter={filter} companyName={companyName} onRemove={removeFilter} onMore={drawer.open} />
-      <BulkActions selected={selected} onClear={clearSelection} />
+      <OfflineGate>
+        <BulkActions selected={selected} onClear={clearSelection} />
+      </OfflineGate>
       <OrdersTable
         rows={rows}
         loading={q.isPending}

@@ -15,6 +15,10 @@ export type PagerProps = {
   onNext: () => void;
   onLast: () => void;
   onPageSize: (n: number) => void;
+  /** What the total counts (default 'orders'). */
+  noun?: string;
+  /** The page sizes offered (default PAGE_SIZES). */
+  pageSizes?: readonly number[];
 };
 
 const fmt = new Intl.NumberFormat('en-IN');
@@ -31,7 +35,7 @@ export function Pager(p: PagerProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Text size="sm" c="dimmed" data-testid="orders-total" aria-live="polite">
-        {p.capped ? `More than ${fmt.format(p.total)} orders` : `${fmt.format(p.total)} orders`}
+        {p.capped ? `More than ${fmt.format(p.total)} ${p.noun ?? 'orders'}` : `${fmt.format(p.total)} ${p.noun ?? 'orders'}`}
       </Text>
       <Group gap={6} wrap="nowrap">
         {btn('First page', '«', p.hasPrev, p.onFirst, 'page-first')}
@@ -45,7 +49,7 @@ export function Pager(p: PagerProps) {
           aria-label="Rows per page"
           w={90}
           size="xs"
-          data={PAGE_SIZES.map((n) => String(n))}
+          data={(p.pageSizes ?? PAGE_SIZES).map((n) => String(n))}
           value={String(p.pageSize)}
           onChange={(v) => v && p.onPageSize(Number(v))}
           allowDeselect={false}

@@ -12,7 +12,8 @@ import { apiJson } from '../../api/client';
 export type { OrderDetail, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail };
 export type OrderListItem = OrderListResponse['order'][number];
 export type ShippingPackage = { code: string; name: string; label: string; value: string; maxWeightG: number };
-export type Job = { id: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; total: number; result: any; error: string | null };
+/** A durable job as GET /api/jobs/:id reports it; `R` is what its kind's handler returns. */
+export type Job<R = unknown> = { id: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; total: number; result: R | null; error: string | null };
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -81,10 +82,10 @@ export const whatsappMessagesQuery = (id: string) =>
       apiJson<{ data: { id: string; status: string; message: string; sender: string | null; createdAt: string }[] }>(`/api/orders/${encodeURIComponent(id)}/whatsapp-messages`, { signal }).then((r) => r.data),
   });
 
-export const jobQuery = (id: string) =>
+export const jobQuery = <R = unknown>(id: string) =>
   queryOptions({
     queryKey: ['jobs', id],
-    queryFn: ({ signal }) => apiJson<{ job: Job }>(`/api/jobs/${encodeURIComponent(id)}`, { signal }).then((r) => r.job),
+    queryFn: ({ signal }) => apiJson<{ job: Job<R> }>(`/api/jobs/${encodeURIComponent(id)}`, { signal }).then((r) => r.job),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 500),
     enabled: !!id,
   });

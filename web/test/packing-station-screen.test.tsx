@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// The packing station as a warehouse user sees it, without Chromium: the real
+// screen, its offline store (fake-indexeddb) filled by the real sync pull, and
+// the real API answering in-process.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, signInDemo, type Agent, type TestApp } from '../../tests/api/helpers';
+import { cleanup, renderInApp } from './renderInApp';
+
+interface PackingAnswer {
+  items_to_scan: { wsin: string; qty: number }[];
+  order: { status: string; awb: string | null; shopOrderId: string };
+}
+
+let app: TestApp;
+let warehouse: Agent;
+let order: PackingAnswer;
+// An order is opened by its AWB, or by its order number before it has one.
+const codeOf = (o: PackingAnswer) => o.order.awb ?? o.order.shopOrderId;
+beforeAll(async () => {
+  ({ app } = await makeTestApp({ orders: 60 }));
+  warehouse = await signInDemo(app, 'warehouse');
+  // The order to pack, as the API lists it (not as the screen will show it).
+  const list = await warehouse.json('/api/order/packaging-metadata/get', { method: 'POST', body: { filter: { packed: 2, pageSize: 200 } } });
+  const placed = (list.body.data as PackingAnswer[]).filter((o) => o.order.status === 'PLACED');
+  const units = (o: PackingAnswer) => o.items_to_scan.reduce((n, i) => n + i.qty, 0);
+  order = placed.sort((a, b) => units(b) - units(a)).find((o) => units(o) >= 2)!;
+  expect(order).toBeDefined();
+}, 60_000);
+afterEach(() => cleanup());
+
+function scanInto(testId: string, code: string) {
+  const input = screen.getByTestId(testId) as HTMLInputElement;
+  fireEvent.change(input, { target: { value: code } });
+  // A scanner's Enter submits the scan box's form.
+  fireEvent.submit(input.closest('form')!);
+}
+
+describe('packing station (jsdom, real API and offline store)', () => {
+  it('lists the orders to pack, opens one by its code, and counts a good scan while refusing a wrong one', async () => {
+    await renderInApp('/fulfillment', { app, agent: warehouse });
+    // The list comes from the device's store, filled by the first sync pull.
+    await waitFor(() => expect(screen.getAllByTestId('pack-row').length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(screen.getAllByTestId('pack-row').some((r) => r.getAttribute('data-awb') === codeOf(order))).toBe(true);
+
+    scanInto('awb-input', codeOf(order));
+    const total = order.items_to_scan.reduce((n, i) => n + i.qty, 0);
+    await waitFor(() => expect(screen.getByTestId('order-progress').textContent).toBe(`0 / ${total} units`));
+
+    scanInto('wsin-input', 'NOT-IN-THIS-BOX');
+    await waitFor(() => expect(screen.getByTestId('scan-result').getAttribute('data-state')).toBe('fail'));
+    expect(screen.getByTestId('order-progress').textContent).toBe(`0 / ${total} units`);
+
+    scanInto('wsin-input', order.items_to_scan[0].wsin);
+    await waitFor(() => expect(screen.getByTestId('order-progress').textContent).toBe(`1 / ${total} units`));
+    expect(['pass', 'packed']).toContain(screen.getByTestId('scan-result').getAttribute('data-state'));
+  }, 60_000);
+});
