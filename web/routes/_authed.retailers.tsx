@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { RetailersPage, type RetailersSearch } from '../features/retailers/RetailersPage';
+import { retailersListQuery, RetailersPage, type RetailersSearch } from '../features/retailers/RetailersPage';
 
 const searchSchema = z.object({
   q: z.string().optional().catch(undefined),
@@ -12,6 +12,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/_authed/retailers')({
   validateSearch: (s): RetailersSearch => searchSchema.parse(s),
+  loaderDeps: ({ search }) => ({ q: search.q, status: search.status, distributor: search.distributor, page: search.page }),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(retailersListQuery(deps)),
   component: function RetailersRoute() {
     const navigate = useNavigate({ from: '/retailers' });
     return <RetailersPage search={Route.useSearch()} go={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })} />;

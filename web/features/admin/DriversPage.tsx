@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
 import { Pager } from '../orders/Pager';
-import { clustersQuery, driverQuery, driversQuery } from './api';
+import { clustersQuery, driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';
 import { JourneyTable } from './JourneysPage';
@@ -14,11 +14,11 @@ export function DriversPage() {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 700);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState(DRIVERS_PAGE_SIZE);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const clusters = useQuery(clustersQuery());
-  const q = useQuery(driversQuery({ where: { search: search || undefined }, pagination: { page, pageSize }, sortBy: { field: 'createdAt', order: 'DESC' } }));
+  const q = useQuery(driversQuery(driversPageInput(search, page, pageSize)));
   const pages = Math.max(1, Math.ceil((q.data?.totalCount ?? 0) / pageSize));
   return (
     <Stack gap="sm">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { JourneyRow } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS } from '../../../domain/delivery';
 import { Pager } from '../orders/Pager';
-import { driversQuery, journeyQuery, journeysQuery } from './api';
+import { driversQuery, JOURNEY_DRIVER_CHOICES, journeyQuery, journeysPageInput, journeysQuery, JOURNEYS_PAGE_SIZE } from './api';
 import { CsvButton } from './CsvButton';
 import { formatDateTime, statusColour } from './format';
 
@@ -57,15 +57,15 @@ export function JourneysPage() {
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [driverId, setDriverId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [records, setRecords] = useState(20);
+  const [records, setRecords] = useState(JOURNEYS_PAGE_SIZE);
   const [open, setOpen] = useState<string | null>(null);
-  const drivers = useQuery(driversQuery({ pagination: { page: 1, pageSize: 100 } }));
+  const drivers = useQuery(driversQuery(JOURNEY_DRIVER_CHOICES));
   const filter = {
     start: range[0] && range[1] ? toDay(range[0]) : undefined,
     end: range[0] && range[1] ? toDay(range[1]) : undefined,
     driverId: driverId ?? undefined,
   };
-  const q = useQuery(journeysQuery({ ...filter, pageNumber: String(page), records: String(records) }));
+  const q = useQuery(journeysQuery(journeysPageInput(filter, page, records)));
   const pages = Math.max(1, Math.ceil((q.data?.currentCount ?? 0) / records));
   return (
     <Stack gap="sm">

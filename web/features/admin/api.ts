@@ -80,3 +80,18 @@ export const journeyQuery = (id: string) =>
   queryOptions({ queryKey: adminKeys.journey(id), queryFn: () => apiJson<JourneyDetailResponse>(`/api/admin/journey/${encodeURIComponent(id)}`), enabled: !!id });
 
 export { qs };
+
+/** What the drivers page asks for first (no search, page 1 of 10, newest first); its route loader prefetches it. */
+export const DRIVERS_PAGE_SIZE = 10;
+export const driversPageInput = (search: string | undefined, page: number, pageSize: number): Partial<DriverListInput> => ({
+  where: { search: search || undefined },
+  pagination: { page, pageSize },
+  sortBy: { field: 'createdAt', order: 'DESC' },
+});
+export const FIRST_DRIVERS_PAGE = driversPageInput(undefined, 1, DRIVERS_PAGE_SIZE);
+
+/** The journeys page: its driver choices and its first page (no filter, 20 a page). */
+export const JOURNEY_DRIVER_CHOICES: Partial<DriverListInput> = { pagination: { page: 1, pageSize: 100 } };
+export const JOURNEYS_PAGE_SIZE = 20;
+export const journeysPageInput = (filter: Record<string, string | undefined>, page: number, records: number) => ({ ...filter, pageNumber: String(page), records: String(records) });
+export const FIRST_JOURNEYS_PAGE = journeysPageInput({}, 1, JOURNEYS_PAGE_SIZE);

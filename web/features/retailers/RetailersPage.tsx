@@ -17,6 +17,16 @@ export type RetailersPageProps = { search: RetailersSearch; go: (next: Partial<R
 const ACTIVE = { all: undefined, active: '1', inactive: '0' } as const;
 const DISTRIBUTOR = { all: undefined, yes: '1', no: '0' } as const;
 
+/** The list query of the URL's filters (the page reads it; its route loader prefetches it). */
+export const retailersListQuery = (search: RetailersSearch) =>
+  storeListQuery({
+    searchText: search.q,
+    isActive: ACTIVE[search.status ?? 'all'],
+    isDistributor: DISTRIBUTOR[search.distributor ?? 'all'],
+    page: search.page ?? 1,
+    limit: RETAILER_PAGE_SIZE,
+  });
+
 /** Retailer store addresses: filters in the URL, pagination, info slide-over, mapping, new store. */
 export function RetailersPage({ search, go }: RetailersPageProps) {
   const session = useSession();
@@ -28,15 +38,7 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
     if ((search.q ?? '') !== debounced.trim()) go({ q: debounced.trim() || undefined, page: undefined });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
   const page = search.page ?? 1;
-  const list = useQuery(
-    storeListQuery({
-      searchText: search.q,
-      isActive: ACTIVE[search.status ?? 'all'],
-      isDistributor: DISTRIBUTOR[search.distributor ?? 'all'],
-      page,
-      limit: RETAILER_PAGE_SIZE,
-    }),
-  );
+  const list = useQuery(retailersListQuery(search));
   useEffect(() => {
     if (list.isError) notifications.show({ color: 'red', title: FAILED_TO_FETCH_STORES, message: (list.error as Error)?.message || SOMETHING_WENT_WRONG });
   }, [list.isError, list.error]);

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+// Route loaders (issue 18, point 4): preloading a page (as hovering its link does)
+// fetches what the page reads first, so it opens with its data.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, signInDemo, type Agent, type TestApp } from '../../tests/api/helpers';
+import { cleanup, renderInApp } from './renderInApp';
+
+let app: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  ({ app } = await makeTestApp({ orders: 20 }));
+  admin = await signInDemo(app, 'admin');
+}, 60_000);
+afterEach(() => cleanup());
+
+describe('route loaders', () => {
+  it('preloading /admin/drivers and /admin/clusters fills the cache with what the API lists, before either page opens', async () => {
+    const drivers = (await admin.json('/api/admin/drivers', { method: 'POST', body: { pagination: { page: 1, pageSize: 10 }, sortBy: { field: 'createdAt', order: 'DESC' } } })).body;
+    const clusters = (await admin.json('/api/admin/clusters')).body.cluster as { clusterName: string }[];
+    expect(clusters.length).toBeGreaterThan(0);
+
+    const view = await renderInApp('/orders', { app, agent: admin });
+    const cachedNames = () =>
+      view.queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['admin'] })
+        .map((q) => q.state.data)
+        .filter(Boolean);
+    expect(cachedNames()).toEqual([]);
+
+    await view.router.preloadRoute({ to: '/admin/drivers' });
+    await view.router.preloadRoute({ to: '/admin/clusters' });
+    const cached = JSON.stringify(cachedNames());
+    for (const d of drivers.drivers as { name: string }[]) expect(cached).toContain(JSON.stringify(d.name));
+    for (const c of clusters) expect(cached).toContain(JSON.stringify(c.clusterName));
+
+    await view.router.navigate({ to: '/admin/clusters' });
+    await waitFor(() => expect(screen.getByTestId('clusters-table').textContent).toContain(clusters[0].clusterName));
+  }, 60_000);
+});
