@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
 import { useSession } from '../auth/useSession';
-import { AuditLogPage } from '../features/finance/AuditLogPage';
+import { AuditLogPage, auditLogQuery } from '../features/finance/AuditLogPage';
 
-export const Route = createFileRoute('/_authed/admin/audit-log')({ component: AuditLogRoute });
+export const Route = createFileRoute('/_authed/admin/audit-log')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(auditLogQuery({}, 1)),
+  component: AuditLogRoute,
+});
 
 function AuditLogRoute() {
   const session = useSession();

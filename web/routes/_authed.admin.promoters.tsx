@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
 import { useSession } from '../auth/useSession';
-import { PromotersPage } from '../features/promoters/PromotersPage';
+import { PromotersPage, promotersListQuery } from '../features/promoters/PromotersPage';
 
-export const Route = createFileRoute('/_authed/admin/promoters')({ component: PromotersRoute });
+export const Route = createFileRoute('/_authed/admin/promoters')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(promotersListQuery({}, 1)),
+  component: PromotersRoute,
+});
 
 function PromotersRoute() {
   const session = useSession();

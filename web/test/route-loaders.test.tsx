@@ -38,4 +38,17 @@ describe('route loaders', () => {
     await view.router.navigate({ to: '/admin/clusters' });
     await waitFor(() => expect(screen.getByTestId('clusters-table').textContent).toContain(clusters[0].clusterName));
   }, 60_000);
+
+  it('preloading /admin/promoters and /admin/audit-log fetches their first pages as the API answers them', async () => {
+    const promoters = (await admin.json('/api/admin/promoter/list', { method: 'POST', body: { where: {}, pagination: { page: 1, pageSize: 10 }, sortBy: { field: 'createdAt', order: 'DESC' }, usertype: 'admin' } })).body;
+    const audit = (await admin.json('/api/admin/audit-log?page=1&pageSize=25')).body;
+    const view = await renderInApp('/orders', { app, agent: admin });
+    const cached = (key: string) => view.queryClient.getQueryCache().findAll({ queryKey: [key] }).map((q) => q.state.data);
+    expect(cached('promoters')).toEqual([]);
+    expect(cached('audit-log')).toEqual([]);
+    await view.router.preloadRoute({ to: '/admin/promoters' });
+    await view.router.preloadRoute({ to: '/admin/audit-log' });
+    expect(cached('promoters')).toEqual([promoters]);
+    expect(cached('audit-log')).toEqual([audit]);
+  }, 60_000);
 });

@@ -1,11 +1,26 @@
 import { useState } from 'react';
 import { Alert, Badge, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '../../../domain/audit';
 import { apiJson } from '../../api/client';
 import { CompanyFinder } from '../preferences/CompanyFinder';
 
 const PAGE = 25;
+
+/** One page of the audit log (the page reads it; its route loader prefetches the first, unfiltered page). */
+export function auditLogQuery(f: { companyId?: string | null; userId?: string | null; startDate?: string; endDate?: string }, page: number) {
+  const p = new URLSearchParams({ page: String(page), pageSize: String(PAGE) });
+  if (f.companyId) p.set('companyId', f.companyId);
+  if (f.userId) p.set('userId', f.userId);
+  if (f.startDate) p.set('startDate', f.startDate);
+  if (f.endDate) p.set('endDate', f.endDate);
+  return queryOptions({
+    queryKey: ['audit-log', p.toString()],
+    queryFn: ({ signal }) => apiJson<AuditLogResponse>(`/api/admin/audit-log?${p}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
 
 /** Admin > Audit log: every admin action on a company's data, by company, user and date. */
 export function AuditLogPage() {
@@ -14,17 +29,7 @@ export function AuditLogPage() {
   const [startDate, setStart] = useState('');
   const [endDate, setEnd] = useState('');
   const [page, setPage] = useState(1);
-  const p = new URLSearchParams({ page: String(page), pageSize: String(PAGE) });
-  if (companyId) p.set('companyId', companyId);
-  if (userId) p.set('userId', userId);
-  if (startDate) p.set('startDate', startDate);
-  if (endDate) p.set('endDate', endDate);
-  const q = useQuery({
-    queryKey: ['audit-log', p.toString()],
-    queryFn: ({ signal }) => apiJson<AuditLogResponse>(`/api/admin/audit-log?${p}`, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const q = useQuery(auditLogQuery({ companyId, userId, startDate, endDate }, page));
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);

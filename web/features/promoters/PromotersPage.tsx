@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Loader, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Promoter, PromoterListResponse } from '../../../domain/promoters';
 import { apiJson } from '../../api/client';
 import { CreatePromoterModal } from './CreatePromoterModal';
@@ -10,6 +10,22 @@ import { PromoterReport } from './PromoterReport';
 const PAGE_SIZE = 10;
 
 /** Admin > Promoters (part 2 §2): table with filters, 'Create Promoter', a detail slider, and the two reports. */
+/** One page of promoters, newest first (the page reads it; its route loader prefetches the first page). */
+export const promotersListQuery = (where: Record<string, string>, page: number) => {
+  const body = {
+    where: Object.fromEntries(Object.entries(where).filter(([, v]) => v)),
+    pagination: { page, pageSize: PAGE_SIZE },
+    sortBy: { field: 'createdAt', order: 'DESC' },
+    usertype: 'admin',
+  };
+  return queryOptions({
+    queryKey: ['promoters', 'list', body],
+    queryFn: () => apiJson<PromoterListResponse>('/api/admin/promoter/list', { method: 'POST', body }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+};
+
 export function PromotersPage() {
   const queryClient = useQueryClient();
   const [where, setWhere] = useState({ name: '', phone: '', retailerPhone: '' });
@@ -17,18 +33,7 @@ export function PromotersPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
-  const body = {
-    where: Object.fromEntries(Object.entries(debounced).filter(([, v]) => v)),
-    pagination: { page, pageSize: PAGE_SIZE },
-    sortBy: { field: 'createdAt', order: 'DESC' },
-    usertype: 'admin',
-  };
-  const q = useQuery({
-    queryKey: ['promoters', 'list', body],
-    queryFn: () => apiJson<PromoterListResponse>('/api/admin/promoter/list', { method: 'POST', body }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const q = useQuery(promotersListQuery(debounced, page));
   const promoter = q.data?.data.find((p) => p.id === open) ?? null;
   const filter = (k: keyof typeof where, label: string) => (
     <TextInput label={label} w={200} value={where[k]} onChange={(e) => { const v = e.currentTarget.value; setWhere((w) => ({ ...w, [k]: v })); setPage(1); }} />
