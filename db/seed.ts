@@ -90,6 +90,43 @@ const DESCRIPTIONS: Record<string, string> = {
   DTO_PROCESSED: 'Customer return checked and processed',
 };
 
+/** The sorting hub of a state's region, where a parcel leaving or reaching that state passes. */
+const REGION_HUB: Record<string, string> = {
+  Maharashtra: 'Bhiwandi', Goa: 'Bhiwandi', Gujarat: 'Ahmedabad', 'Madhya Pradesh': 'Nagpur',
+  Karnataka: 'Bengaluru', Kerala: 'Bengaluru', 'Tamil Nadu': 'Chennai', Telangana: 'Hyderabad', 'Andhra Pradesh': 'Hyderabad',
+  Delhi: 'Gurugram', Haryana: 'Gurugram', 'Uttar Pradesh': 'Gurugram', Punjab: 'Ludhiana', Chandigarh: 'Ludhiana',
+  'Jammu and Kashmir': 'Ludhiana', Uttarakhand: 'Gurugram', Rajasthan: 'Jaipur',
+  'West Bengal': 'Kolkata', Bihar: 'Kolkata', Odisha: 'Kolkata', Assam: 'Guwahati', Jharkhand: 'Kolkata',
+};
+const hubOf = (place: { city: string; state: string }) => REGION_HUB[place.state] ?? place.city;
+
+/**
+ * Where a seeded trail event happens: at the warehouse until pickup, at the
+ * delivery region's hub in transit, in the delivery city for the last mile
+ * and the attempts, and back through the buyer's hub to the warehouse for a
+ * return (RTO or DTO).
+ */
+function trailCity(status: string, k: number, wh: { city: string; state: string }, dest: { city: string; state: string }): string {
+  if (k === 0) return wh.city;
+  switch (status) {
+    case 'IN_TRANSIT':
+      // The in-transit scan is at the hub serving the delivery city (the line haul's end).
+      return hubOf(dest);
+    case 'OUT_FOR_DELIVERY':
+    case 'DELIVERED':
+    case 'UNDELIVERED':
+    case 'DTO_PLACED':
+    case 'DTO_CANCELLED':
+      return dest.city;
+    case 'RTO_IN_TRANSIT':
+    case 'DTO_IN_TRANSIT':
+      return hubOf(dest);
+    default:
+      // Placed, packed, shipped (picked up), unserviceable, cancelled, and a return's arrival at the warehouse.
+      return wh.city;
+  }
+}
+
 // Weighted mix: most orders are in the forward flow, every status appears.
 const STATUS_WEIGHTS: [string, number][] = [
   ['PLACED', 14], ['PROCESSED', 3], ['READY_TO_SHIP', 8], ['SHIPPED', 5], ['IN_TRANSIT', 10], ['OUT_FOR_DELIVERY', 4],
@@ -405,7 +442,10 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
     });
     for (const r of itemRows) await ins.add('order_items', r);
     for (const [k, st] of path.entries()) {
-      const city = k === 0 ? wh.city : k >= path.length - 1 && !st.startsWith('RTO') ? dest.city : rng.pick(PLACES).city;
+      // The same draws as before (so every other seeded value stays as it was), but the
+      // city follows the parcel: warehouse, its region's hub, the delivery city, and back.
+      if (k !== 0 && !(k >= path.length - 1 && !st.startsWith('RTO'))) rng.pick(PLACES);
+      const city = trailCity(st, k, wh, dest);
       await ins.add('order_trails', {
         id: idAt(createdMs + stepMs * k, rng), order_id: id, status: st, description: DESCRIPTIONS[st] ?? st, city,
         is_return: st.startsWith('RTO') || st.startsWith('DTO') ? 1 : 0, source: k === 0 ? 'system' : 'carrier',
