@@ -137,6 +137,9 @@ const isoDate = z
     return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
   }, 'Not a date');
 
+/** An optional text filter where an empty value means "not set". */
+const blankToUndefined = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** The filters a person sets (section apart): they are what the filter tags show. */
 export const orderFilterShape = {
   status: csv(z.enum(ORDER_STATUSES)),
@@ -148,6 +151,14 @@ export const orderFilterShape = {
   orderType: z.coerce.number().int().min(0).max(2).optional(),
   /** Admins and warehouse users can narrow to one of their companies. */
   companyId: z.string().min(1).max(64).optional(),
+  /** Courier name as on the order (`shipper`), exact. */
+  courier: blankToUndefined(z.string().trim().max(64).optional()),
+  /** Warehouse the order ships from (id). */
+  warehouseId: blankToUndefined(z.string().trim().max(64).optional()),
+  /** Delivery pincode, exact. */
+  pincode: blankToUndefined(z.string().trim().max(6).regex(/^\d{6}$/, 'Pincode must be 6 digits').optional()),
+  /** An SKU among the order's items, exact. */
+  sku: blankToUndefined(z.string().trim().max(64).optional()),
 };
 
 const pageShape = {
@@ -177,7 +188,14 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 
 /** Filter keys that count as "a filter" for tags, saving and clearing the selection. */
-export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku'] as const;
+/** Courier names a seller can filter by (the `shipper` of an order). */
+export const COURIER_NAMES = ['Delhivery', 'Blue Dart', 'Xpressbees', 'Ekart Logistics', 'Clickpost'] as const;
+
+/** "1 order", "2 orders": a count with its noun, singular for one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${new Intl.NumberFormat('en-IN').format(n)} ${n === 1 ? one : many}`;
+}
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export type SortValue = string | number;

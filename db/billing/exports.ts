@@ -69,6 +69,13 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
   if (f.paymentMode) q = q.where('payment_mode', '=', f.paymentMode);
   if (f.shopType) q = q.where('shop_type', '=', f.shopType);
   if (f.orderType !== undefined) q = q.where('order_type', '=', f.orderType);
+  if (f.courier) q = q.where('shipper', '=', f.courier);
+  if (f.warehouseId) q = q.where('warehouse_id', '=', f.warehouseId);
+  if (f.pincode) q = q.where('shipping_pincode', '=', f.pincode);
+  if (f.sku) {
+    const sku = f.sku;
+    q = q.where('id', 'in', (eb) => eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', sku));
+  }
   if (f.q) {
     // The same search as the orders list (db/orders/list.ts): order id prefix, AWB, phone, or the internal id.
     const q0 = f.q.trim();

@@ -59,6 +59,12 @@ export type OrderListFilter = {
   paymentMode?: string;
   shopType?: string;
   orderType?: number;
+  /** Courier name (`shipper`), warehouse id, delivery pincode: equalities (indexes under company, migration 2026-11-25T0900). */
+  courier?: string;
+  warehouseId?: string;
+  pincode?: string;
+  /** An SKU among the order's items (index order_items (sku, order_id)). */
+  sku?: string;
 };
 
 export type OrderListPage = {
@@ -103,7 +109,12 @@ export type OrderListRow = {
 
 /** True when the filter is only companies and statuses, so the status counts give the exact total. */
 export function countableFromStatusCounts(f: OrderListFilter): boolean {
-  return !f.createdFrom && !f.createdTo && !f.q && !f.paymentMode && !f.shopType && f.orderType === undefined;
+  return !f.createdFrom && !f.createdTo && !f.q && !f.paymentMode && !f.shopType && f.orderType === undefined && !hasFindFilter(f);
+}
+
+/** Filters on columns the sort indexes do not carry (courier, warehouse, pincode, SKU). */
+function hasFindFilter(f: OrderListFilter): boolean {
+  return !!(f.courier || f.warehouseId || f.pincode || f.sku);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -200,6 +211,10 @@ function where(f: OrderListFilter) {
     if (f.paymentMode) and.push(eb('payment_mode', '=', f.paymentMode));
     if (f.shopType) and.push(eb('shop_type', '=', f.shopType));
     if (f.orderType !== undefined) and.push(eb('order_type', '=', f.orderType));
+    if (f.courier) and.push(eb('shipper', '=', f.courier));
+    if (f.warehouseId) and.push(eb('warehouse_id', '=', f.warehouseId));
+    if (f.pincode) and.push(eb('shipping_pincode', '=', f.pincode));
+    if (f.sku) and.push(eb('id', 'in', eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', f.sku)));
     if (f.q) {
       const q = f.q.trim();
       const any: Expression<SqlBool>[] = [
@@ -242,6 +257,10 @@ function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unkn
   if (f.paymentMode) parts.push(sql`payment_mode = ${f.paymentMode}`);
   if (f.shopType) parts.push(sql`shop_type = ${f.shopType}`);
   if (f.orderType !== undefined) parts.push(sql`order_type = ${f.orderType}`);
+  if (f.courier) parts.push(sql`shipper = ${f.courier}`);
+  if (f.warehouseId) parts.push(sql`warehouse_id = ${f.warehouseId}`);
+  if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);
+  if (f.sku) parts.push(sql`id IN (SELECT order_id FROM order_items WHERE sku = ${f.sku})`);
   if (w?.cursor) parts.push(sql`(${sql.ref(w.col)}, id) ${sql.raw(w.cmp)} (${w.cursor.value}, ${w.cursor.id})`);
   return sql.join(parts, sql` AND `);
 }
@@ -308,7 +327,7 @@ async function pageRows(
     return rowsByIds(r, keys.map((x) => x.id));
   }
   // Filters the sort key's index range does not cover are tested during the walk.
-  const residual = !!(f.paymentMode || f.shopType || f.orderType !== undefined || ((f.createdFrom || f.createdTo) && sortField !== 'id'));
+  const residual = !!(f.paymentMode || f.shopType || f.orderType !== undefined || hasFindFilter(f) || ((f.createdFrom || f.createdTo) && sortField !== 'id'));
   let arms = await armsOf(r, f, !!f.statuses, known);
   if (!arms.length) return [];
   let walk = arms.map(() => true);

@@ -122,6 +122,10 @@ export const listRoutes = new Hono<AppEnv>()
       paymentMode: q.paymentMode,
       shopType: q.shopType,
       orderType: q.orderType,
+      courier: q.courier,
+      warehouseId: q.warehouseId,
+      pincode: q.pincode,
+      sku: q.sku,
     };
     // Sidebar counts of the caller's companies; the section's total and the
     // list's arms come from the same rows (the listed companies are among them).

@@ -8,6 +8,7 @@ import {
   BULK_CANCEL_LIMIT,
   BULK_CANCEL_LIMIT_MSG,
   BULK_FAILED_TITLE,
+  plural,
   SELECT_AT_LEAST_ONE,
   SOMETHING_WENT_WRONG,
 } from '../../../domain/orders';
@@ -60,7 +61,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     }
     let reason = '';
     modals.openConfirmModal({
-      title: `Cancel ${ids.length} placed order${ids.length === 1 ? '' : 's'}?`,
+      title: `Cancel ${plural(ids.length, 'placed order')}?`,
       children: (
         <Stack gap="xs">
           <Text size="sm">Only orders still PLACED are cancelled; the others are listed back to you.</Text>
@@ -87,7 +88,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
           }
           notifications.show({
             color: failed.length ? 'yellow' : 'green',
-            title: `${cancelled} order${cancelled === 1 ? '' : 's'} cancelled`,
+            title: `${plural(cancelled, 'order')} cancelled`,
             message: failed.length ? failed.slice(0, 5).join('; ') : undefined,
           });
           onClear();
@@ -116,6 +117,22 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     }
   };
 
+  // Start Fulfillment: with one order selected the packing station opens on it (its AWB, else its order number);
+  // with none, the packing station's own list.
+  const startFulfillment = () => {
+    const rows = [...selected.values()];
+    if (rows.length === 1) {
+      const code = rows[0].trackingNumber || rows[0].shopOrderId;
+      void navigate({ to: '/fulfillment', search: { t: code } });
+      return;
+    }
+    if (rows.length > 1) {
+      notifications.show({ color: 'yellow', message: 'Select one order to pack, or none to open the packing list' });
+      return;
+    }
+    void navigate({ to: '/fulfillment' });
+  };
+
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap" data-testid="bulk-actions">
@@ -125,7 +142,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
         <Button size="xs" onClick={readyToShip} loading={busy === 'rts'} disabled={!!jobId}>Mark Ready To Ship</Button>
         <Button size="xs" variant="light" color="red" onClick={cancelPlaced} loading={busy === 'cancel'}>Cancel Placed Orders</Button>
         <Button size="xs" variant="light" onClick={serviceability} loading={busy === 'svc'}>Check Serviceability</Button>
-        <Button size="xs" variant="default" onClick={() => navigate({ to: '/fulfillment' })}>Start Fulfillment</Button>
+        <Button size="xs" variant="default" onClick={startFulfillment} data-testid="start-fulfillment">Start Fulfillment</Button>
         <DownloadActions orderIds={ids} label="Documents" />
         {ids.length > 0 && (
           <Button size="xs" variant="subtle" onClick={onClear}>Clear selection</Button>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { sectionByName, type OrderTableSection } from '../../../domain/orders';
+import { COURIER_NAMES, sectionByName, type OrderTableSection } from '../../../domain/orders';
 import { ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
 import { ORDER_TYPE_LABELS, PAYMENT_LABELS, statusLabel } from './format';
 import type { FilterValues } from './search';
@@ -18,12 +18,14 @@ export type FilterDrawerProps = {
   section: OrderTableSection;
   value: FilterValues;
   companies: { id: string; name: string }[];
+  /** Warehouses to filter by (none: the filter is not offered). */
+  warehouses?: { id: string; name: string }[];
   onApply: (f: FilterValues) => void;
   onClose: () => void;
 };
 
 /** The filter drawer (shortcut F): statuses of the section, dates, payment, channel, order type, company. */
-export function FilterDrawer({ opened, section, value, companies, onApply, onClose }: FilterDrawerProps) {
+export function FilterDrawer({ opened, section, value, companies, warehouses = [], onApply, onClose }: FilterDrawerProps) {
   const [draft, setDraft] = useState<FilterValues>(value);
   useEffect(() => {
     if (opened) setDraft(value);
@@ -39,7 +41,8 @@ export function FilterDrawer({ opened, section, value, companies, onApply, onClo
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onApply(draft);
+          if (draft.pincode && !/^\d{6}$/.test(draft.pincode)) return;
+          onApply({ ...draft, sku: draft.sku?.trim() || undefined });
         }}
       >
         <Stack>
@@ -91,6 +94,41 @@ export function FilterDrawer({ opened, section, value, companies, onApply, onClo
             data={ORDER_TYPE_LABELS.map((l, i) => ({ value: String(i), label: l }))}
             value={draft.orderType === undefined ? null : String(draft.orderType)}
             onChange={(v) => set({ orderType: v === null ? undefined : Number(v) })}
+          />
+          <Select
+            label="Courier"
+            placeholder="Any courier"
+            clearable
+            searchable
+            data={[...COURIER_NAMES]}
+            value={draft.courier ?? null}
+            onChange={(v) => set({ courier: v ?? undefined })}
+          />
+          {warehouses.length > 0 && (
+            <Select
+              label="Warehouse"
+              placeholder="Any warehouse"
+              clearable
+              data={warehouses.map((w) => ({ value: w.id, label: w.name }))}
+              value={draft.warehouseId ?? null}
+              onChange={(v) => set({ warehouseId: v ?? undefined })}
+            />
+          )}
+          <TextInput
+            label="Delivery pincode"
+            placeholder="6 digits"
+            inputMode="numeric"
+            maxLength={6}
+            value={draft.pincode ?? ''}
+            error={draft.pincode && !/^\d{6}$/.test(draft.pincode) ? 'Pincode must be 6 digits' : undefined}
+            onChange={(e) => set({ pincode: e.currentTarget.value.replace(/\D/g, '') || undefined })}
+          />
+          <TextInput
+            label="SKU"
+            placeholder="An SKU among the order's items"
+            maxLength={64}
+            value={draft.sku ?? ''}
+            onChange={(e) => set({ sku: e.currentTarget.value || undefined })}
           />
           {companies.length > 1 && (
             <Select

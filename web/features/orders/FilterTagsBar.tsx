@@ -6,13 +6,14 @@ import type { FilterValues } from './search';
 export type FilterTagsBarProps = {
   filter: FilterValues;
   companyName: (id: string) => string;
+  warehouseName?: (id: string) => string;
   onRemove: (keys: FilterKey[]) => void;
   onMore: () => void;
 };
 
 /** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
-export function FilterTagsBar({ filter, companyName, onRemove, onMore }: FilterTagsBarProps) {
-  const { shown, more } = visibleTags(filterTags(filter, companyName));
+export function FilterTagsBar({ filter, companyName, warehouseName, onRemove, onMore }: FilterTagsBarProps) {
+  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName));
   if (!shown.length) return null;
   return (
     <Group gap={6} data-testid="filter-tags">

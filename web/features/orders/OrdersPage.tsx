@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Flex, Group, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
 import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
@@ -63,6 +63,8 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
     const { status: _s, order: _o, mpage: _m, rpage: _r, ...rest } = resetPage(search);
     setSearch({ ...rest, tab });
   };
+  // Number keys switch sections by their key (1 All, 2 Missed Orders, ...) when no input has focus.
+  useHotkeys(ORDER_SECTIONS.map((s) => [String(s.key), () => changeSection(s.name)] as [string, () => void]));
   const openOrder = (id: string) => setSearch({ ...search, order: id });
   const view = sectionByName(section)?.view ?? 'orders';
   const wide = useMediaQuery(SIDEBAR_FROM, undefined, { getInitialValueInEffect: false }) ?? false;

@@ -44,7 +44,8 @@ export function OrdersTable(p: OrdersTableProps) {
   return (
     <Box pos="relative" data-testid="orders-table-wrap" data-busy={p.loading || p.refreshing ? 'true' : 'false'}>
       <LoadingOverlay visible={p.refreshing} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} loaderProps={{ size: 'sm' }} />
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+      {/* The table scrolls in its own viewport (at most the window's height), so its header stays on screen. */}
+      <ScrollArea.Autosize type="auto" mah="max(22rem, calc(100dvh - var(--app-shell-header-offset, 0rem) - 8rem))" viewportProps={{ tabIndex: 0 }} data-testid="orders-scroll">
         <Table striped highlightOnHover stickyHeader verticalSpacing={6} horizontalSpacing="sm" fz="sm" miw={1000} data-testid="orders-table" styles={{ th: { whiteSpace: "nowrap" } }}>
           <Table.Thead>
             <Table.Tr>
@@ -141,7 +142,7 @@ export function OrdersTable(p: OrdersTableProps) {
               ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Box>
   );
 }

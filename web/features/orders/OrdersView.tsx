@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -20,9 +20,10 @@ import { OfflineGate } from '../sync/OfflineGate';
 import { DownloadButton } from './DownloadButton';
 import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
+import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
 import { Pager } from './Pager';
-import { ordersListQuery, type OrderListItem } from './queries';
+import { companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
 export type OrdersViewProps = {
@@ -47,6 +48,12 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   const searchRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search.q ?? '');
   useEffect(() => setText(search.q ?? ''), [search.q]);
+  // The toolbar's date range: the same from/to as the drawer's. A range being picked
+  // (first day chosen) is held here until its second day, then it filters.
+  const [range, setRange] = useState<[string | null, string | null]>([search.from ?? null, search.to ?? null]);
+  useEffect(() => setRange([search.from ?? null, search.to ?? null]), [search.from, search.to]);
+  const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: session.role !== 'finance' }).data;
+  const warehouses = useMemo(() => warehouseData ?? [], [warehouseData]);
 
   // Changing a filter (or the section) clears the selection.
   const filterKey = JSON.stringify([section, filter]);
@@ -113,7 +120,9 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
       return next;
     });
   const clearSelection = useCallback(() => setSelected(new Map()), []);
-  const filterCount = useMemo(() => Object.keys(filter).length, [filter]);
+  const warehouseName = useCallback((id: string) => warehouses.find((w) => w.id === id)?.name ?? id, [warehouses]);
+  // One per filter tag (a date range counts once).
+  const filterCount = useMemo(() => filterTags(filter).length, [filter]);
 
   return (
     <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
@@ -141,12 +150,16 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
             clearable
             w={{ base: 220, sm: 250 }}
             valueFormat="DD MMM YY"
-            value={[search.from ?? null, search.to ?? null]}
+            value={range}
             onChange={([from, to]) => {
-              if ((from && to) || (!from && !to)) setSearch({ ...resetPage(search), from: toDay(from), to: toDay(to) });
+              const next: [string | null, string | null] = [toDay(from) ?? null, toDay(to) ?? null];
+              setRange(next);
+              if ((next[0] && next[1]) || (!next[0] && !next[1])) setSearch({ ...resetPage(search), from: next[0] ?? undefined, to: next[1] ?? undefined });
             }}
+            data-testid="toolbar-date-range"
+            ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
           />
-          <Button variant="default" onClick={drawer.open} rightSection={filterCount ? <Badge size="xs" circle>{filterCount}</Badge> : null} data-testid="open-filters">
+          <Button variant="default" onClick={drawer.open} rightSection={filterCount ? <Badge size="xs" circle data-testid="filter-count" aria-label={`${filterCount} active`}>{filterCount}</Badge> : null} data-testid="open-filters">
             Filters (F)
           </Button>
         </Group>
@@ -158,10 +171,19 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         </Group>
         </OfflineGate>
       </Group>
-      <FilterTagsBar filter={filter} companyName={companyName} onRemove={removeFilter} onMore={drawer.open} />
-      <OfflineGate>
-        <BulkActions selected={selected} onClear={clearSelection} />
-      </OfflineGate>
+      <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} onRemove={removeFilter} onMore={drawer.open} />
+      {/* Stays under the header while the page scrolls, so it is near a selection deep in a long page. */}
+      <Box
+        pos="sticky"
+        top="var(--app-shell-header-offset, 0rem)"
+        py={4}
+        style={{ zIndex: 7, background: 'var(--mantine-color-body)' }}
+        data-testid="bulk-actions-bar"
+      >
+        <OfflineGate>
+          <BulkActions selected={selected} onClear={clearSelection} />
+        </OfflineGate>
+      </Box>
       <OrdersTable
         rows={rows}
         loading={q.isPending}
@@ -198,7 +220,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
           onPageSize={(n) => setSearch({ ...resetPage(search), pageSize: n })}
         />
       )}
-      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} onApply={applyFilter} onClose={drawer.close} />
+      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} onApply={applyFilter} onClose={drawer.close} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
-import { PAGE_SIZES } from '../../../domain/orders';
+import { PAGE_SIZES, plural } from '../../../domain/orders';
 
 export type PagerProps = {
   /** 'Page 3 of 40', 'Page 3+' or 'Last page'. */
@@ -15,8 +15,9 @@ export type PagerProps = {
   onNext: () => void;
   onLast: () => void;
   onPageSize: (n: number) => void;
-  /** What the total counts (default 'orders'). */
+  /** What the total counts, plural (default 'orders'); `nounOne` for exactly one (default: without the final s). */
   noun?: string;
+  nounOne?: string;
   /** The page sizes offered (default PAGE_SIZES). */
   pageSizes?: readonly number[];
 };
@@ -35,7 +36,7 @@ export function Pager(p: PagerProps) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Text size="sm" c="dimmed" data-testid="orders-total" aria-live="polite">
-        {p.capped ? `More than ${fmt.format(p.total)} ${p.noun ?? 'orders'}` : `${fmt.format(p.total)} ${p.noun ?? 'orders'}`}
+        {p.capped ? `More than ${fmt.format(p.total)} ${p.noun ?? 'orders'}` : plural(p.total, p.nounOne ?? (p.noun ?? 'orders').replace(/s$/, ''), p.noun ?? 'orders')}
       </Text>
       <Group gap={6} wrap="nowrap">
         {btn('First page', '«', p.hasPrev, p.onFirst, 'page-first')}

@@ -8,7 +8,7 @@ export type FilterTag = { keys: FilterKey[]; label: string };
 const ORDER_TYPES = ['None', 'B2B', 'D2R'];
 const PAYMENT = { cod: 'COD', prepaid: 'Prepaid', credit: 'Credit' } as const;
 
-export function filterTags(f: FilterValues, companyName: (id: string) => string = (id) => id): FilterTag[] {
+export function filterTags(f: FilterValues, companyName: (id: string) => string = (id) => id, warehouseName: (id: string) => string = (id) => id): FilterTag[] {
   const tags: FilterTag[] = [];
   if (f.q) tags.push({ keys: ['q'], label: `Search: ${f.q}` });
   if (f.status) {
@@ -20,6 +20,10 @@ export function filterTags(f: FilterValues, companyName: (id: string) => string 
   if (f.shopType) tags.push({ keys: ['shopType'], label: `Channel: ${f.shopType}` });
   if (f.orderType !== undefined) tags.push({ keys: ['orderType'], label: `Order type: ${ORDER_TYPES[f.orderType] ?? f.orderType}` });
   if (f.companyId) tags.push({ keys: ['companyId'], label: `Company: ${companyName(f.companyId)}` });
+  if (f.courier) tags.push({ keys: ['courier'], label: `Courier: ${f.courier}` });
+  if (f.warehouseId) tags.push({ keys: ['warehouseId'], label: `Warehouse: ${warehouseName(f.warehouseId)}` });
+  if (f.pincode) tags.push({ keys: ['pincode'], label: `Pincode: ${f.pincode}` });
+  if (f.sku) tags.push({ keys: ['sku'], label: `SKU: ${f.sku}` });
   return tags;
 }
 

@@ -72,6 +72,19 @@ export const customerRequestQuery = (id: string) =>
     enabled: !!id,
   });
 
+/** Warehouses a company ships from (the warehouse filter); the caller's own company without one. */
+export const companyWarehousesQuery = (companyId?: string) =>
+  queryOptions({
+    queryKey: ['company-warehouses', companyId ?? ''],
+    queryFn: ({ signal }) =>
+      apiJson<{ warehouses: { id: string; warehouseId: string; name: string; city: string }[] }>(
+        `/api/company/warehouses${companyId ? `?${qs({ companyId })}` : ''}`,
+        { signal },
+      ).then((r) => r.warehouses),
+    staleTime: 300_000,
+    retry: false,
+  });
+
 export const shippingPackagesQuery = () =>
   queryOptions({ queryKey: ['shipping-packages'], queryFn: ({ signal }) => apiJson<{ data: ShippingPackage[] }>('/api/shipping-packages', { signal }).then((r) => r.data), staleTime: 300_000 });
 

@@ -9,6 +9,7 @@ import {
   SORT_FIELDS,
   SORT_ORDERS,
   SYNC_STATES,
+  sectionByKey,
   type FilterKey,
   type SectionName,
 } from '../../../domain/orders';
@@ -17,7 +18,8 @@ import { PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
 const opt = <T extends z.ZodType>(s: T) => s.optional().catch(undefined);
 
 export const ordersSearchSchema = z.object({
-  tab: opt(z.enum(SECTION_NAMES)),
+  /** A section name, or the spec's numeric key (1 All, 2 Missed Orders, ...). */
+  tab: opt(z.preprocess((v) => (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)) ? sectionByKey(Number(v))?.name : v), z.enum(SECTION_NAMES))),
   status: opt(z.string().max(600)),
   from: opt(z.string().regex(DATE_RE)),
   to: opt(z.string().regex(DATE_RE)),
@@ -26,6 +28,10 @@ export const ordersSearchSchema = z.object({
   shopType: opt(z.enum(SHOP_TYPES)),
   orderType: opt(z.coerce.number().int().min(0).max(2)),
   companyId: opt(z.string().max(64)),
+  courier: opt(z.string().max(64)),
+  warehouseId: opt(z.string().max(64)),
+  pincode: opt(z.string().regex(/^\d{6}$/)),
+  sku: opt(z.string().max(64)),
   sortField: opt(z.enum(SORT_FIELDS)),
   sortOrder: opt(z.enum(SORT_ORDERS)),
   pageSize: opt(z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n))),
