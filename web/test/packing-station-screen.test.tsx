@@ -18,7 +18,7 @@ let order: PackingAnswer;
 // An order is opened by its AWB, or by its order number before it has one.
 const codeOf = (o: PackingAnswer) => o.order.awb ?? o.order.shopOrderId;
 beforeAll(async () => {
-  ({ app } = await makeTestApp({ orders: 60 }));
+  ({ app } = await makeTestApp({ orders: 400 }));
   warehouse = await signInDemo(app, 'warehouse');
   // The order to pack, as the API lists it (not as the screen will show it).
   const list = await warehouse.json('/api/order/packaging-metadata/get', { method: 'POST', body: { filter: { packed: 2, pageSize: 200 } } });
@@ -54,5 +54,15 @@ describe('packing station (jsdom, real API and offline store)', () => {
     scanInto('wsin-input', order.items_to_scan[0].wsin);
     await waitFor(() => expect(screen.getByTestId('order-progress').textContent).toBe(`1 / ${total} units`));
     expect(['pass', 'packed']).toContain(screen.getByTestId('scan-result').getAttribute('data-state'));
+  }, 60_000);
+
+  it('opened on a selection from the orders page, lists exactly those orders', async () => {
+    const list = await warehouse.json('/api/order/packaging-metadata/get', { method: 'POST', body: { filter: { packed: 2, pageSize: 200 } } });
+    const codes = (list.body.data as PackingAnswer[]).map(codeOf);
+    expect(codes.length).toBeGreaterThan(2); // so the selection leaves some out
+    const picked = codes.slice(0, 2);
+    await renderInApp(`/fulfillment?only=${encodeURIComponent(picked.join(','))}`, { app, agent: warehouse });
+    await waitFor(() => expect(screen.getAllByTestId('pack-row').map((r) => r.getAttribute('data-awb')).sort()).toEqual([...picked].sort()), { timeout: 20_000 });
+    expect(screen.getByTestId('pack-selection').textContent).toContain(`Packing the ${picked.length} ${picked.length === 1 ? 'order' : 'orders'} selected`);
   }, 60_000);
 });

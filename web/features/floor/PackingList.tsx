@@ -15,32 +15,49 @@ export interface PackingListProps {
   sync: FloorSync;
   filter: PackFilter;
   page: number;
+  /** Only these orders (AWBs or order numbers): a selection from the orders page. */
+  only?: readonly string[];
   onOpen: (code: string) => void;
 }
 
 const codeOf = (o: FloorOrderDoc) => o.awb ?? o.shopOrderId;
 
 /** Orders to pack on this device, filtered All (0) / Packed (1) / Not Packed (2). */
-export function PackingList({ sync, filter, page, onOpen }: PackingListProps) {
+export function PackingList({ sync, filter, page, only, onOpen }: PackingListProps) {
   const navigate = useNavigate();
   const live = useLiveQuery(() => readOrders(sync.db), [sync]);
   const cluster = useClusterFilter();
   const inCluster = cluster.matches;
+  const chosen = useMemo(() => (only?.length ? new Set(only) : null), [only]);
   const { counts, rows } = useMemo(() => {
     const toPack = (live.data ?? [])
       .filter((o) => (PACKABLE_STATUSES as readonly string[]).includes(o.status) && inCluster(o))
+      .filter((o) => !chosen || chosen.has(codeOf(o)) || chosen.has(o.shopOrderId))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const packed = toPack.filter((o) => o.packing.status === 'PACKED');
     const counts = { 0: toPack.length, 1: packed.length, 2: toPack.length - packed.length };
     const rows = filter === 1 ? packed : filter === 2 ? toPack.filter((o) => o.packing.status !== 'PACKED') : toPack;
     return { counts, rows };
-  }, [live.data, filter, inCluster]);
+  }, [live.data, filter, inCluster, chosen]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const setSearch = (next: { filter?: PackFilter; page?: number }) => navigate({ to: '/fulfillment', search: { filter: next.filter ?? filter, page: next.page ?? 1 } });
+  const setSearch = (next: { filter?: PackFilter; page?: number }) =>
+    navigate({ to: '/fulfillment', search: { filter: next.filter ?? filter, page: next.page ?? 1, only: only?.join(',') } });
 
   return (
     <Stack gap="sm">
+      {chosen && (
+        <Alert color="blue" variant="light" data-testid="pack-selection">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">
+              {`Packing the ${only!.length} ${only!.length === 1 ? 'order' : 'orders'} selected on the orders page.`}
+            </Text>
+            <Button size="xs" h={44} variant="default" onClick={() => navigate({ to: '/fulfillment', search: { filter } })}>
+              Show every order
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <Group gap={6} wrap="wrap" role="group" aria-label="Packing filter" data-testid="pack-filter">
         {PACK_FILTERS.map((f) => (
           <Button

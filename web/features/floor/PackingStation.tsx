@@ -18,13 +18,15 @@ export interface PackingStationProps {
   awb: string | undefined;
   filter: PackFilter;
   page: number;
+  /** Only these orders (their AWBs or order numbers), when the orders page started fulfillment on a selection. */
+  only?: readonly string[];
 }
 
 /**
  * /fulfillment: scan an AWB, then its WSINs until the order is packed. Works
  * from the orders kept on this device, with or without a network.
  */
-export function PackingStation({ awb, filter, page }: PackingStationProps) {
+export function PackingStation({ awb, filter, page, only }: PackingStationProps) {
   const sync = useFloorSync();
   const status = useSyncStatus(sync);
   const navigate = useNavigate();
@@ -39,7 +41,7 @@ export function PackingStation({ awb, filter, page }: PackingStationProps) {
             size="md"
             h={48}
             leftSection={<IconArrowLeft size={20} aria-hidden />}
-            onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page } }) : navigate({ to: '/orders' }))}
+            onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page, only: only?.join(',') } }) : navigate({ to: '/orders' }))}
           >
             Back
           </Button>
@@ -53,17 +55,17 @@ export function PackingStation({ awb, filter, page }: PackingStationProps) {
           </Text>
         )}
       </Group>
-      {awb ? <ActivePacking key={awb} awb={awb} sync={sync} /> : <PackingHome filter={filter} page={page} />}
+      {awb ? <ActivePacking key={awb} awb={awb} sync={sync} /> : <PackingHome filter={filter} page={page} only={only} />}
     </Stack>
   );
 }
 
-function PackingHome({ filter, page }: { filter: PackFilter; page: number }) {
+function PackingHome({ filter, page, only }: { filter: PackFilter; page: number; only?: readonly string[] }) {
   const sync = useFloorSync();
   const navigate = useNavigate();
   // A scanned AWB that was not found comes back here with its reason, shown as the verdict.
   const [notice] = useState(takeNotice);
-  const open = (code: string) => navigate({ to: '/fulfillment', search: { t: code.trim() } });
+  const open = (code: string) => navigate({ to: '/fulfillment', search: { t: code.trim(), only: only?.join(',') } });
   useScanner({ onScan: ({ code }) => open(code) });
   return (
     <Stack gap="xs">
@@ -72,7 +74,7 @@ function PackingHome({ filter, page }: { filter: PackFilter; page: number }) {
       </Text>
       <ScanBox label="AWB or order number" placeholder="Scan or type an AWB" onSubmit={(code) => open(code)} autoFocus testId="awb-input" />
       <ScanResult outcome={notice} compact />
-      <PackingList sync={sync} filter={filter} page={page} onOpen={open} />
+      <PackingList sync={sync} filter={filter} page={page} only={only} onOpen={open} />
     </Stack>
   );
 }

@@ -118,16 +118,16 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
   };
 
   // Start Fulfillment: with one order selected the packing station opens on it (its AWB, else its order number);
-  // with none, the packing station's own list.
+  // with several, the packing list of exactly those; with none, the packing station's own list.
   const startFulfillment = () => {
     const rows = [...selected.values()];
+    const codes = rows.map((r) => r.trackingNumber || r.shopOrderId);
     if (rows.length === 1) {
-      const code = rows[0].trackingNumber || rows[0].shopOrderId;
-      void navigate({ to: '/fulfillment', search: { t: code } });
+      void navigate({ to: '/fulfillment', search: { t: codes[0] } });
       return;
     }
     if (rows.length > 1) {
-      notifications.show({ color: 'yellow', message: 'Select one order to pack, or none to open the packing list' });
+      void navigate({ to: '/fulfillment', search: { only: codes.join(',') } });
       return;
     }
     void navigate({ to: '/fulfillment' });
