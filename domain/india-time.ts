@@ -56,3 +56,12 @@ export function indiaDayEnd(date: string): string {
 export function addIndiaDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+const INDIA_DATE_TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** A moment as a person in India reads it, e.g. "26 Nov 2026, 3:04 am IST" (e-mails, documents). */
+export function indiaDateTimeText(when: string | number): string {
+  const ms = typeof when === 'number' ? when : Date.parse(when);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
+  return `${INDIA_DATE_TIME.format(ms).replace(/\s+/g, ' ')} IST`;
+}

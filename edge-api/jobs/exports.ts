@@ -15,6 +15,7 @@ import { sendMail, userText } from '../mail';
 import { prepareInvoices, toDocOrder, withAwb } from '../services/billing/doc-input';
 import { exportSource, writeExportCsv } from '../services/billing/csv-export';
 import { registerJob, type JobContext } from './runner';
+import { indiaDateTimeText } from '../../domain/india-time';
 
 export const EXPORT_JOB = 'export.email';
 
@@ -132,7 +133,7 @@ export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
     subject: `Your ShipDesk ${what} download is ready`,
     text:
       `Hello ${userText(p.actor.name)},\n\nYour ${what} (${built.rows} ${p.kind.startsWith('csv:') ? 'rows' : 'orders'}) is ready to download:\n\n${link.url}\n\n` +
-      `The link is valid for 24 hours, until ${link.expiresAt} (UTC).${skipped}\n\nShipDesk`,
+      `The link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.${skipped}\n\nShipDesk`,
   });
   return { fileName: built.name, rows: built.rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email, failures: built.failures };
 }

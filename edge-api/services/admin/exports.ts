@@ -18,6 +18,7 @@ import { exportLink, exportsDir } from '../../jobs/exports';
 import { enqueueJob, registerJob, type JobContext } from '../../jobs/runner';
 import { sendMail, userText } from '../../mail';
 import type { Actor } from './actor';
+import { indiaDateTimeText } from '../../../domain/india-time';
 
 export const ADMIN_EXPORT_JOB = 'admin.export.email';
 export type AdminExportEntity = 'delivery-orders' | 'journeys';
@@ -70,7 +71,7 @@ export async function runAdminExportJob(ctx: JobContext): Promise<AdminExportRes
   const mail = await sendMail(ctx.dbh, ctx.config, {
     to: p.email,
     subject: `Your ShipDesk ${what} download is ready`,
-    text: `Hello ${userText(p.actor.name)},\n\nYour ${what} (${rows} rows) is ready to download:\n\n${link.url}\n\nThe link is valid for 24 hours, until ${link.expiresAt} (UTC).\n\nShipDesk`,
+    text: `Hello ${userText(p.actor.name)},\n\nYour ${what} (${rows} rows) is ready to download:\n\n${link.url}\n\nThe link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.\n\nShipDesk`,
   });
   return { fileName: source.fileName, rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email };
 }
