@@ -17,6 +17,8 @@ export default defineConfig({
           exclude: ['tests/api/scale-out-pg.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
+          // Seeding a test database takes seconds on a busy two-core machine.
+          hookTimeout: 120_000,
         },
       },
       {
@@ -41,6 +43,7 @@ export default defineConfig({
                 env: { API_TEST_PG: pgUrl },
                 globalSetup: ['tests/api/pg-setup.ts'],
                 testTimeout: 60_000,
+                hookTimeout: 120_000,
               },
             },
           ]

@@ -84,7 +84,19 @@ describe('public tracking page on a phone (390 x 844)', () => {
   });
 
   it('tracks an in-transit AWB with its estimated delivery; carrier updates of one status group under Show more', async () => {
-    const o = order(`status = 'IN_TRANSIT'`);
+    const seeded = order(`status = 'IN_TRANSIT'`);
+    // The demo data is dated around its seed day; move this parcel's history to the last
+    // few hours, so that its estimate lies ahead whatever today's date is.
+    const rw = new Database(path.join(server.dir, 'app.db'));
+    const { last } = rw.prepare('SELECT max(created_at) AS last FROM order_trails WHERE order_id = ?').get(seeded.id) as { last: string };
+    const shift = Date.now() - 3 * 3_600_000 - Date.parse(last);
+    const moved = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
+    for (const t of rw.prepare('SELECT id, created_at FROM order_trails WHERE order_id = ?').all(seeded.id) as { id: string; created_at: string }[]) {
+      rw.prepare('UPDATE order_trails SET created_at = ? WHERE id = ?').run(moved(t.created_at), t.id);
+    }
+    rw.prepare('UPDATE orders SET updated_at = ? WHERE id = ?').run(moved(seeded.updated_at), seeded.id);
+    rw.close();
+    const o = order('id = ?', seeded.id);
     const code = o.delivery_partner_id.replace(/^dp-/, '');
     const at = (h: number) => new Date(Date.parse(o.updated_at) + h * 3_600_000).toISOString();
     for (const [eventId, city, h] of [['e2e-1', 'Nagpur', 1], ['e2e-2', 'Hyderabad', 2]] as const) {
