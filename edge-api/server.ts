@@ -14,6 +14,7 @@ import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
 import { productionProblems } from './services/install/production';
+import { backfillInvoices, describeBackfill } from './services/billing/backfill-invoices';
 import './jobs/register';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
@@ -35,6 +36,9 @@ if (production) {
     await dbh.destroy();
     process.exit(1);
   }
+  // Issue 12: an upgraded database's orders shipped before invoices were issued at ready to ship get theirs (idempotent).
+  const backfill = await backfillInvoices(dbh);
+  if (backfill.issued || backfill.skipped.length) for (const line of describeBackfill(backfill)) log.info(line);
 } else if (!(await isSeeded(dbh)) && process.env.SEED !== '0') {
   // Demo mode (NODE_ENV is not production): a first run gets demo companies, users and orders.
   log.info('First run in demo mode: seeding demo data…');

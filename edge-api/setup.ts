@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { loadPincodes } from '../db/pincodes/load';
 import { loadConfig } from './config';
 import { install, listWebhookSecrets } from './services/install/production';
+import { backfillInvoices, describeBackfill } from './services/billing/backfill-invoices';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -46,6 +47,8 @@ try {
   } else {
     console.log('\nNo --admin-email given: no admin created.\n');
   }
+  // Issue 12: orders shipped before invoices were issued at ready to ship get theirs (once; a rerun issues nothing).
+  for (const line of describeBackfill(await backfillInvoices(dbh))) console.log(line);
   const config = loadConfig();
   console.log('Courier webhooks (give each courier its address and secret; admins see them at GET /api/admin/webhook-secrets):');
   for (const w of await listWebhookSecrets(dbh, config.publicUrl)) console.log(`  ${w.code.padEnd(12)} ${w.url}\n  ${''.padEnd(12)} secret ${w.secret}`);

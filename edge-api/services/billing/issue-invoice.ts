@@ -3,7 +3,7 @@
 // order READY_TO_SHIP (the moment its label exists), exactly once: a second
 // call (regenerate, download, a retried job) finds the invoice and keeps it.
 import type { Kysely } from 'kysely';
-import { invoiceKindOf } from '../../../domain/invoicing';
+import { invoiceBuyerOf } from '../../../domain/invoice-buyer';
 import { InvoiceNumberError, issueInvoiceNumberIn, type IssueResult } from '../../../db/billing/numbers';
 import type { Database } from '../../../db/schema';
 import { invalid } from '../../../domain/refusal';
@@ -19,19 +19,6 @@ export type ShipmentOrder = {
   billing_address: string | null;
 };
 
-function buyerOf(order: ShipmentOrder): { buyerName: string; buyerGstin: string | null } {
-  let billing: Record<string, unknown>;
-  try {
-    billing = order.billing_address ? (JSON.parse(order.billing_address) as Record<string, unknown>) : {};
-  } catch {
-    billing = {};
-  }
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const gstin = text(billing.gstin ?? billing.GSTIN).toUpperCase() || null;
-  const name = [text(billing.firstName), text(billing.lastName)].filter(Boolean).join(' ') || text(billing.name) || order.customer_name;
-  return { buyerName: name, buyerGstin: invoiceKindOf(Number(order.order_type), gstin) === 'B2B' ? gstin : null };
-}
-
 /**
  * Issues (or finds) the invoice of an order that is being shipped, inside the
  * caller's transaction. The invoice amount is the order total (GST inclusive,
@@ -45,7 +32,7 @@ export async function issueInvoiceForShipment(tx: Kysely<Database>, order: Shipm
   try {
     return await issueInvoiceNumberIn(
       tx,
-      { orderId: order.id, actor, amountPaise: Number(order.total_paise), ...buyerOf(order) },
+      { orderId: order.id, actor, amountPaise: Number(order.total_paise), ...invoiceBuyerOf(order) },
       // Called after the status change: its guarded UPDATE holds the order row's lock, its version bump and timeline entry cover this.
       { partOfStatusChange: true },
     );
