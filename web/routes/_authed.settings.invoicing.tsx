@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import { useSession } from '../auth/useSession';
+import { CompanyGstins } from '../features/billing/CompanyGstins';
 import { InvoicingForm } from '../features/billing/InvoicingForm';
 import { invoicingQuery } from '../features/billing/queries';
+import { OfflineGate } from '../features/sync/OfflineGate';
 
 const searchSchema = z.object({ company: z.string().max(64).optional().catch(undefined) });
 
@@ -40,7 +42,7 @@ function InvoicingSettingsPage() {
       {session.role === 'warehouse' && <Alert color="gray">Invoicing settings belong to each seller.</Alert>}
       {isAdmin && !company && <Text c="dimmed">Choose a company to see its invoicing settings.</Text>}
       {enabled && q.isPending && <Loader aria-label="Loading invoicing settings" />}
-      {enabled && q.isError && (
+      {enabled && q.isError && !q.data && (
         <Alert color="red" title="Server Error">
           <Stack gap="xs">
             <Text size="sm">{(q.error as Error).message}</Text>
@@ -48,7 +50,12 @@ function InvoicingSettingsPage() {
           </Stack>
         </Alert>
       )}
-      {enabled && q.data && <InvoicingForm key={`${companyId ?? 'own'}-${q.dataUpdatedAt}`} data={q.data} companyId={companyId} />}
+      {enabled && q.data && (
+        <OfflineGate>
+          <InvoicingForm key={`${companyId ?? 'own'}-${q.dataUpdatedAt}`} data={q.data} companyId={companyId} />
+        </OfflineGate>
+      )}
+      {enabled && <CompanyGstins key={companyId ?? 'own'} companyId={companyId} />}
     </Stack>
   );
 }
