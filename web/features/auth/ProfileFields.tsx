@@ -1,6 +1,7 @@
 import { Grid, PasswordInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { INDIAN_STATE_NAMES } from '../../../domain/india';
+import { phoneInputProps } from '../../ui/phoneInput';
 
 export type ProfileFieldsProps<Values, Transformed = Values> = {
   form: UseFormReturnType<Values, Transformed>;
@@ -11,6 +12,8 @@ export type ProfileFieldsProps<Values, Transformed = Values> = {
 /** The profile fields of part 1 §3 for a company or a warehouse, shared by signup and profile pages. */
 export function ProfileFields<Values, Transformed = Values>({ form, kind, withPassword }: ProfileFieldsProps<Values, Transformed>) {
   const field = (name: string) => form.getInputProps(name);
+  const setField = form.setFieldValue as (path: string, value: unknown) => void;
+  const phone = (name: string) => phoneInputProps(field(name), (v) => setField(name, v));
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -20,7 +23,7 @@ export function ProfileFields<Values, Transformed = Values>({ form, kind, withPa
         <TextInput label="Email" type="email" required {...field('email')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Phone" inputMode="numeric" maxLength={10} required {...field('phone')} />
+        <TextInput label="Phone" required {...phone('phone')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput label="Website" required {...field('website')} />
@@ -37,7 +40,7 @@ export function ProfileFields<Values, Transformed = Values>({ form, kind, withPa
             <TextInput label="PoC" description="Point of contact" required {...field('poc')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="PoC Phone" inputMode="numeric" maxLength={10} required {...field('pocPhone')} />
+            <TextInput label="PoC Phone" required {...phone('pocPhone')} />
           </Grid.Col>
         </>
       )}

@@ -24,6 +24,7 @@ import { apiJson, fieldErrors } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { zodValidate } from '../../ui/zodForm';
 import { useOrderMutation } from './actions/useOrderMutation';
+import { phoneInputProps } from '../../ui/phoneInput';
 
 type Order = { id: string; status: string; shipper?: string | null };
 
@@ -74,7 +75,7 @@ function AddressForm({ order, onDone }: { order: Order; onDone: () => void }) {
         <TextInput label="Address line 1" maxLength={200} {...form.getInputProps('address1')} />
         <TextInput label="Address line 2" maxLength={200} {...form.getInputProps('address2')} />
         <TextInput label="Landmark" maxLength={120} {...form.getInputProps('landmark')} />
-        <TextInput label="Phone" inputMode="numeric" maxLength={10} {...form.getInputProps('phone')} />
+        <TextInput label="Phone" {...phoneInputProps(form.getInputProps('phone'), (v) => form.setFieldValue('phone', v))} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Close</Button>
           <Button type="submit" loading={form.submitting}>Save Changes</Button>

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { createPromoterSchema, ERROR_CREATING_PROMOTER, type CreatePromoterResponse } from '../../../domain/promoters';
 import { apiJson, ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
+import { phoneInputProps } from '../../ui/phoneInput';
 import { zodValidate } from '../../ui/zodForm';
 
 export type CreatePromoterModalProps = { opened: boolean; onClose: () => void; onCreated: (id: string) => void };
@@ -38,7 +39,7 @@ export function CreatePromoterModal({ opened, onClose, onCreated }: CreatePromot
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required {...form.getInputProps('name')} />
-            <TextInput label="Phone" required maxLength={10} {...form.getInputProps('phone')} />
+            <TextInput label="Phone" required {...phoneInputProps(form.getInputProps('phone'), (v) => form.setFieldValue('phone', v))} />
           </SimpleGrid>
           <Group justify="space-between">
             <Text fw={600}>Retailers</Text>
@@ -51,7 +52,10 @@ export function CreatePromoterModal({ opened, onClose, onCreated }: CreatePromot
                 <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ flex: 1 }}>
                   <TextInput label={`Retailer ${i + 1} first name`} {...form.getInputProps(`retailers.${i}.firstName`)} />
                   <TextInput label={`Retailer ${i + 1} last name`} {...form.getInputProps(`retailers.${i}.lastName`)} />
-                  <TextInput label={`Retailer ${i + 1} phone`} maxLength={10} {...form.getInputProps(`retailers.${i}.phone`)} />
+                  <TextInput
+                    label={`Retailer ${i + 1} phone`}
+                    {...phoneInputProps(form.getInputProps(`retailers.${i}.phone`), (v) => form.setFieldValue(`retailers.${i}.phone`, v))}
+                  />
                   <TextInput label={`Retailer ${i + 1} GSTIN`} maxLength={15} {...form.getInputProps(`retailers.${i}.GSTIN`)} />
                 </SimpleGrid>
                 <ActionIcon

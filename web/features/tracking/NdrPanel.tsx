@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { normalisePhone, PHONE_INPUT_MAX } from '../../../domain/phone';
 import { PHONE_RE, type PublicRequest } from '../../../domain/tracking-rules';
 import { sendNdrRequest, verifyBuyer, type NdrRequest } from './api';
 import { formatDateTime, formatPlainDate } from './format';
@@ -81,6 +82,7 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
     } else {
       const a = Object.fromEntries(Object.entries(address).map(([k, val]) => [k, val.trim()]).filter(([, val]) => val)) as Record<string, string>;
       if (!Object.keys(a).length) return setProblem({ key: 'ndrChangeRequired' });
+      if (a.phone) a.phone = normalisePhone(a.phone);
       if (a.phone && !PHONE_RE.test(a.phone)) return setProblem({ key: 'ndrPhoneInvalid' });
       req = { kind, ...a };
     }
@@ -170,10 +172,12 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
                 <span>{msg(lang, f === 'address1' ? 'ndrAddress1' : f === 'address2' ? 'ndrAddress2' : f === 'landmark' ? 'ndrLandmark' : 'ndrPhone')}</span>
                 <input
                   value={address[f]}
-                  inputMode={f === 'phone' ? 'numeric' : undefined}
-                  maxLength={f === 'phone' ? 10 : 200}
+                  inputMode={f === 'phone' ? 'tel' : undefined}
+                  maxLength={f === 'phone' ? PHONE_INPUT_MAX : 200}
                   autoComplete={f === 'phone' ? 'tel-national' : f === 'address1' ? 'address-line1' : f === 'address2' ? 'address-line2' : 'off'}
                   onChange={(e) => setAddress((a) => ({ ...a, [f]: e.target.value }))}
+                  // '+91 98450-12345' pasted becomes its 10 digits when the field is left.
+                  onBlur={f === 'phone' ? (e) => { const v = normalisePhone(e.currentTarget.value); setAddress((a) => ({ ...a, phone: v })); } : undefined}
                 />
               </label>
             ))
