@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COULD_NOT_GET_PAYMENTS, formatRupees, INVOICE_STATUS_LABELS, PAYMENT_MODE_LABELS, type InvoiceStatus } from '../../../domain/invoicing';
 import { useDownloads } from '../downloads';
 import { PaymentForm } from './PaymentForm';
+import { OfflineGate } from '../sync/OfflineGate';
 import { invoiceQuery } from './queries';
 
 export const STATUS_COLOURS: Record<InvoiceStatus, string> = { UNPAID: 'red', PARTIALLY_PAID: 'yellow', PAID: 'green' };
@@ -21,14 +22,16 @@ export function InvoiceSlider({ invoiceId, canCapture, onClose }: InvoiceSliderP
   return (
     <Drawer opened={!!invoiceId} onClose={onClose} position="right" size="lg" title={inv ? `Invoice ${inv.invoiceNumber}` : 'Invoice'}>
       {q.isPending && <Loader aria-label="Loading invoice" />}
-      {q.isError && <Alert color="red">{COULD_NOT_GET_PAYMENTS}</Alert>}
+      {q.isError && !q.data && <Alert color="red">{COULD_NOT_GET_PAYMENTS}</Alert>}
       {inv && (
         <Stack>
           <Group justify="space-between">
             <Badge color={STATUS_COLOURS[inv.status]} size="lg" variant="light" data-testid="invoice-status">
               {INVOICE_STATUS_LABELS[inv.status]}
             </Badge>
-            <Button size="xs" variant="default" onClick={() => void d.downloadInvoices([inv.orderId])}>Download PDF</Button>
+            <OfflineGate>
+              <Button size="xs" variant="default" onClick={() => void d.downloadInvoices([inv.orderId])}>Download PDF</Button>
+            </OfflineGate>
           </Group>
           <Table variant="vertical" withTableBorder>
             <Table.Tbody>
@@ -65,11 +68,13 @@ export function InvoiceSlider({ invoiceId, canCapture, onClose }: InvoiceSliderP
           {canCapture && inv.balancePaise > 0 && (
             <>
               <Divider label="Record a payment" labelPosition="left" />
-              <PaymentForm
-                key={`${inv.id}-${inv.paidPaise}`}
-                invoice={inv}
-                onRecorded={() => void queryClient.invalidateQueries({ queryKey: ['billing'] })}
-              />
+              <OfflineGate>
+                <PaymentForm
+                  key={`${inv.id}-${inv.paidPaise}`}
+                  invoice={inv}
+                  onRecorded={() => void queryClient.invalidateQueries({ queryKey: ['billing'] })}
+                />
+              </OfflineGate>
             </>
           )}
         </Stack>

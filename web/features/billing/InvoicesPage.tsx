@@ -11,6 +11,7 @@ import {
 } from '../../../domain/invoicing';
 import { useSession } from '../../auth/useSession';
 import { useDownloads } from '../downloads';
+import { OfflineGate } from '../sync/OfflineGate';
 import { InvoiceSlider, STATUS_COLOURS } from './InvoiceSlider';
 import { invoicesQuery } from './queries';
 
@@ -47,7 +48,9 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Invoices</Title>
-        <Button variant="default" onClick={() => void d.entityCsv('invoices', filter as Record<string, unknown>)}>Export CSV</Button>
+        <OfflineGate>
+          <Button variant="default" onClick={() => void d.entityCsv('invoices', filter as Record<string, unknown>)}>Export CSV</Button>
+        </OfflineGate>
       </Group>
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -88,16 +91,21 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
         <Paper withBorder p="xs" bg="var(--mantine-color-blue-light)">
           <Group gap="xs">
             <Text size="sm" fw={600}>{selected.size} selected</Text>
-            <Button size="xs" onClick={() => void d.tallyXml(orderIds)}>Tally Voucher XML</Button>
-            <Button size="xs" variant="default" onClick={() => void d.tallyExcel(orderIds)}>Voucher Excel</Button>
-            <Button size="xs" variant="default" onClick={() => void d.downloadInvoices(orderIds)}>Download Invoices</Button>
-            <Button size="xs" variant="default" onClick={() => void d.downloadLabels(orderIds)}>Download Labels</Button>
+            <OfflineGate>
+              <Group gap="xs">
+                <Button size="xs" onClick={() => void d.tallyXml(orderIds)}>Tally Voucher XML</Button>
+                <Button size="xs" variant="default" onClick={() => void d.tallyExcel(orderIds)}>Voucher Excel</Button>
+                <Button size="xs" variant="default" onClick={() => void d.downloadInvoices(orderIds)}>Download Invoices</Button>
+                <Button size="xs" variant="default" onClick={() => void d.downloadLabels(orderIds)}>Download Labels</Button>
+              </Group>
+            </OfflineGate>
             <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>Clear selection</Button>
           </Group>
         </Paper>
       )}
 
-      {q.isError ? (
+      {/* Offline, what this device loaded last stays on screen (the banner says from when), not an error. */}
+      {q.isError && !q.data ? (
         <Alert color="red" title="Error" data-testid="invoices-error">
           <Stack gap="xs">
             <Text size="sm">{COULD_NOT_GET_PAYMENTS}</Text>

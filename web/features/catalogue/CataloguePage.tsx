@@ -14,6 +14,7 @@ import { CatalogueForm } from './CatalogueForm';
 import { CatalogueSlider } from './CatalogueSlider';
 import { catalogueKeys, catalogueListQuery } from './queries';
 import { useCooldown } from './useCooldown';
+import { OfflineGate } from '../sync/OfflineGate';
 import { inventoryText } from './CatalogueSlider';
 
 export const CATALOGUE_PAGE_SIZE = 20;
@@ -51,7 +52,8 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
 
   const list = useQuery(catalogueListQuery(companyId, { shopType: search.tab, search: search.q, page, pageSize: CATALOGUE_PAGE_SIZE }));
   useEffect(() => {
-    if (list.isError) notifications.show({ color: 'red', title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message });
+    // Offline the list last loaded stays on screen under the offline banner: no error for that.
+    if (list.isError && navigator.onLine) notifications.show({ color: 'red', title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message });
   }, [list.isError]);
 
   const sync = useCooldown(CATALOGUE_SYNC_COOLDOWN_MS);
@@ -80,17 +82,21 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
               w={260}
             />
           )}
-          <Button
-            variant="default"
-            disabled={sync.secondsLeft > 0 || !companyId}
-            onClick={() => {
-              sync.start();
-              void list.refetch();
-            }}
-          >
-            {sync.secondsLeft > 0 ? `Sync Catalogue (${sync.secondsLeft}s)` : 'Sync Catalogue'}
-          </Button>
-          {canAdd && <Button onClick={() => go({}, 'add')}>Add Item</Button>}
+          <OfflineGate>
+            <Group>
+              <Button
+                variant="default"
+                disabled={sync.secondsLeft > 0 || !companyId}
+                onClick={() => {
+                  sync.start();
+                  void list.refetch();
+                }}
+              >
+                {sync.secondsLeft > 0 ? `Sync Catalogue (${sync.secondsLeft}s)` : 'Sync Catalogue'}
+              </Button>
+              {canAdd && <Button onClick={() => go({}, 'add')}>Add Item</Button>}
+            </Group>
+          </OfflineGate>
         </Group>
       </Group>
 
@@ -111,7 +117,7 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
       />
 
       <Paper withBorder>
-        {list.isError ? (
+        {list.isError && !list.data ? (
           <Alert color="red" title={CATALOGUE_SERVER_ERROR.title} m="md">{CATALOGUE_SERVER_ERROR.message}</Alert>
         ) : (
           <Table.ScrollContainer minWidth={760}>
@@ -168,12 +174,14 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
 
       <Drawer opened={adding} onClose={() => go({}, '')} position="right" size="xl" title="Add catalogue item">
         {adding && (
-          <CatalogueForm
-            mode="create"
-            companyId={companyId}
-            onCancel={() => go({}, '')}
-            onSaved={(saved) => void reload(saved)}
-          />
+          <OfflineGate>
+            <CatalogueForm
+              mode="create"
+              companyId={companyId}
+              onCancel={() => go({}, '')}
+              onSaved={(saved) => void reload(saved)}
+            />
+          </OfflineGate>
         )}
       </Drawer>
       <CatalogueSlider

@@ -4,6 +4,7 @@ import { ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, canEditCatalogue, NOT_MAPPED_CAN
 import { formatINR } from '../../../domain/pricing';
 import { CatalogueForm } from './CatalogueForm';
 import { catalogueItemQuery } from './queries';
+import { OfflineGate } from '../sync/OfflineGate';
 
 export type CatalogueSliderProps = {
   itemId: string | null;
@@ -23,9 +24,11 @@ export function CatalogueSlider({ itemId, editing, role, onEdit, onCancelEdit, o
   return (
     <Drawer opened={!!itemId} onClose={onClose} position="right" size="xl" title={item ? item.productTitle : 'Catalogue item'}>
       {q.isPending && <Loader aria-label="Loading item" />}
-      {q.isError && <Alert color="red" title={CATALOGUE_SERVER_ERROR.title}>{CATALOGUE_SERVER_ERROR.message}</Alert>}
+      {q.isError && !q.data && <Alert color="red" title={CATALOGUE_SERVER_ERROR.title}>{CATALOGUE_SERVER_ERROR.message}</Alert>}
       {item && editing && editable && (
-        <CatalogueForm key={item.updatedAt} mode="update" item={item} onCancel={onCancelEdit} onSaved={onSaved} />
+        <OfflineGate>
+          <CatalogueForm key={item.updatedAt} mode="update" item={item} onCancel={onCancelEdit} onSaved={onSaved} />
+        </OfflineGate>
       )}
       {item && !(editing && editable) && <CatalogueDetails item={item} editable={editable} onEdit={onEdit} />}
     </Drawer>
@@ -65,7 +68,11 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
           )}
           <Badge color={item.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[item.active]}</Badge>
         </Group>
-        {editable && <Button onClick={onEdit}>Edit</Button>}
+        {editable && (
+          <OfflineGate>
+            <Button onClick={onEdit}>Edit</Button>
+          </OfflineGate>
+        )}
       </Group>
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>

@@ -19,6 +19,7 @@ import { apiJson, ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { zodValidate } from '../../ui/zodForm';
 import { CompanyFinder } from './CompanyFinder';
+import { OfflineGate } from '../sync/OfflineGate';
 
 const prefsKey = (companyId: string | null) => ['preferences', companyId ?? 'own'] as const;
 
@@ -46,14 +47,16 @@ export function PreferencesPage() {
       {isAdmin && <CompanyFinder value={companyId} onChange={(id) => setCompanyId(id)} />}
       {isAdmin && !companyId && <Text c="dimmed">Choose a company to see its preferences.</Text>}
       {enabled && q.isPending && <Loader aria-label="Loading preferences" />}
-      {enabled && q.isError && (
+      {enabled && q.isError && !q.data && (
         <Alert color="red" title="Server Error">
           <Text size="sm">{(q.error as Error).message}</Text>
           <Button size="xs" mt="xs" variant="default" onClick={() => q.refetch()}>Try again</Button>
         </Alert>
       )}
       {enabled && q.data && (
-        <PreferencesForm key={`${q.data.companyId}-${q.dataUpdatedAt}`} view={q.data} partners={(partners.data ?? []).filter((p) => p.status === 1)} isAdmin={isAdmin} />
+        <OfflineGate>
+          <PreferencesForm key={`${q.data.companyId}-${q.dataUpdatedAt}`} view={q.data} partners={(partners.data ?? []).filter((p) => p.status === 1)} isAdmin={isAdmin} />
+        </OfflineGate>
       )}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { RetailerMappingModal } from './RetailerMappingModal';
 import { RetailerSlideOver } from './RetailerSlideOver';
 import { StoreAddressModal } from './StoreAddressModal';
 import { storeListQuery } from './queries';
+import { OfflineGate } from '../sync/OfflineGate';
 
 export type RetailersSearch = { q?: string; status?: 'all' | 'active' | 'inactive'; distributor?: 'all' | 'yes' | 'no'; page?: number; store?: string };
 export type RetailersPageProps = { search: RetailersSearch; go: (next: Partial<RetailersSearch>) => void };
@@ -40,7 +41,7 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
   const page = search.page ?? 1;
   const list = useQuery(retailersListQuery(search));
   useEffect(() => {
-    if (list.isError) notifications.show({ color: 'red', title: FAILED_TO_FETCH_STORES, message: (list.error as Error)?.message || SOMETHING_WENT_WRONG });
+    if (list.isError && navigator.onLine) notifications.show({ color: 'red', title: FAILED_TO_FETCH_STORES, message: (list.error as Error)?.message || SOMETHING_WENT_WRONG });
   }, [list.isError, list.error]);
   const [mapping, setMapping] = useState<StoreAddressDto | null>(null);
   const [adding, setAdding] = useState(false);
@@ -52,9 +53,11 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
       <Group justify="space-between">
         <Title order={2}>Retailers</Title>
         {canAct && (
-          <Button onClick={() => setAdding(true)} disabled={!singleCompany} title={singleCompany ? undefined : 'Select one company to add a store'}>
-            Add Store
-          </Button>
+          <OfflineGate>
+            <Button onClick={() => setAdding(true)} disabled={!singleCompany} title={singleCompany ? undefined : 'Select one company to add a store'}>
+              Add Store
+            </Button>
+          </OfflineGate>
         )}
       </Group>
       <Group align="flex-end">
@@ -86,7 +89,7 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
         </Stack>
       </Group>
       <Paper withBorder>
-        {list.isError ? (
+        {list.isError && !list.data ? (
           <Alert color="red" m="md" title={FAILED_TO_FETCH_STORES}>{(list.error as Error)?.message || SOMETHING_WENT_WRONG}</Alert>
         ) : (
           <Table.ScrollContainer minWidth={760}>
