@@ -159,6 +159,8 @@ export const orderFilterShape = {
   pincode: blankToUndefined(z.string().trim().max(6).regex(/^\d{6}$/, 'Pincode must be 6 digits').optional()),
   /** An SKU among the order's items, exact. */
   sku: blankToUndefined(z.string().trim().max(64).optional()),
+  /** The D2R beat the order was placed under (id). */
+  beatId: blankToUndefined(z.string().trim().max(64).optional()),
 };
 
 const pageShape = {
@@ -188,7 +190,7 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 
 /** Filter keys that count as "a filter" for tags, saving and clearing the selection. */
-export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku', 'beatId'] as const;
 /** Courier names a seller can filter by (the `shipper` of an order). */
 export const COURIER_NAMES = ['Delhivery', 'Blue Dart', 'Xpressbees', 'Ekart Logistics', 'Clickpost'] as const;
 

@@ -65,6 +65,8 @@ export type OrderListFilter = {
   pincode?: string;
   /** An SKU among the order's items (index order_items (sku, order_id)). */
   sku?: string;
+  /** The D2R beat (index orders (company_id, beat_id), migration 2026-11-24T1200). */
+  beatId?: string;
 };
 
 export type OrderListPage = {
@@ -114,7 +116,7 @@ export function countableFromStatusCounts(f: OrderListFilter): boolean {
 
 /** Filters on columns the sort indexes do not carry (courier, warehouse, pincode, SKU). */
 function hasFindFilter(f: OrderListFilter): boolean {
-  return !!(f.courier || f.warehouseId || f.pincode || f.sku);
+  return !!(f.courier || f.warehouseId || f.pincode || f.sku || f.beatId);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -215,6 +217,7 @@ function where(f: OrderListFilter) {
     if (f.warehouseId) and.push(eb('warehouse_id', '=', f.warehouseId));
     if (f.pincode) and.push(eb('shipping_pincode', '=', f.pincode));
     if (f.sku) and.push(eb('id', 'in', eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', f.sku)));
+    if (f.beatId) and.push(eb('beat_id', '=', f.beatId));
     if (f.q) {
       const q = f.q.trim();
       const any: Expression<SqlBool>[] = [
@@ -261,6 +264,7 @@ function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unkn
   if (f.warehouseId) parts.push(sql`warehouse_id = ${f.warehouseId}`);
   if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);
   if (f.sku) parts.push(sql`id IN (SELECT order_id FROM order_items WHERE sku = ${f.sku})`);
+  if (f.beatId) parts.push(sql`beat_id = ${f.beatId}`);
   if (w?.cursor) parts.push(sql`(${sql.ref(w.col)}, id) ${sql.raw(w.cmp)} (${w.cursor.value}, ${w.cursor.id})`);
   return sql.join(parts, sql` AND `);
 }

@@ -56,6 +56,23 @@ async function skusByOrder() {
 }
 
 describe('GET /api/orders find filters', () => {
+  it("beat: only the orders placed under that D2R beat (issue 12), every page, with the exact count", async () => {
+    const beat = '01900000-0000-7000-8000-0000000bea70';
+    const some = await db.selectFrom('orders').select('id').where('company_id', '=', company(0)).orderBy('id').limit(30).execute();
+    const chosen = some.filter((_, i) => i % 4 === 0).map((o) => o.id);
+    await db.updateTable('orders').set({ beat_id: beat }).where('id', 'in', chosen).execute();
+    try {
+      const want = await expectedIds([company(0)], (o) => chosen.includes(o.id));
+      expect(want.length).toBe(chosen.length);
+      const got = await walkAll(seller, { beatId: beat });
+      expect(got.ids).toEqual(want);
+      expect(got.total).toBe(want.length);
+      expect((await walkAll(seller, { beatId: 'no-such-beat' })).ids).toEqual([]);
+    } finally {
+      await db.updateTable('orders').set({ beat_id: null }).where('id', 'in', chosen).execute();
+    }
+  });
+
   it('courier: only orders shipped with that courier, every page, with the exact count', async () => {
     const mine = [company(0)];
     const shippers = await db.selectFrom('orders').select('shipper').distinct().where('company_id', '=', company(0)).where('shipper', 'is not', null).execute();

@@ -126,6 +126,7 @@ export const listRoutes = new Hono<AppEnv>()
       warehouseId: q.warehouseId,
       pincode: q.pincode,
       sku: q.sku,
+      beatId: q.beatId,
     };
     // Sidebar counts of the caller's companies; the section's total and the
     // list's arms come from the same rows (the listed companies are among them).

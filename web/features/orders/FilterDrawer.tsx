@@ -20,12 +20,14 @@ export type FilterDrawerProps = {
   companies: { id: string; name: string }[];
   /** Warehouses to filter by (none: the filter is not offered). */
   warehouses?: { id: string; name: string }[];
+  /** D2R beats to filter by (none: the filter is not offered). */
+  beats?: { id: string; name: string }[];
   onApply: (f: FilterValues) => void;
   onClose: () => void;
 };
 
 /** The filter drawer (shortcut F): statuses of the section, dates, payment, channel, order type, company. */
-export function FilterDrawer({ opened, section, value, companies, warehouses = [], onApply, onClose }: FilterDrawerProps) {
+export function FilterDrawer({ opened, section, value, companies, warehouses = [], beats = [], onApply, onClose }: FilterDrawerProps) {
   const [draft, setDraft] = useState<FilterValues>(value);
   useEffect(() => {
     if (opened) setDraft(value);
@@ -112,6 +114,17 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
               data={warehouses.map((w) => ({ value: w.id, label: w.name }))}
               value={draft.warehouseId ?? null}
               onChange={(v) => set({ warehouseId: v ?? undefined })}
+            />
+          )}
+          {beats.length > 0 && (
+            <Select
+              label="Beat"
+              placeholder="Any beat"
+              clearable
+              searchable
+              data={beats.map((b) => ({ value: b.id, label: b.name }))}
+              value={draft.beatId ?? null}
+              onChange={(v) => set({ beatId: v ?? undefined })}
             />
           )}
           <TextInput

@@ -7,13 +7,14 @@ export type FilterTagsBarProps = {
   filter: FilterValues;
   companyName: (id: string) => string;
   warehouseName?: (id: string) => string;
+  beatName?: (id: string) => string;
   onRemove: (keys: FilterKey[]) => void;
   onMore: () => void;
 };
 
 /** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
-export function FilterTagsBar({ filter, companyName, warehouseName, onRemove, onMore }: FilterTagsBarProps) {
-  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName));
+export function FilterTagsBar({ filter, companyName, warehouseName, beatName, onRemove, onMore }: FilterTagsBarProps) {
+  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName));
   if (!shown.length) return null;
   return (
     <Group gap={6} data-testid="filter-tags">

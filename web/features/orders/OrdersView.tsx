@@ -23,7 +23,7 @@ import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
 import { Pager } from './Pager';
-import { companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
+import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
 export type OrdersViewProps = {
@@ -54,6 +54,9 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   useEffect(() => setRange([search.from ?? null, search.to ?? null]), [search.from, search.to]);
   const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: session.role !== 'finance' }).data;
   const warehouses = useMemo(() => warehouseData ?? [], [warehouseData]);
+  const beatData = useQuery({ ...beatsQuery(), enabled: session.role === 'seller' || session.role === 'admin' }).data;
+  const beats = useMemo(() => beatData ?? [], [beatData]);
+  const beatName = useCallback((id: string) => beats.find((b) => b.id === id)?.name ?? id, [beats]);
 
   // Changing a filter (or the section) clears the selection.
   const filterKey = JSON.stringify([section, filter]);
@@ -171,7 +174,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         </Group>
         </OfflineGate>
       </Group>
-      <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} onRemove={removeFilter} onMore={drawer.open} />
+      <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} beatName={beatName} onRemove={removeFilter} onMore={drawer.open} />
       {/* Stays under the header while the page scrolls, so it is near a selection deep in a long page. */}
       <Box
         pos="sticky"
@@ -220,7 +223,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
           onPageSize={(n) => setSearch({ ...resetPage(search), pageSize: n })}
         />
       )}
-      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} onApply={applyFilter} onClose={drawer.close} />
+      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} onApply={applyFilter} onClose={drawer.close} />
     </Stack>
   );
 }

@@ -8,7 +8,12 @@ export type FilterTag = { keys: FilterKey[]; label: string };
 const ORDER_TYPES = ['None', 'B2B', 'D2R'];
 const PAYMENT = { cod: 'COD', prepaid: 'Prepaid', credit: 'Credit' } as const;
 
-export function filterTags(f: FilterValues, companyName: (id: string) => string = (id) => id, warehouseName: (id: string) => string = (id) => id): FilterTag[] {
+export function filterTags(
+  f: FilterValues,
+  companyName: (id: string) => string = (id) => id,
+  warehouseName: (id: string) => string = (id) => id,
+  beatName: (id: string) => string = (id) => id,
+): FilterTag[] {
   const tags: FilterTag[] = [];
   if (f.q) tags.push({ keys: ['q'], label: `Search: ${f.q}` });
   if (f.status) {
@@ -24,6 +29,7 @@ export function filterTags(f: FilterValues, companyName: (id: string) => string 
   if (f.warehouseId) tags.push({ keys: ['warehouseId'], label: `Warehouse: ${warehouseName(f.warehouseId)}` });
   if (f.pincode) tags.push({ keys: ['pincode'], label: `Pincode: ${f.pincode}` });
   if (f.sku) tags.push({ keys: ['sku'], label: `SKU: ${f.sku}` });
+  if (f.beatId) tags.push({ keys: ['beatId'], label: `Beat: ${beatName(f.beatId)}` });
   return tags;
 }
 

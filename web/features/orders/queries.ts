@@ -8,6 +8,7 @@ import type {
 } from '../../../edge-api/routes/orders/list';
 import type { OrderDetail } from '../../../edge-api/routes/orders/queries';
 import { apiJson } from '../../api/client';
+import type { BeatsResponse } from '../../../domain/bulk/types';
 
 export type { OrderDetail, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail };
 export type OrderListItem = OrderListResponse['order'][number];
@@ -81,6 +82,15 @@ export const companyWarehousesQuery = (companyId?: string) =>
         `/api/company/warehouses${companyId ? `?${qs({ companyId })}` : ''}`,
         { signal },
       ).then((r) => r.warehouses),
+    staleTime: 300_000,
+    retry: false,
+  });
+
+/** D2R beats of the caller's companies (the beat filter; beats arrive with the bulk beats upload). */
+export const beatsQuery = () =>
+  queryOptions({
+    queryKey: ['d2r-beats'],
+    queryFn: ({ signal }) => apiJson<BeatsResponse>('/api/d2r/beats', { signal }).then((r) => r.beats),
     staleTime: 300_000,
     retry: false,
   });

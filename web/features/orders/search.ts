@@ -32,6 +32,7 @@ export const ordersSearchSchema = z.object({
   warehouseId: opt(z.string().max(64)),
   pincode: opt(z.string().regex(/^\d{6}$/)),
   sku: opt(z.string().max(64)),
+  beatId: opt(z.string().max(64)),
   sortField: opt(z.enum(SORT_FIELDS)),
   sortOrder: opt(z.enum(SORT_ORDERS)),
   pageSize: opt(z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n))),
