@@ -9,6 +9,7 @@ import { seedReturnRows } from './floor/seed-returns';
 import { seedAdmin } from './admin/seed';
 import { seedCompanyGstins } from './billing/seed-gstins';
 import { COURIERS, DEMO_LOGINS, FIRST_NAMES, LANDMARKS, LAST_NAMES, PLACES, PRODUCTS, SERVICE_LEVELS, STREETS } from './seed-data';
+import { STATUS_DESCRIPTIONS } from '../domain/tracking-rules';
 
 /** Mulberry32: a small deterministic PRNG so the same seed gives the same data. */
 function prng(seed: number) {
@@ -65,28 +66,16 @@ export function statusPath(status: string): string[] {
   return paths[status] ?? upTo(status);
 }
 
+// The timeline's own default texts, and what a carrier says for the statuses it has none for.
 const DESCRIPTIONS: Record<string, string> = {
-  PLACED: 'Order placed',
-  PROCESSED: 'Order processed at warehouse',
-  READY_TO_SHIP: 'Packed and ready to ship',
-  SHIPPED: 'Shipment picked up by courier',
-  IN_TRANSIT: 'Shipment in transit',
-  OUT_FOR_DELIVERY: 'Out for delivery',
-  DELIVERED: 'Delivered to customer',
+  ...STATUS_DESCRIPTIONS,
+  // An NDR reason, as a carrier reports the failed attempt.
   UNDELIVERED: 'Customer not available at address',
   UNSERVICEABLE: 'Pincode not serviceable by courier',
   CANCELLED: 'Order cancelled by seller',
-  RTO_IN_TRANSIT: 'Return to origin initiated',
-  RTO_OUT_FOR_DELIVERY: 'Return out for delivery to warehouse',
-  RTO_UNDELIVERED: 'Return delivery attempt failed',
-  RTO_DELIVERED: 'Returned to warehouse',
   RTO_PROCESSED: 'Return checked and processed',
   DTO_PLACED: 'Customer return scheduled',
   DTO_CANCELLED: 'Customer return cancelled',
-  DTO_IN_TRANSIT: 'Customer return picked up',
-  DTO_OUT_FOR_DELIVERY: 'Customer return out for delivery to warehouse',
-  DTO_UNDELIVERED: 'Customer return delivery failed',
-  DTO_DELIVERED: 'Customer return delivered to warehouse',
   DTO_PROCESSED: 'Customer return checked and processed',
 };
 

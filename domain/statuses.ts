@@ -29,19 +29,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = Object.fromEntries(
   ORDER_STATUSES.map((s) => [s, s.replace(/_/g, ' ').toLowerCase().replace(/^(rto|dto)/, (m) => m.toUpperCase())]),
 ) as Record<OrderStatus, string>;
 
-/** Last-mile delivery orders run by admins (part 2 §4). */
-export const DELIVERY_ORDER_STATUSES = [
-  'PLACED',
-  'RECEIVED',
-  'ASSIGNED',
-  'OUT_FOR_DELIVERY',
-  'UNATTEMPTED',
-  'UNDELIVERED',
-  'DELIVERED',
-  'RTO_IN_TRANSIT',
-  'RTO_DELIVERED',
-] as const;
-export type DeliveryOrderStatus = (typeof DELIVERY_ORDER_STATUSES)[number];
+// Last-mile delivery order statuses (part 2 §4): DELIVERY_STATUSES in domain/delivery.ts.
 
 /** Missed orders (orders a channel sent that could not be created) have their own enumeration. */
 export const MISSED_ORDER_STATUSES = ['FAILED', 'PENDING', 'RESOLVED', 'IGNORED'] as const;
