@@ -37,7 +37,7 @@ import {
 import { uuidv7 } from '../../../domain/ids';
 import { apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
-import { Pager } from '../orders/Pager';
+import { Pager } from '../../ui/Pager';
 import { adminKeys, deliveryListQuery, driversQuery } from './api';
 import { CsvButton } from './CsvButton';
 import { DeliverySlider } from './DeliverySlider';

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
-import { Pager } from '../orders/Pager';
+import { Pager } from '../../ui/Pager';
 import { clustersQuery, driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { JourneyRow } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS } from '../../../domain/delivery';
-import { Pager } from '../orders/Pager';
+import { Pager } from '../../ui/Pager';
 import { driversQuery, JOURNEY_DRIVER_CHOICES, journeyQuery, journeysPageInput, journeysQuery, JOURNEYS_PAGE_SIZE } from './api';
 import { CsvButton } from './CsvButton';
 import { formatDateTime, statusColour } from './format';

@@ -8,7 +8,7 @@ import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import { feedback } from '../../scanner/feedback';
 import { useScanner, type ScanSource } from '../../scanner/useScanner';
-import { ScanBox } from './ScanBox';
+import { ScanBox } from '../../ui/ScanBox';
 import classes from './floor.module.css';
 import { leaveNotice } from './notice';
 import { ScanResult, type ScanOutcome } from './ScanResult';

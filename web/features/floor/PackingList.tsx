@@ -6,7 +6,7 @@ import { readOrders } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import classes from './floor.module.css';
-import { FloorPager } from './FloorPager';
+import { TouchPager } from '../../ui/TouchPager';
 import { useClusterFilter } from '../admin/ClusterFilter';
 
 const PAGE_SIZE = 50;
@@ -128,7 +128,7 @@ export function PackingList({ sync, filter, page, only, onOpen }: PackingListPro
               ))}
             </Table.Tbody>
           </Table>
-          <FloorPager page={page} pages={pages} onChange={(p) => setSearch({ page: p })} />
+          <TouchPager page={page} pages={pages} onChange={(p) => setSearch({ page: p })} />
         </>
       )}
     </Stack>

@@ -10,7 +10,7 @@ import { useSyncStatus } from '../../local-db/engine';
 import { ActivePacking } from './ActivePacking';
 import { PackingList } from './PackingList';
 import { takeNotice } from './notice';
-import { ScanBox } from './ScanBox';
+import { ScanBox } from '../../ui/ScanBox';
 import { ScanResult } from './ScanResult';
 
 export interface PackingStationProps {

@@ -8,7 +8,7 @@ import { readInventory } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 import classes from '../floor/floor.module.css';
-import { FloorPager } from '../floor/FloorPager';
+import { TouchPager } from '../../ui/TouchPager';
 import { InventoryPopup } from './InventoryPopup';
 
 const PAGE_SIZE = 50;
@@ -103,7 +103,7 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
               ))}
             </Table.Tbody>
           </Table>
-          <FloorPager page={page} pages={pages} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} />
+          <TouchPager page={page} pages={pages} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} />
         </>
       )}
       {open && <InventoryPopup row={open} sync={sync} onClose={() => setOpenKey(null)} />}

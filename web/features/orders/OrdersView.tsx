@@ -22,7 +22,7 @@ import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
-import { Pager } from './Pager';
+import { Pager } from '../../ui/Pager';
 import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 

@@ -11,7 +11,7 @@ import { feedback } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
 import classes from '../floor/floor.module.css';
 import { useUnlockSoundOnFirstTouch } from '../floor/PackingStation';
-import { ScanBox } from '../floor/ScanBox';
+import { ScanBox } from '../../ui/ScanBox';
 import { ScanResult, type ScanOutcome } from '../floor/ScanResult';
 import { ReturnApprovalModal } from './ReturnApprovalModal';
 

@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 /** Previous / page n of m / next, with 48 px targets: fits a 360 px screen whatever the page count. */
-export function FloorPager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+export function TouchPager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
   if (pages <= 1) return null;
   const current = Math.min(page, pages);
   return (

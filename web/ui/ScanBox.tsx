@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Loader, TextInput } from '@mantine/core';
 import { IconCamera, IconScan } from '@tabler/icons-react';
 import { Suspense, useRef, useState } from 'react';
-import { LazyCameraScanner } from '../../scanner/LazyCameraScanner';
-import type { ScanSource } from '../../scanner/useScanner';
+import { LazyCameraScanner } from '../scanner/LazyCameraScanner';
+import type { ScanSource } from '../scanner/useScanner';
 
 export interface ScanBoxProps {
   label: string;
