@@ -1,6 +1,7 @@
 // Issue 12: a seller creates a B2C manual order (Ship from pre-filled, then
 // chosen), ships it, downloads its label and invoice, and a warehouse user
 // packs it at the 360 px packing station of that warehouse.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
@@ -69,24 +70,86 @@ describe('a B2C manual order goes somewhere', () => {
     orderId = (await res.json()).data.id;
     await page.waitForURL(/\/orders$/);
 
-    const api = await pageApi(page, server.url);
-    const headers = { 'x-xsrf-token': api.session.xsrfToken as string };
-    const shipped = await page.request.patch(`${server.url}/api/orders/${orderId}/ready-to-ship`, { headers });
-    expect(shipped.status()).toBe(200);
-    const order = (await shipped.json()).data;
-    awb = order.awb ?? order.trackingNumber ?? order.tracking_number;
-    expect(awb).toBeTruthy();
+    // The seller finds the order by its Order ID and opens it in the slider.
+    const searchBox = page.getByRole('textbox', { name: 'Search orders', exact: true });
+    await searchBox.fill(ORDER_ID);
+    await searchBox.press('Enter');
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
+    await expect.poll(() => row.getByTestId('order-status').textContent()).toBe('placed');
+    await row.getByTestId('order-link').filter({ hasText: ORDER_ID }).click();
+    const slider = page.getByRole('dialog', { name: `Order ${ORDER_ID}` });
+    await slider.getByTestId('order-info').waitFor({ timeout: 30_000 });
+    await expect.poll(() => slider.getByTestId('order-info-status').textContent()).toBe('placed');
 
-    const label = await page.request.post(`${server.url}/api/download/label`, { headers, data: { orderId: [orderId] } });
-    expect(label.status()).toBe(200);
-    const [labelPage] = await readPdf(Buffer.from(await label.body()));
+    // READY TO SHIP: every courier with its price and delivery date, the default picked; the seller picks another one and confirms.
+    await slider.getByTestId('order-actions').getByRole('button', { name: 'READY TO SHIP', exact: true }).click();
+    const rts = page.getByRole('dialog', { name: 'READY TO SHIP' });
+    const couriers = rts.getByRole('radiogroup');
+    await couriers.waitFor({ timeout: 30_000 });
+    const quotes = rts.locator('[data-testid^="quote-"]');
+    const quoteRows = await quotes.count();
+    expect(quoteRows).toBeGreaterThan(1);
+    const serviceable: { checked: boolean; isDefault: boolean }[] = [];
+    for (let i = 0; i < quoteRows; i++) {
+      const radio = quotes.nth(i).getByRole('radio');
+      if (await radio.isDisabled()) continue;
+      const cells = quotes.nth(i).getByRole('cell');
+      // Price and estimated delivery date of a courier that can take it.
+      await expect.poll(() => cells.nth(1).textContent()).toMatch(/^₹\d+\.\d\d$/);
+      await expect.poll(() => cells.nth(2).textContent()).toMatch(/^\d{4}-\d\d-\d\d/);
+      serviceable.push({ checked: await radio.isChecked(), isDefault: (await cells.nth(0).textContent())?.includes('Default') ?? false });
+    }
+    expect(serviceable.length).toBeGreaterThan(1);
+    // Exactly one courier is picked to begin with: the default one.
+    expect(serviceable.filter((q) => q.checked)).toEqual([{ checked: true, isDefault: true }]);
+    // Pinned by its test id: a filter on "not checked" would stop matching it once it is picked.
+    const otherId = await quotes.filter({ has: page.getByRole('radio', { checked: false, disabled: false }) }).first().getAttribute('data-testid');
+    const other = rts.getByTestId(otherId ?? '');
+    const otherName = (await other.locator('label').first().textContent())?.trim() ?? '';
+    expect(otherName).not.toBe('');
+    await other.getByRole('radio').check();
+    await expect.poll(() => other.getByRole('radio').isChecked()).toBe(true);
+    await page.screenshot({ path: '/tmp/i12-ready-to-ship.png' });
+    await rts.getByRole('button', { name: 'Confirm and ship' }).click();
+    const booked = rts.getByTestId('courier-booked');
+    await booked.waitFor({ timeout: 30_000 });
+    expect(await booked.textContent()).toContain(`Booked with ${otherName}`);
+    awb = ((await rts.getByTestId('booked-awb').textContent()) ?? '').trim();
+    expect(awb).toMatch(/^\S{6,}$/);
+    await rts.getByRole('button', { name: 'Close', exact: true }).click();
+    await rts.waitFor({ state: 'hidden' });
+
+    // The slider now shows the order ready to ship with that courier, AWB and an invoice of the Bhiwandi warehouse's series.
+    await expect.poll(() => slider.getByTestId('order-info-status').textContent(), { timeout: 15_000 }).toBe('ready to ship');
+    const field = (label: string) => slider.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => field('AWB').textContent(), { timeout: 15_000 }).toBe(awb);
+    await expect.poll(() => field('Courier').textContent()).toBe(otherName);
+    await expect.poll(() => field('Invoice').textContent(), { timeout: 15_000 }).toMatch(/^BHW1-B2C-\S+$/);
+    const invoiceNumber = (await field('Invoice').textContent()) ?? '';
+    await slider.getByRole('button', { name: 'Close order' }).click();
+    await slider.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(awb);
+
+    // Label and invoice through the Documents menu of the selection.
+    await row.getByRole('checkbox', { name: `Select order ${ORDER_ID}` }).check();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('1 selected');
+    const downloadVia = async (item: 'Download Labels' | 'Download Invoices') => {
+      await page.getByTestId('download-menu').click();
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('menuitem', { name: item }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const bytes = fs.readFileSync((await download.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      return readPdf(bytes);
+    };
+
+    const [labelPage] = await downloadVia('Download Labels');
     expect(labelPage.text).toContain(awb);
     expect(labelPage.text).toContain(ORDER_ID);
 
-    const invoice = await page.request.post(`${server.url}/api/download/invoice`, { headers, data: { orderId: [orderId] } });
-    expect(invoice.status()).toBe(200);
-    const [invoicePage] = await readPdf(Buffer.from(await invoice.body()));
-    expect(invoicePage.text).toMatch(/Invoice No\.: \S+/);
+    const [invoicePage] = await downloadVia('Download Invoices');
+    expect(invoicePage.text).toContain(`Invoice No.: ${invoiceNumber}`);
     expect(invoicePage.text).toContain(`Order ID: ${ORDER_ID}`);
     expect(invoicePage.text).toMatch(/Invoice Total ₹[\d,]+\.\d\d/);
     await context.close();
