@@ -71,7 +71,7 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
       <Text size="sm" c="dimmed">
         {d.weightG} g, {d.paymentMode.toUpperCase()}. The default courier follows your preferences; pick another one if you like.
       </Text>
-      <Radio.Group value={choice ?? ''} onChange={setPicked} name="courier" aria-label="Courier">
+      <Radio.Group value={choice ?? ''} onChange={setPicked} name="courier" label="Courier">
         <Table striped highlightOnHover verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
