@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  d2rPricingStore,
   defaultOrderType,
   manualOrderSchema,
   previewTotals,
   salesmanSchema,
   shouldOfferB2B,
   totalsOfOrder,
+  withStoreDiscounts,
   type PricedCatalogueItem,
 } from './manual-order';
 
@@ -157,6 +159,27 @@ describe('totals', () => {
     expect(previewTotals({ items: [], pricingType: 'x', shippingAddress: {} }, lookup, '')).toBeNull();
     // an out-of-range percentage shows no totals rather than wrong ones
     expect(previewTotals({ items: [{ catalogueId: 'tea', quantity: 1 }], pricingType: 1, commonPricingValue: '150', shippingAddress: {} }, lookup, '')).toBeNull();
+  });
+});
+
+describe("a store's D2R discounts (bulk 'D2R Discount')", () => {
+  const discounts = new Map([['tea', 10]]);
+  it('price a D2R order for that store the same in the live preview and on the server', () => {
+    const order = manualOrderSchema.parse({ ...valid, orderType: 2, whId: 'wh-1', selectedStoreAddressId: 'store-1' });
+    expect(d2rPricingStore(order)).toBe('store-1');
+    const server = totalsOfOrder(order, withStoreDiscounts(lookup, discounts), 'Karnataka');
+    expect(server.lines[0].unitPaise).toBe(31410); // ₹349 less 10%
+    const preview = previewTotals({ items: [{ catalogueId: 'tea', quantity: '2' }], pricingType: '0', shippingAddress: { state: 'Karnataka' } }, withStoreDiscounts(lookup, discounts), 'Karnataka');
+    expect(preview?.totals).toEqual(server.totals);
+    // The order's own pricing type applies on top of the store's price.
+    const margin = totalsOfOrder({ ...order, pricingType: 1, commonPricingValue: 10 }, withStoreDiscounts(lookup, discounts), 'Karnataka');
+    expect(margin.lines[0].unitPaise).toBe(28269);
+  });
+  it('leave other items, other order types and new stores at the catalogue price', () => {
+    expect(withStoreDiscounts(lookup, discounts)('oil')).toEqual(lookup('oil'));
+    expect(withStoreDiscounts(lookup, new Map())).toBe(lookup);
+    expect(d2rPricingStore({ orderType: 0, selectedStoreAddressId: 'store-1' })).toBeNull();
+    expect(d2rPricingStore({ orderType: 2, selectedStoreAddressId: '' })).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { gstinProblem, normaliseGstin } from './gstin';
 import { PINCODE_RE } from './india';
 import { indiaToday, addIndiaDays } from './india-time';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
-import { computeOrderTotals, FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE, type GstRates, type OrderTotalsResult, type PricingType } from './pricing';
+import { computeOrderTotals, FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE, reduceByPercent, type GstRates, type OrderTotalsResult, type PricingType } from './pricing';
 import { PAYMENT_MODES } from './statuses';
 
 export { FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE };
@@ -354,6 +354,32 @@ export function shouldOfferB2B(orderType: number, items: readonly { quantity?: u
 
 /** What the totals need of a catalogue item. */
 export type PricedCatalogueItem = { pricePaise: number; gst: GstRates };
+
+/** A store's D2R discounts (bulk 'D2R Discount'): catalogue item id → percent off its catalogue price. */
+export type StoreDiscounts = ReadonlyMap<string, number>;
+
+/** The store whose D2R discounts price the order: a D2R order for an existing store, else none. */
+export function d2rPricingStore(v: { orderType: unknown; selectedStoreAddressId?: string | null }): string | null {
+  return Number(v.orderType) === ORDER_TYPE.d2r && v.selectedStoreAddressId ? v.selectedStoreAddressId : null;
+}
+
+/**
+ * The catalogue as a D2R order for one store sees it: each item's price less
+ * the store's discount for that item (the store's D2R price), before the
+ * order's own pricing type. The form and the server both price through this.
+ */
+export function withStoreDiscounts(
+  catalogue: (id: string) => PricedCatalogueItem | undefined,
+  discounts: StoreDiscounts | null | undefined,
+): (id: string) => PricedCatalogueItem | undefined {
+  if (!discounts || discounts.size === 0) return catalogue;
+  return (id) => {
+    const c = catalogue(id);
+    const pct = discounts.get(id);
+    if (!c || pct === undefined || !(pct > 0 && pct <= 100)) return c;
+    return { ...c, pricePaise: reduceByPercent(c.pricePaise, pct) };
+  };
+}
 
 export type TotalsInput = {
   items: readonly { catalogueId: string; quantity: number; isFree?: boolean; pricingValue?: number | null }[];

@@ -8,6 +8,7 @@ import { CsvByteWriter, type CsvChunk } from '../../domain/csv';
 import { countInvoices, invoicePages, istEnd, istStart } from './invoices';
 import { ID, ORDER_COLUMNS, ORDER_HEADER, PACKED_SQLITE_COLUMNS, orderCells, orderLineWriter, orderNameCells, packedId, packedLineWriter, rupees, type OrderNames } from './order-csv';
 import { openExportReader, selectArrays, selectArraysSync } from './raw';
+import { orderAdjustmentTotals } from '../bulk/orders';
 import '../tables/billing';
 
 export type CsvCell = string | number | null;
@@ -104,15 +105,17 @@ export function ordersExport(
   const empty = (companies !== null && companies.length === 0) || (statuses !== null && statuses.length === 0);
   /** Names of the ids an order row carries, read once per export. */
   const lookups = async (): Promise<OrderNames> => {
-    const [companyRows, warehouseRows, partnerRows] = await Promise.all([
+    const [companyRows, warehouseRows, partnerRows, adjustmentRows] = await Promise.all([
       db.selectFrom('companies').select(['id', 'name']).execute(),
       db.selectFrom('warehouses').select(['id', 'code']).execute(),
       db.selectFrom('delivery_partners').select(['id', 'name']).execute(),
+      orderAdjustmentTotals(db, companies),
     ]);
     return {
       companyName: new Map(companyRows.map((c) => [c.id, c.name])),
       warehouseCode: new Map(warehouseRows.map((w) => [w.id, w.code])),
       partnerName: new Map(partnerRows.map((p) => [p.id, p.name])),
+      adjustment: adjustmentRows,
     };
   };
 

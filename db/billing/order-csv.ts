@@ -11,6 +11,8 @@ export const ORDER_HEADER = [
   'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At', 'Updated At', 'Shop Type', 'Order Type', 'Payment Mode',
   'Order Total (INR)', 'COD Amount (INR)', 'Shipping (INR)', 'AWB', 'Courier', 'Customer Name', 'Customer Phone', 'Customer Email',
   'City', 'State', 'Pincode', 'Weight (g)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)', 'Invoice Number', 'Items',
+  // Last, after the columns read from the order row: the order's total shipping-charge adjustment (bulk upload), empty when none.
+  'Shipping Charge Adjustment (INR)',
 ];
 
 /**
@@ -41,15 +43,18 @@ export type OrderNames = {
   companyName: Map<string, string | null>;
   warehouseCode: Map<string, string | null>;
   partnerName: Map<string, string | null>;
+  /** Order id → its total shipping-charge adjustment in paise (only orders that have one). */
+  adjustment: Map<string, number>;
 };
 
 /** The names as finished CSV cells, escaped once per export rather than once per row. */
-export type OrderNameCells = { company: Map<string, string>; warehouse: Map<string, string>; partner: Map<string, string> };
+export type OrderNameCells = { company: Map<string, string>; warehouse: Map<string, string>; partner: Map<string, string>; adjustment: Map<string, string> };
 
 export function orderNameCells(names: OrderNames): OrderNameCells {
   const cells = (m: Map<string, string | null>) =>
     new Map([...m].filter((e): e is [string, string] => e[1] != null).map(([k, v]): [string, string] => [k, csvField(v)]));
-  return { company: cells(names.companyName), warehouse: cells(names.warehouseCode), partner: cells(names.partnerName) };
+  const adjustment = new Map([...names.adjustment].map(([k, p]): [string, string] => [k, csvField(rupees(p))]));
+  return { company: cells(names.companyName), warehouse: cells(names.warehouseCode), partner: cells(names.partnerName), adjustment };
 }
 
 /** Writes an amount in paise as rupees into `w`: a whole number of paise makes digits, '.' and maybe '-', nothing to escape. */
@@ -62,8 +67,9 @@ function moneyWriter(w: CsvByteWriter): (paise: unknown) => void {
 
 /** Turns a raw row into its CSV cells in place (the `pages` form of the export). */
 export function orderCells(names: OrderNames): (o: unknown[]) => (string | number | null)[] {
-  const { companyName, warehouseCode, partnerName } = names;
+  const { companyName, warehouseCode, partnerName, adjustment } = names;
   return (o) => {
+    const adj = adjustment.size ? adjustment.get(o[ID] as string) : undefined;
     o[2] = companyName.get(o[2] as string) ?? o[2];
     o[3] = o[3] ? warehouseCode.get(o[3] as string) ?? '' : '';
     o[8] = ORDER_TYPES[o[8] as number] ?? String(o[8]);
@@ -73,6 +79,7 @@ export function orderCells(names: OrderNames): (o: unknown[]) => (string | numbe
     if (o[14] == null && o[PARTNER]) o[14] = partnerName.get(o[PARTNER] as string) ?? null;
     if (o[ITEMS] == null) o[ITEMS] = '';
     o.length = ITEMS + 1;
+    o.push(adj === undefined ? '' : rupees(adj));
     // The database hands back text, numbers and NULLs; the lookups above keep them so.
     return o as (string | number | null)[];
   };
@@ -84,7 +91,7 @@ export function orderCells(names: OrderNames): (o: unknown[]) => (string | numbe
  * possibly huge export).
  */
 export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: unknown[]) => void {
-  const { company, warehouse, partner } = cells;
+  const { company, warehouse, partner, adjustment } = cells;
   const money = moneyWriter(w);
   return (o) => {
     w.value(o[0]);
@@ -123,6 +130,8 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
       w.comma();
       w.value(o[i]);
     }
+    w.comma();
+    if (adjustment.size) w.raw(adjustment.get(o[ID] as string) ?? '');
     w.eol();
   };
 }
@@ -176,7 +185,7 @@ export function packedId(o: unknown[]): string {
  * for the rare line that must be written again.
  */
 export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain: (id: string) => unknown[]): (o: unknown[]) => void {
-  const { company, warehouse, partner } = cells;
+  const { company, warehouse, partner, adjustment } = cells;
   const writePlain = orderLineWriter(w, cells);
   const money = moneyWriter(w);
   // A run is NULL only if a NOT NULL column held NULL after all: then the count is off and the plain row is written.
@@ -211,6 +220,8 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     w.value(o[12]);
     w.comma();
     ok = run(o[13], 2) && ok;
+    w.comma();
+    if (adjustment.size) w.raw(adjustment.get(packedId(o)) ?? '');
     if (ok) {
       w.eol();
       return;

@@ -56,3 +56,9 @@ export async function storePrices(db: Q, storeId: string) {
   const rows = await db.selectFrom('d2r_store_prices').select(['catalogue_id', 'discount', 'updated_at', 'actor_name']).where('store_id', '=', storeId).execute();
   return rows.map((r) => ({ catalogueId: r.catalogue_id, discount: Number(r.discount), updatedAt: r.updated_at, by: r.actor_name }));
 }
+
+/** A store's D2R discounts as the pricing reads them (catalogue id → percent off). */
+export async function storeDiscounts(db: Q, storeId: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('d2r_store_prices').select(['catalogue_id', 'discount']).where('store_id', '=', storeId).execute();
+  return new Map(rows.map((r) => [r.catalogue_id, Number(r.discount)]));
+}

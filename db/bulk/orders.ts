@@ -84,3 +84,18 @@ export async function insertDeliveryOrder(db: Q, v: { awb: string; companyId: st
     latitude: null, longitude: null, delivered_at: null, last_reason: null,
   }).execute();
 }
+
+/**
+ * Each adjusted order's total shipping-charge adjustment in paise (the sum of
+ * new − previous over its adjustments, domain/bulk/types.ts
+ * adjustmentChangePaise), for the orders CSV; companies null = all.
+ */
+export async function orderAdjustmentTotals(db: Q, companies: string[] | null): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom('shipping_charge_adjustments')
+    .select(['order_id', sql<number | string>`sum(shipping_paise - coalesce(previous_paise, 0))`.as('total')])
+    .groupBy('order_id');
+  if (companies) q = q.where('company_id', 'in', companies.length ? companies : ['']);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.order_id, Number(r.total)]));
+}

@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../domain/ids';
 import type { Database } from '../schema';
+import '../tables/admin';
 import '../tables/bulk';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -16,4 +17,10 @@ export async function insertRetailerProfile(db: Q, v: { storeId: string; company
     store_id: v.storeId, company_id: v.companyId, external_id: v.externalId, class: v.class, type: v.type, cluster: v.cluster,
     details: JSON.stringify(v.details), created_at: nowIso(),
   }).execute();
+}
+
+/** The names of the clusters of the admin console (the external retailers' cluster column checks against them). */
+export async function clusterNames(db: Q): Promise<string[]> {
+  const rows = await db.selectFrom('clusters').select('name').orderBy('name').limit(1000).execute();
+  return rows.map((r) => r.name);
 }

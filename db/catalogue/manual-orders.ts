@@ -13,6 +13,8 @@ import {
   PRODUCT_REQUIRED,
   totalsOfOrder,
   WAREHOUSE_REQUIRED,
+  withStoreDiscounts,
+  d2rPricingStore,
   type Address,
   type ManualOrder,
   type ManualShopType,
@@ -28,6 +30,7 @@ import { addTrail, OrderStateConflict, setOrderStatus } from '../orders/status';
 import '../tables/catalogue';
 import { catalogueForOrder } from './items';
 import { findStoreRow, insertStore } from './stores';
+import { storeDiscounts } from '../bulk/catalogue';
 import { companyAddress, companyWarehouses } from './warehouses';
 
 /** A business refusal (a domain Refusal): nothing was written. `path` names the field when there is one. */
@@ -137,7 +140,9 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
       const c = catalogue.get(id);
       return c ? { pricePaise: Number(c.price_paise), gst: JSON.parse(c.gst) as CatalogueGst } : undefined;
     };
-    const result = totalsOfOrder(order, priced, sellerState);
+    // A D2R order for an existing store is priced at that store's D2R price (its discounts per item, bulk 'D2R Discount').
+    const discounts = d2rPricingStore(order) && storeAddressId ? await storeDiscounts(trx, storeAddressId) : null;
+    const result = totalsOfOrder(order, withStoreDiscounts(priced, discounts), sellerState);
     if (result.error) throw new OrderRefusal('invalid', FINAL_ORDER_VALUE_NEGATIVE, 'specialDiscount');
     const { totals } = result;
 

@@ -41,7 +41,21 @@ export const LIGHTNING_PAYMENT_METHODS = ['cod', 'prepaid'] as const;
 export const REMITTANCE_STATUSES = ['due', 'paid'] as const;
 export const RETAILER_CLASSES = ['A', 'B', 'C', 'D', 'E'] as const;
 export const RETAILER_TYPES = ['Kirana', 'Supermarket', 'Pharmacy', 'Wholesaler', 'Modern Trade', 'HoReCa', 'Other'] as const;
-export const RETAILER_CLUSTERS = ['North', 'South', 'East', 'West', 'Central'] as const;
+/**
+ * Clusters are not a fixed list: they are the clusters of the admin console
+ * (db/admin, table clusters). The sheet checks the name is there; the server
+ * checks it against the real clusters (bulkRowSchema's `clusters`).
+ */
+export const CLUSTER_NAME_MAX = 100;
+/** The reason on an external retailer's cluster cell naming no cluster of the admin console. */
+export function unknownClusterMsg(value: string, clusters: readonly string[]): string {
+  if (!clusters.length) return `Unknown cluster: ${value}. No clusters exist yet; an admin adds them under Clusters`;
+  const shown = clusters.length > 30 ? `${clusters.slice(0, 30).join(', ')}, …` : clusters.join(', ');
+  return `Unknown cluster: ${value}. cluster must be one of ${shown}`;
+}
+/** The rule of the cluster column against the real cluster names (case ignored). */
+export const clusterRule = (clusters: readonly string[]): Rule =>
+  required('cluster', (v) => (clusters.some((c) => c.toLowerCase() === v.toLowerCase()) ? null : unknownClusterMsg(v, clusters)));
 
 /** 'W1:2, W2' → {W1: 2, W2: 1}; null when malformed. */
 export function parseWsinMap(v: string): Record<string, number> | null {
@@ -162,7 +176,7 @@ const EXTERNAL_RETAILERS: BulkColumn[] = [
   text('pan', 10, '', false),
   col('class', required('class', oneOfExact('class', RETAILER_CLASSES)), 'Required: A, B, C, D or E', 'A'),
   col('type', required('type', oneOfExact('type', RETAILER_TYPES)), `Required: one of ${RETAILER_TYPES.join(', ')}`, 'Kirana'),
-  col('cluster', required('cluster', oneOfExact('cluster', RETAILER_CLUSTERS)), `Required: one of ${RETAILER_CLUSTERS.join(', ')}`, 'West'),
+  col('cluster', required('cluster', maxChars('cluster', CLUSTER_NAME_MAX)), 'Required: the name of a cluster of the admin console (Clusters)', 'Mumbai Metro'),
   text('salesmanId', 64, '', false),
   text('beatName', 100, '', false),
   nonNeg('creditLimit', '', false),
@@ -261,6 +275,12 @@ export type { BulkRow };
 /** What the uploads fed, as the API answers it. */
 export type ShippingAdjustmentDto = { awb: string; isDto: boolean; previousPaise: number | null; shippingPaise: number; by: string | null; at: string };
 export type ShippingAdjustmentsResponse = { status: true; adjustments: ShippingAdjustmentDto[] };
+/**
+ * How much an adjustment changed the charge: new − previous (a return's first
+ * charge counts from nothing). An order's adjustments add up to its total
+ * adjustment (the orders CSV's 'Shipping Charge Adjustment (INR)').
+ */
+export const adjustmentChangePaise = (a: { shippingPaise: number; previousPaise: number | null }) => a.shippingPaise - (a.previousPaise ?? 0);
 export type BeatDto = { id: string; companyId: string; name: string; description: string | null; salesmanId: string | null; storeIds: string[] };
 export type BeatsResponse = { status: true; beats: BeatDto[] };
 export type StorePricesResponse = { status: true; prices: { catalogueId: string; discount: number; updatedAt: string; by: string | null }[] };

@@ -2,7 +2,7 @@
 // cell, and the submit call's request and response (spec part 2 §3 'Bulk
 // upload response', §7 'Bulk submits', §8).
 import { z } from 'zod';
-import { BULK_DEFS, MAX_BULK_ROWS, type BulkType } from './types';
+import { BULK_DEFS, clusterRule, MAX_BULK_ROWS, type BulkColumn, type BulkType } from './types';
 import type { BulkRow } from './rules';
 
 export const MAX_ROWS_MSG = 'Maximum 100 rows are allowed at a time';
@@ -134,12 +134,27 @@ export function validateRows(type: BulkType, rows: readonly BulkRow[]): BulkCell
 const cell = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]).optional().transform((v) => cellText(v));
 
 /**
+ * What only the server knows when it checks rows again: the real cluster
+ * names of the admin console (external retailers' cluster column).
+ */
+export type BulkRowContext = { clusters?: readonly string[] };
+
+/** The type's columns, with the rules that need the context swapped in. */
+function columnsOf(type: BulkType, rowCtx: BulkRowContext): BulkColumn[] {
+  const cols = BULK_DEFS[type].columns;
+  const clusters = rowCtx.clusters;
+  if (type !== 'external-retailers' || !clusters) return cols;
+  return cols.map((c) => (c.key === 'cluster' ? { ...c, rule: clusterRule(clusters) } : c));
+}
+
+/**
  * The zod schema of one row of a type: every column's rule as a refinement
  * (path = column key, message = the rule's reason). The server parses each
- * row with it again; the grid uses the same rules through `rowErrors`.
+ * row with it again (with the context only it has); the grid uses the same
+ * rules through `rowErrors`.
  */
-export function bulkRowSchema(type: BulkType) {
-  const cols = BULK_DEFS[type].columns;
+export function bulkRowSchema(type: BulkType, rowCtx: BulkRowContext = {}) {
+  const cols = columnsOf(type, rowCtx);
   const shape: Record<string, typeof cell> = {};
   for (const c of cols) shape[c.key] = cell;
   return z.object(shape).superRefine((row, ctx) => {

@@ -233,7 +233,7 @@ describe('bulk uploads', () => {
 
     const ext = {
       externalId: 'EXT-1', storeName: 'Sai Kirana Bulk', firstName: 'Sai', lastName: 'Prasad', phone: '9876512345', alternatePhone: '', email: '', addressLine1: '14 Station Road',
-      addressLine2: 'Opp Bus Stand', landmark: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', gstin: '', pan: '', class: 'B', type: 'Kirana', cluster: 'West',
+      addressLine2: 'Opp Bus Stand', landmark: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', gstin: '', pan: '', class: 'B', type: 'Kirana', cluster: 'Mumbai Metro',
       salesmanId: '', beatName: '', creditLimit: '', creditDays: '', latitude: '', longitude: '',
     };
     const e = await seller.json('/api/bulk/external-retailers', { method: 'POST', body: { rows: [ext, { ...ext, externalId: 'EXT-2', class: 'F', cluster: 'Mars', phone: '123' }] } });

@@ -344,6 +344,7 @@ describe('CSV downloads', () => {
           'Height (cm)': String(o.height_cm),
           'Invoice Number': o.invoice_number ?? '',
           Items: (itemsOf.get(o.id) ?? []).sort().join('; '),
+          'Shipping Charge Adjustment (INR)': '',
         });
       }
       // The tricky ones read back as stored (formulas aside).

@@ -14,10 +14,10 @@ import { findItemByIdOrSku, findWsin, findWsinByProduct, insertWsin, replaceWsin
 import { salesmanOfCompany, unknownStores, upsertBeat } from '../../../db/bulk/d2r';
 import { claimLedger } from '../../../db/bulk/ledger';
 import { findDeliveryOrder, findOrderByAwb, insertAdjustment, insertDeliveryOrder, lastAdjustment, payOrderInvoice } from '../../../db/bulk/orders';
-import { findExternalRetailer, insertRetailerProfile } from '../../../db/bulk/retailers';
+import { clusterNames, findExternalRetailer, insertRetailerProfile } from '../../../db/bulk/retailers';
 import { findStoreRow } from '../../../db/catalogue/stores';
 import { isYes, num, type BulkRow } from '../../../domain/bulk/rules';
-import { parseWsinMap, type BulkType } from '../../../domain/bulk/types';
+import { parseWsinMap, unknownClusterMsg, type BulkType } from '../../../domain/bulk/types';
 import type { CatalogueCreate } from '../../../domain/catalogue';
 import { rupeesToPaise } from '../../../domain/catalogue';
 import { nowIso, uuidv7 } from '../../../domain/ids';
@@ -187,6 +187,10 @@ const externalRetailers: RowApplier = async ({ dbh, actor }, r) => {
   const companyId = needCompany(actor);
   await tx(dbh, async (t) => {
     if (await findExternalRetailer(t, companyId, r.externalId)) return;
+    // Stored as the admin console spells it (the row was checked against the same list, case ignored).
+    const clusters = await clusterNames(t);
+    const cluster = clusters.find((c) => c.toLowerCase() === r.cluster.toLowerCase());
+    if (!cluster) throw new RowFailure('cluster', unknownClusterMsg(r.cluster, clusters));
     const store = await insertStore(t, companyId, {
       storeName: r.storeName, firstName: r.firstName, lastName: r.lastName || undefined, phone: r.phone, email: r.email || undefined,
       address1: r.addressLine1, address2: r.addressLine2, zip: r.pincode, city: r.city, state: r.state, gstin: r.gstin || undefined, isDistributor: false,
@@ -196,7 +200,7 @@ const externalRetailers: RowApplier = async ({ dbh, actor }, r) => {
     }
     const cls = r.class.toUpperCase();
     await insertRetailerProfile(t, {
-      storeId: store.id, companyId, externalId: r.externalId, class: cls, type: r.type, cluster: r.cluster,
+      storeId: store.id, companyId, externalId: r.externalId, class: cls, type: r.type, cluster,
       details: {
         alternatePhone: r.alternatePhone || null, landmark: r.landmark || null, pan: r.pan || null, salesmanId: r.salesmanId || null, beatName: r.beatName || null,
         creditLimitPaise: r.creditLimit ? paise(r.creditLimit) : null, creditDays: r.creditDays ? Number(r.creditDays) : null,

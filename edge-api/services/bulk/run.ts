@@ -10,6 +10,7 @@ import { bulkRowSchema, MAX_ROWS_MSG, normaliseRows, type BulkCellError, type Bu
 import type { BulkRow } from '../../../domain/bulk/rules';
 import { SERVER_ERROR } from '../../../domain/api';
 import { invalid, isRefusal } from '../../../domain/refusal';
+import { clusterNames } from '../../../db/bulk/retailers';
 import { ROW_APPLIERS, type ApplyContext } from './appliers';
 import { orderBatch } from './orders';
 import { RowFailure, type BulkActor } from './context';
@@ -41,7 +42,8 @@ export async function runBulk(
 ): Promise<BulkResponse> {
   if (input.rows.length > MAX_BULK_ROWS) throw invalid(MAX_ROWS_MSG);
   const rows = normaliseRows(type, input.rows);
-  const schema = bulkRowSchema(type);
+  // External retailers' cluster: one of the admin console's clusters, known only here.
+  const schema = bulkRowSchema(type, type === 'external-retailers' ? { clusters: await clusterNames(dbh.db) } : {});
   const errorArray: BulkCellError[] = [];
   const failed = new Set<number>();
   rows.forEach((row, i) => {

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   B2B_PROMPT, BACKDATE_HINT, BACKDATE_MAX_DAYS, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
-  previewTotals, shouldOfferB2B, type PricedCatalogueItem,
+  d2rPricingStore, previewTotals, shouldOfferB2B, withStoreDiscounts, type PricedCatalogueItem,
 } from '../../../domain/manual-order';
 import { PRICING_TYPE_LABELS } from '../../../domain/pricing';
 import { SHIP_FROM_LABEL } from '../../../domain/allocation';
@@ -22,7 +22,7 @@ import { zodValidate } from '../../ui/zodForm';
 import { AddressFields } from './AddressFields';
 import { emptyAddress, initialValues, newItem, toPayload, type ManualOrderFormValues, type StoreValues } from './formValues';
 import { ItemsSection } from './ItemsSection';
-import { orderCatalogueQuery, prefillQuery, warehousesQuery, type OrderPrefill } from './queries';
+import { orderCatalogueQuery, prefillQuery, storeDiscountsQuery, warehousesQuery, type OrderPrefill } from './queries';
 import { SalesmanField } from './SalesmanField';
 import { StoreAddressSection } from './StoreAddressSection';
 import { TotalsPanel } from './TotalsPanel';
@@ -101,10 +101,14 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [suggestion.data?.warehouseId]);
 
+  // A D2R order for an existing store is priced at the store's D2R price (its discounts), as the server prices it.
+  const pricingStore = d2rPricingStore({ orderType: v.orderType, selectedStoreAddressId: v.storeMode === 'existing' ? v.selectedStoreAddressId : '' }) ?? '';
+  const discounts = useQuery(storeDiscountsQuery(companyId, pricingStore));
+  const storeDiscounts = pricingStore ? discounts.data : undefined;
   const priced = useMemo(() => {
     const m = new Map<string, PricedCatalogueItem>((catalogue.data ?? []).map((c) => [c.id, { pricePaise: c.pricePaise, gst: c.gstPercentage }]));
-    return (id: string) => m.get(id);
-  }, [catalogue.data]);
+    return withStoreDiscounts((id: string) => m.get(id), storeDiscounts);
+  }, [catalogue.data, storeDiscounts]);
   const preview = previewTotals({ ...v, pricingType: Number(v.pricingType) }, priced, sellerState);
 
   const changeCompany = (id: string | null) => {

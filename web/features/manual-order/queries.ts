@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { StorePricesResponse } from '../../../domain/bulk/types';
 import type { CatalogueItemDto } from '../../../domain/catalogue';
 import type { StoreAddressDto } from '../../../domain/retailers';
 import { apiJson } from '../../api/client';
@@ -19,6 +20,17 @@ export const orderCatalogueQuery = (companyId: string) =>
         (r) => r.catalogues,
       ),
     enabled: !!companyId,
+  });
+
+/** A store's D2R discounts per catalogue item (bulk 'D2R Discount'): a D2R order for the store is priced with them. */
+export const storeDiscountsQuery = (companyId: string, storeId: string) =>
+  queryOptions({
+    queryKey: ['manual-order', 'store-discounts', companyId, storeId],
+    queryFn: ({ signal }) =>
+      apiJson<StorePricesResponse>(`/api/catalogue/pricing/${encodeURIComponent(companyId)}/${encodeURIComponent(storeId)}`, { signal }).then(
+        (r): ReadonlyMap<string, number> => new Map(r.prices.map((p) => [p.catalogueId, p.discount])),
+      ),
+    enabled: !!companyId && !!storeId,
   });
 
 export const warehousesQuery = (companyId: string) =>

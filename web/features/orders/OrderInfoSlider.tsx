@@ -75,7 +75,6 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
             <Field label="Weight">{`${o.weightG} g`}</Field>
             <Field label="Dimensions">{`${o.dimensions.length} × ${o.dimensions.breadth} × ${o.dimensions.height} cm`}</Field>
           </SimpleGrid>
-          <ShippingAdjustments orderId={o.id} />
         </Section>
         <Section title="Details">
           <SimpleGrid cols={2} spacing="xs">
@@ -138,6 +137,7 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
           )}
         </Section>
       )}
+      <ShippingAdjustments orderId={o.id} />
       <Section title="Timeline">
         <Timeline bulletSize={12} lineWidth={2} active={o.trails.length} data-testid="order-timeline">
           {[...o.trails].reverse().map((t) => (
