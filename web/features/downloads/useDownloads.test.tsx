@@ -116,6 +116,10 @@ describe('useDownloads', () => {
     await act(async () => screen.getByRole('button', { name: 'Send download link' }).click());
     await waitFor(() => expect(requests[1]).toEqual({ url: '/api/download/email', body: { kind: 'invoice', ids: ['o1'], email: 'ritika@shop.in' } }));
     await screen.findByText('Preparing your invoices');
+    // The page follows the job until it ends (here: it failed), so no poll outlives this test.
+    respond(json(200, { job: { id: 'j1', status: 'failed', error: 'The mail server refused the message', progress: 0, total: 0 } }));
+    await screen.findByText('Your invoices could not be prepared', undefined, { timeout: 5_000 });
+    expect(requests[2]).toEqual({ url: '/api/jobs/j1', body: undefined });
   });
 
   it('handles the CSV answers: file, no orders, too many rows, failure', async () => {
