@@ -56,7 +56,7 @@ async function skusByOrder() {
 }
 
 describe('GET /api/orders find filters', () => {
-  it("beat: only the orders placed under that D2R beat (issue 12), every page, with the exact count", async () => {
+  it("beat: only the orders placed under that D2R beat (issue 12), every page, with the exact count; the order shows its beat", async () => {
     const beat = '01900000-0000-7000-8000-0000000bea70';
     const some = await db.selectFrom('orders').select('id').where('company_id', '=', company(0)).orderBy('id').limit(30).execute();
     const chosen = some.filter((_, i) => i % 4 === 0).map((o) => o.id);
@@ -68,6 +68,14 @@ describe('GET /api/orders find filters', () => {
       expect(got.ids).toEqual(want);
       expect(got.total).toBe(want.length);
       expect((await walkAll(seller, { beatId: 'no-such-beat' })).ids).toEqual([]);
+      // Shown: the order names its beat.
+      const now = new Date().toISOString();
+      await db.insertInto('beats').values({ id: beat, company_id: company(0), name: 'Koramangala Tuesday', description: null, salesman_id: null, created_at: now, updated_at: now }).execute();
+      const one = await seller.json(`/api/orders/${chosen[0]}`);
+      expect(one.body.data.beat).toEqual({ id: beat, name: 'Koramangala Tuesday' });
+      const unbeaten = await seller.json(`/api/orders/${some.find((o) => !chosen.includes(o.id))!.id}`);
+      expect(unbeaten.body.data.beat).toBeNull();
+      await db.deleteFrom('beats').where('id', '=', beat).execute();
     } finally {
       await db.updateTable('orders').set({ beat_id: null }).where('id', 'in', chosen).execute();
     }

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connect';
 import type { Tx } from '../../../db/orders/status';
 import type { Order } from '../../../db/schema';
 import '../../../db/tables/orders';
+import '../../../db/tables/bulk';
 import { availableActions, showsCodRemittance, type Actor, type OrderFacts } from '../../../domain/orders';
 
 /** An order row with the company flags the action rules read, or undefined outside `scope`. */
@@ -34,15 +35,19 @@ export function factsOf(o: Pick<Order, 'status' | 'shop_type' | 'order_type' | '
 export async function findOrder(db: Db, id: string, scope: readonly string[] | null) {
   const order = await findOrderRow(db, id, scope);
   if (!order) return undefined;
-  const [items, trails, creditNotes, pkg] = await Promise.all([
+  const [items, trails, creditNotes, pkg, beat] = await Promise.all([
     db.selectFrom('order_items').selectAll().where('order_id', '=', id).execute(),
     db.selectFrom('order_trails').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('credit_notes').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
     order.shipping_package_code
       ? db.selectFrom('shipping_packages').select(['code', 'name']).where('code', '=', order.shipping_package_code).executeTakeFirst()
       : Promise.resolve(undefined),
+    // The D2R beat the order was placed under (beats arrive with the bulk beats upload).
+    order.beat_id
+      ? db.selectFrom('beats').select(['id', 'name']).where('id', '=', order.beat_id).where('company_id', '=', order.company_id).executeTakeFirst()
+      : Promise.resolve(undefined),
   ]);
-  return { order, items, trails, creditNotes, pkg };
+  return { order, items, trails, creditNotes, pkg, beat };
 }
 
 function parseJson<T>(s: string | null | undefined, fallback: T): T {
@@ -96,6 +101,7 @@ export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, 
     cancelReason: order.cancel_reason,
     d2rDueDate: order.d2r_due_date,
     purchaseOrderNumber: order.purchase_order_number,
+    beat: order.beat_id ? { id: order.beat_id, name: o.beat?.name ?? null } : null,
     invoiceNumber: order.invoice_number,
     invoiceUrl: typeof extra.invoiceUrl === 'string' ? extra.invoiceUrl : null,
     shippingLabelUrl: typeof extra.shippingLabelUrl === 'string' ? extra.shippingLabelUrl : null,

@@ -81,6 +81,7 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
             <Field label="Invoice">{o.invoiceNumber}</Field>
             <Field label="E-way bill">{o.ewayBill}</Field>
             <Field label="PO number">{o.purchaseOrderNumber}</Field>
+            {o.beat && <Field label="Beat">{o.beat.name ?? o.beat.id}</Field>}
             <Field label="Inventory">{o.inventoryBlocked ? 'Blocked for this order' : 'Not blocked'}</Field>
             {o.remarks && <Field label="Remarks">{o.remarks}</Field>}
             {o.cancelReason && <Field label="Cancel reason">{o.cancelReason}</Field>}
