@@ -42,8 +42,18 @@ describe('admin delivery console', () => {
     await page.getByTestId('open-filters').click();
     // The filter drawer slides in: use it once it is in place.
     await expect.poll(async () => { const b = await page.getByRole('combobox', { name: 'Status', exact: true }).boundingBox(); return !!b && b.x >= 0 && b.x + b.width <= 1366; }).toBe(true);
-    await page.getByRole('combobox', { name: 'Status', exact: true }).click({ force: true });
-    await page.getByRole('option', { name: 'Placed', exact: true }).click();
+    // Pick "Placed" until its pill shows (a click during the drawer's slide can miss on a busy machine).
+    const drawer = page.getByRole('dialog');
+    const pill = drawer.locator('.mantine-Pill-root').filter({ hasText: 'Placed' });
+    await expect
+      .poll(async () => {
+        if ((await pill.count()) === 0) {
+          await page.getByRole('combobox', { name: 'Status', exact: true }).click({ force: true });
+          await page.getByRole('option', { name: 'Placed', exact: true }).click({ timeout: 3_000 }).catch(() => {});
+        }
+        return pill.count();
+      }, { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByTestId('filter-count').textContent()).toBe('1');
