@@ -46,6 +46,8 @@ export const COUNT_CAP = 2000;
 const MAX_ARMS = 400;
 /** An arm with at most this many matches is sorted rather than walked. */
 const SPARSE_ARM = 300;
+/** The same for a search (see pageRows). */
+const SPARSE_SEARCH = 3000;
 
 export type OrderListFilter = {
   /** Company ids the caller may see (null = all, admin). */
@@ -249,6 +251,18 @@ export async function countOrders(db: Tx, f: OrderListFilter, cap = COUNT_CAP, o
 
 type Walk = { col: string; dir: 'asc' | 'desc'; cmp: '<' | '>'; cursor: Cursor | null | undefined; n: number };
 
+/** The search box's condition (the same as `where`'s): order id prefix, AWB, phone, internal id, or the start of the customer's name. */
+function searchSql(raw: string): RawBuilder<unknown> {
+  const q = raw.trim();
+  const any: RawBuilder<unknown>[] = [sql`(shop_order_id >= ${q} AND shop_order_id < ${`${q}\uffff`})`, sql`tracking_number = ${q}`, sql`customer_phone = ${q}`];
+  if (UUID_RE.test(q)) any.push(sql`id = ${q.toLowerCase()}`);
+  if (q.length >= 3 && /[a-z]/i.test(q) && !UUID_RE.test(q)) {
+    const name = q.toLowerCase().replace(/\s+/g, ' ');
+    any.push(sql`(lower(customer_name) >= ${name} AND lower(customer_name) < ${`${name}\uffff`})`);
+  }
+  return sql`(${sql.join(any, sql` OR `)})`;
+}
+
 /** Arm conditions: the arm's prefix, the filters, and the seek from the cursor. */
 function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`company_id = ${arm.companyId}`];
@@ -260,6 +274,7 @@ function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unkn
   if (f.paymentMode) parts.push(sql`payment_mode = ${f.paymentMode}`);
   if (f.shopType) parts.push(sql`shop_type = ${f.shopType}`);
   if (f.orderType !== undefined) parts.push(sql`order_type = ${f.orderType}`);
+  if (f.q) parts.push(searchSql(f.q));
   if (f.courier) parts.push(sql`shipper = ${f.courier}`);
   if (f.warehouseId) parts.push(sql`warehouse_id = ${f.warehouseId}`);
   if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);
@@ -321,25 +336,22 @@ async function pageRows(
 ): Promise<OrderListRow[]> {
   const db = r.db as Tx;
   const dir = sql.raw(w.dir);
-  if (f.q) {
-    let q = db.selectFrom('orders').select('id').where(where(f));
-    if (w.cursor) {
-      const c = w.cursor;
-      q = q.where((eb) => eb(eb.refTuple(w.col as 'created_at', 'id'), w.cmp, eb.tuple(c.value as string, c.id)));
-    }
-    const keys = await readRows(r, q.orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset));
-    return rowsByIds(r, keys.map((x) => x.id));
-  }
-  // Filters the sort key's index range does not cover are tested during the walk.
-  const residual = !!(f.paymentMode || f.shopType || f.orderType !== undefined || hasFindFilter(f) || ((f.createdFrom || f.createdTo) && sortField !== 'id'));
+  // Filters the sort key's index range does not cover are tested during the walk. A search
+  // is one of them: where it matches many orders (a common first name) an arm walks its sort
+  // index and tests each order, as it does for a filter; where it matches few (an AWB, a phone,
+  // a rare name) the arm is sparse and the planner finds them through the search's indexes.
+  const residual = !!(f.q || f.paymentMode || f.shopType || f.orderType !== undefined || hasFindFilter(f) || ((f.createdFrom || f.createdTo) && sortField !== 'id'));
   let arms = await armsOf(r, f, !!f.statuses, known);
   if (!arms.length) return [];
   let walk = arms.map(() => true);
   if (residual) {
     // A walk through an arm where the filters rarely match reads most of it: such
     // arms go to the planner instead, and arms with no match at all are dropped.
-    const sizes = await armSizes(r, f, arms, SPARSE_ARM);
-    walk = sizes.map((n) => n > SPARSE_ARM);
+    // A search reads the table row of every order it tests (the name is not in the sort index): it walks
+    // only where it matches often; below SPARSE_SEARCH matches sorting them is cheaper.
+    const sparse = f.q ? SPARSE_SEARCH : SPARSE_ARM;
+    const sizes = await armSizes(r, f, arms, sparse);
+    walk = sizes.map((n) => n > sparse);
     const keep = sizes.map((n) => n > 0);
     arms = arms.filter((_, i) => keep[i]);
     walk = walk.filter((_, i) => keep[i]);

@@ -11,7 +11,7 @@ let seller: Agent;
 let warehouse: Agent; // all four companies selected
 
 beforeAll(async () => {
-  ({ app, db } = await makeTestApp({ orders: 600 }));
+  ({ app, db } = await makeTestApp({ orders: 2000 }));
   [seller, warehouse] = await Promise.all([signInDemo(app, 'seller'), signInDemo(app, 'warehouse')]);
   await warehouse.json('/api/auth/selected-companies', { method: 'PUT', body: { companyIds: [0, 1, 2, 3].map(company) } });
 });
@@ -56,6 +56,32 @@ async function skusByOrder() {
 }
 
 describe('GET /api/orders find filters', () => {
+  it('search by the start of the customer name, any case: every match over every page, newest first, for one company and for four', async () => {
+    // The most common first name of the demo's first company.
+    const names = await db.selectFrom('orders').select('customer_name').where('company_id', '=', company(0)).execute();
+    const counts = new Map<string, number>();
+    for (const n of names) counts.set(n.customer_name.split(' ')[0], (counts.get(n.customer_name.split(' ')[0]) ?? 0) + 1);
+    const common = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    let pagesWalked = 0;
+    for (const [agent, companies] of [[seller, [company(0)]], [warehouse, [0, 1, 2, 3].map(company)]] as const) {
+      for (const typed of [common.slice(0, 3).toUpperCase(), common.toLowerCase()]) {
+        const rows = await db
+          .selectFrom('orders')
+          .select(['id', 'customer_name', 'shop_order_id'])
+          .where('company_id', 'in', [...companies])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+        const want = rows.filter((o) => o.customer_name.toLowerCase().startsWith(typed.toLowerCase()) || o.shop_order_id.startsWith(typed)).map((o) => o.id);
+        expect(want.length).toBeGreaterThan(0);
+        const got = await walkAll(agent, { q: typed });
+        expect(got.ids).toEqual(want);
+        if (want.length > 20) pagesWalked++;
+      }
+    }
+    expect(pagesWalked).toBeGreaterThan(0); // some search ran over more than one page
+  });
+
   it("beat: only the orders placed under that D2R beat (issue 12), every page, with the exact count; the order shows its beat", async () => {
     const beat = '01900000-0000-7000-8000-0000000bea70';
     const some = await db.selectFrom('orders').select('id').where('company_id', '=', company(0)).orderBy('id').limit(30).execute();
