@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DOWNLOAD_CSV_ERROR, EMAIL_TOO_MANY_ROWS, NO_ORDERS_FOR_FILTER } from '../../../domain/downloads';
 import type { JobQueuedResponse } from '../../../domain/delivery';
 import { apiFetch, apiJson } from '../../api/client';
+import { askEmailForLink } from '../downloads/askEmailForLink';
+import { saveBlob } from '../downloads/files';
 import { qs } from './api';
 
 export type CsvButtonProps = {
@@ -18,14 +19,6 @@ export type CsvButtonProps = {
   emptyText?: string;
 };
 
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The count first; below the limit the CSV downloads directly, above it the
@@ -34,30 +27,13 @@ function save(blob: Blob, name: string) {
 export function CsvButton(p: CsvButtonProps) {
   const [busy, setBusy] = useState(false);
   const filterBody = Object.fromEntries(Object.entries(p.filter).filter(([, v]) => v)) as Record<string, string>;
-  const askEmail = () => {
-    let email = '';
-    modals.openConfirmModal({
-      title: 'Download by e-mail',
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{EMAIL_TOO_MANY_ROWS}</Text>
-          <TextInput label="Email" type="email" onChange={(e) => (email = e.currentTarget.value)} data-autofocus />
-        </Stack>
-      ),
-      labels: { confirm: 'Send link', cancel: 'Cancel' },
-      onConfirm: async () => {
-        try {
-          const r = await apiJson<JobQueuedResponse>(p.emailPath, {
-            method: 'POST',
-            body: { email, filter: { ...filterBody, ...(filterBody.orderStatus ? { orderStatus: filterBody.orderStatus.split(',') } : {}) } },
-          });
-          notifications.show({ color: 'green', message: r.message });
-        } catch (e) {
-          notifications.show({ color: 'red', message: (e as Error).message || DOWNLOAD_CSV_ERROR });
-        }
-      },
-    });
-  };
+  const askEmail = () =>
+    askEmailForLink(EMAIL_TOO_MANY_ROWS, (email) =>
+      apiJson<JobQueuedResponse>(p.emailPath, {
+        method: 'POST',
+        body: { email, filter: { ...filterBody, ...(filterBody.orderStatus ? { orderStatus: filterBody.orderStatus.split(',') } : {}) } },
+      }),
+    );
   const download = async () => {
     setBusy(true);
     try {
@@ -78,7 +54,7 @@ export function CsvButton(p: CsvButtonProps) {
         else notifications.show({ color: 'red', message: DOWNLOAD_CSV_ERROR });
         return;
       }
-      save(await res.blob(), p.fileName);
+      saveBlob(await res.blob(), p.fileName);
     } catch {
       notifications.show({ color: 'red', message: DOWNLOAD_CSV_ERROR });
     } finally {

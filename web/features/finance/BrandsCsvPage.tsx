@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { BRANDS_CSV_DATE_RANGE_REQUIRED, brandsCsvSchema, isDtoStatus } from '../../../domain/finance';
 import { ORDER_STATUSES } from '../../../domain/statuses';
 import { apiFetch } from '../../api/client';
+import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
+import { saveBlob } from '../downloads/files';
 
 /** The finance role's page: the brands CSV (part 2 §1, §6). */
 export function BrandsCsvPage() {
@@ -23,15 +25,10 @@ export function BrandsCsvPage() {
       const res = await apiFetch(`/api/finance/brands/csv?${new URLSearchParams(query)}`);
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };
-        notifications.show({ color: 'red', title: 'Error', message: body.message || 'Download CSV Error - Please try again after some time.' });
+        notifications.show({ color: 'red', title: 'Error', message: body.message || DOWNLOAD_CSV_ERROR });
         return;
       }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'brands.csv';
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(await res.blob(), 'brands.csv');
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PROMOTER_SEARCH_OPTIONS, type PromoterCreditNoteResponse, type PromoterStockResponse } from '../../../domain/promoters';
 import { apiFetch, apiJson } from '../../api/client';
+import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
+import { saveBlob } from '../downloads/files';
 
 export type PromoterReportProps = { kind: 'stock-details' | 'credit-note'; promoterName?: string };
 
@@ -33,15 +35,10 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
     p.delete('page');
     const res = await apiFetch(`/api/admin/promoter/${kind}?${p}`);
     if (!res.ok) {
-      notifications.show({ color: 'red', title: 'Error', message: 'Download CSV Error - Please try again after some time.' });
+      notifications.show({ color: 'red', title: 'Error', message: DOWNLOAD_CSV_ERROR });
       return;
     }
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = kind === 'stock-details' ? 'promoter-stock.csv' : 'promoter-credit-notes.csv';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(await res.blob(), kind === 'stock-details' ? 'promoter-stock.csv' : 'promoter-credit-notes.csv');
   };
 
   const data = q.data?.data ?? [];
