@@ -220,23 +220,7 @@ function where(f: OrderListFilter) {
     if (f.pincode) and.push(eb('shipping_pincode', '=', f.pincode));
     if (f.sku) and.push(eb('id', 'in', eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', f.sku)));
     if (f.beatId) and.push(eb('beat_id', '=', f.beatId));
-    if (f.q) {
-      const q = f.q.trim();
-      const any: Expression<SqlBool>[] = [
-        eb.and([eb('shop_order_id', '>=', q), eb('shop_order_id', '<', `${q}\uffff`)]),
-        eb('tracking_number', '=', q),
-        eb('customer_phone', '=', q),
-      ];
-      if (UUID_RE.test(q)) any.push(eb('id', '=', q.toLowerCase()));
-      // customer name: case-insensitive prefix (index on lower(customer_name), migration 2026-11-24T1301);
-      // from 3 characters, so a one- or two-letter prefix does not sort a large share of all orders
-      if (q.length >= 3 && /[a-z]/i.test(q) && !UUID_RE.test(q)) {
-        const name = q.toLowerCase().replace(/\s+/g, ' ');
-        const lowered = sql<string>`lower(customer_name)`;
-        any.push(eb.and([eb(lowered, '>=', name), eb(lowered, '<', `${name}\uffff`)]));
-      }
-      and.push(eb.or(any));
-    }
+    if (f.q) and.push(searchSql(f.q));
     return eb.and(and);
   };
 }
@@ -251,8 +235,13 @@ export async function countOrders(db: Tx, f: OrderListFilter, cap = COUNT_CAP, o
 
 type Walk = { col: string; dir: 'asc' | 'desc'; cmp: '<' | '>'; cursor: Cursor | null | undefined; n: number };
 
-/** The search box's condition (the same as `where`'s): order id prefix, AWB, phone, internal id, or the start of the customer's name. */
-function searchSql(raw: string): RawBuilder<unknown> {
+/**
+ * The search box's condition: order id prefix, AWB, phone, internal id, or the
+ * start of the customer's name (case-insensitive, from 3 characters, on the
+ * lower(customer_name) indexes of migration 2026-11-24T1301). One piece for the
+ * planner's statements (`where`) and the arms' walks (`armWhere`).
+ */
+function searchSql(raw: string): RawBuilder<SqlBool> {
   const q = raw.trim();
   const any: RawBuilder<unknown>[] = [sql`(shop_order_id >= ${q} AND shop_order_id < ${`${q}\uffff`})`, sql`tracking_number = ${q}`, sql`customer_phone = ${q}`];
   if (UUID_RE.test(q)) any.push(sql`id = ${q.toLowerCase()}`);
@@ -260,7 +249,7 @@ function searchSql(raw: string): RawBuilder<unknown> {
     const name = q.toLowerCase().replace(/\s+/g, ' ');
     any.push(sql`(lower(customer_name) >= ${name} AND lower(customer_name) < ${`${name}\uffff`})`);
   }
-  return sql`(${sql.join(any, sql` OR `)})`;
+  return sql<SqlBool>`(${sql.join(any, sql` OR `)})`;
 }
 
 /** Arm conditions: the arm's prefix, the filters, and the seek from the cursor. */
