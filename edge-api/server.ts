@@ -44,6 +44,9 @@ if (production) {
   log.info('First run in demo mode: seeding demo data…');
   const r = await seed(dbh, { orders: Number(process.env.SEED_ORDERS ?? 2500) });
   log.info(`Seeded ${r.orders} orders in ${r.seconds.toFixed(1)} s`);
+  // The demo's shipped orders get their invoices too, as `npm run seed` gives them (issue 12).
+  const backfill = await backfillInvoices(dbh);
+  log.info(`Issued ${backfill.issued} invoices for the demo's shipped orders${backfill.skipped.length ? ` (${backfill.skipped.length} skipped)` : ''}`);
 }
 
 const api = createApp({ dbh, logger: log, config });

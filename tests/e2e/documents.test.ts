@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { SHIPPED_STATUSES } from '../../db/billing/backfill';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { launch, signInUI } from './browser';
 import { startServer } from './server';
@@ -30,6 +32,18 @@ describe('documents in the browser', () => {
     const tb = (name: string) => page.getByRole('textbox', { name, exact: true });
     await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
+
+    // A first run of the demo has an invoice for every order it seeded past ready to ship (issue 12).
+    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken;
+    const shippedCsv = await page.request.post(`${server.url}/api/download/csv/orders`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { filter: { status: [...SHIPPED_STATUSES] } },
+    });
+    const shippedRows = Papa.parse<Record<string, string>>((await shippedCsv.text()).trim(), { header: true }).data;
+    expect(shippedRows.length).toBeGreaterThan(20);
+    expect(shippedRows.filter((r) => !r['Invoice Number'])).toEqual([]);
+    const listed = await (await page.request.get(`${server.url}/api/invoices?pageSize=1`)).json();
+    expect(listed.currentCount).toBe(shippedRows.length);
 
     // Settings > Invoicing: the spec's messages first.
     await page.goto(`${server.url}/settings/invoicing`);
@@ -69,18 +83,29 @@ describe('documents in the browser', () => {
     await page.getByTestId('logo-preview').waitFor();
     await expect(tb('Brand Name').inputValue()).resolves.toBe('Chai Point');
 
-    // Issue an invoice for one shipped order, then download its label from the invoices page.
+    // The demo's shipped orders were invoiced at first run in the default series (issue 12); the next
+    // B2C order shipped from BHW1 gets the next number of that series under the new prefix CPB/.
     const session = await (await page.request.get(`${server.url}/api/auth/session`)).json();
     const csv = await page.request.post(`${server.url}/api/download/csv/orders`, {
       headers: { 'x-xsrf-token': session.xsrfToken },
-      data: { filter: { status: ['DELIVERED'] } },
+      data: { filter: { status: ['PLACED'] } },
     });
-    const orderId = (await csv.text()).split('\r\n')[1].split(',')[1]; // second column: the internal id
+    expect(csv.status()).toBe(200);
+    const rows = Papa.parse<Record<string, string>>((await csv.text()).trim(), { header: true }).data;
+    // The CSV writes order type 0 (B2C) as the spec's "None".
+    const placed = rows.find((r) => r.Warehouse === 'BHW1' && r['Order Type'] === 'None');
+    expect(placed, 'a PLACED order shipped from BHW1').toBeDefined();
+    const orderId = placed!['Internal ID'];
+    const shipped = await page.request.patch(`${server.url}/api/orders/${orderId}/ready-to-ship`, { headers: { 'x-xsrf-token': session.xsrfToken } });
+    expect(shipped.status(), await shipped.text()).toBe(200);
     const issued = await page.request.post(`${server.url}/api/download/invoice`, { headers: { 'x-xsrf-token': session.xsrfToken }, data: { orderId: [orderId] } });
     expect(issued.headers()['content-type']).toBe('application/pdf');
+    const invoiceNumber = /filename="invoice-CPB_(\d+)\.pdf"/.exec(issued.headers()['content-disposition'] ?? '')?.[1];
+    expect(invoiceNumber, issued.headers()['content-disposition']).toBeDefined();
+    const number = `CPB/${invoiceNumber}`;
 
     await page.goto(`${server.url}/invoices`);
-    const row = page.getByRole('row', { name: /CPB\/1/ });
+    const row = page.getByRole('row', { name: new RegExp(`${number}\\b`) });
     await row.waitFor();
     await row.getByRole('checkbox').check();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Labels' }).click()]);
@@ -90,7 +115,7 @@ describe('documents in the browser', () => {
     expect(pdf.length).toBeGreaterThan(2000);
 
     // The invoice slider: a partial payment leaves a balance; overpaying is refused with the balance named.
-    await page.getByRole('button', { name: 'CPB/1' }).click();
+    await page.getByRole('button', { name: number, exact: true }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText('Record a payment').waitFor();
     await drawer.getByRole('textbox', { name: 'Amount (₹)', exact: true }).fill('1');
