@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDate, indiaDateTimeText } from './india-time';
+import fc from 'fast-check';
+import { indiaCsvDateTime, indiaDate, indiaDateTimeText } from './india-time';
 
 describe('India time', () => {
   it('reads a UTC instant as the India calendar day (UTC+05:30)', () => {
@@ -12,5 +13,29 @@ describe('India time', () => {
     expect(indiaDateTimeText('2026-11-25T21:34:00.000Z')).toBe('26 Nov 2026, 3:04 am IST');
     expect(indiaDateTimeText(Date.UTC(2026, 0, 1, 6, 35))).toBe('1 Jan 2026, 12:05 pm IST');
     expect(() => indiaDateTimeText('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('indiaCsvDateTime (CSV and Excel exports)', () => {
+  // The oracle: the platform's own time-zone database, not our arithmetic.
+  const oracle = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const expected = (ms: number) => oracle.format(ms).replace(',', '');
+
+  it('writes DD/MM/YYYY HH:mm:ss in India time, rolling past midnight, month and year ends', () => {
+    expect(indiaCsvDateTime('2026-11-25T23:28:42.123Z')).toBe('26/11/2026 04:58:42');
+    expect(indiaCsvDateTime('2026-12-31T18:30:00.000Z')).toBe('01/01/2027 00:00:00');
+    expect(indiaCsvDateTime('2024-02-28T20:00:00Z')).toBe('29/02/2024 01:30:00');
+    expect(indiaCsvDateTime('2026-03-01T05:00:00.000Z')).toBe('01/03/2026 10:30:00');
+    expect(indiaCsvDateTime(null)).toBe('');
+    expect(() => indiaCsvDateTime('yesterday')).toThrow(RangeError);
+  });
+
+  it('agrees with the time-zone database for any instant from 2000 to 2099', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }), (ms) => {
+        expect(indiaCsvDateTime(new Date(ms).toISOString())).toBe(expected(ms));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -65,3 +65,42 @@ export function indiaDateTimeText(when: string | number): string {
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
   return `${INDIA_DATE_TIME.format(ms).replace(/\s+/g, ' ')} IST`;
 }
+
+const nextDayText = new Map<string, string>();
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * A moment as a spreadsheet in India reads it: 'DD/MM/YYYY HH:mm:ss' in IST
+ * (24-hour), the form CSV and Excel exports write. An ISO instant from
+ * toISOString() is shifted by string arithmetic (exports call this for every
+ * row); anything else goes through Date. The SQLite fast path of the orders
+ * CSV writes the same with indiaCsvDateTimeSql. '' for null or ''.
+ */
+export function indiaCsvDateTime(when: string | number | null | undefined): string {
+  if (when == null || when === '') return '';
+  const iso = typeof when === 'number' ? new Date(when).toISOString() : when;
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d+)?Z$/.exec(iso);
+  if (!m) {
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
+    return indiaCsvDateTime(new Date(ms).toISOString());
+  }
+  let minutes = Number(m[4]) * 60 + Number(m[5]) + 330;
+  let day = `${m[3]}/${m[2]}/${m[1]}`;
+  if (minutes >= 1440) {
+    minutes -= 1440;
+    const key = `${m[1]}-${m[2]}-${m[3]}`;
+    let next = nextDayText.get(key);
+    if (next === undefined) {
+      const d = new Date(Date.parse(`${key}T00:00:00.000Z`) + DAY_MS);
+      next = `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+      if (nextDayText.size > 4096) nextDayText.clear();
+      nextDayText.set(key, next);
+    }
+    day = next;
+  }
+  return `${day} ${two(Math.floor(minutes / 60))}:${two(minutes % 60)}:${m[6]}`;
+}
+
+/** SQLite's form of indiaCsvDateTime for an ISO text column (the same text for the same instant). */
+export const indiaCsvDateTimeSql = (column: string) => `strftime('%d/%m/%Y %H:%M:%S', ${column}, '+330 minutes')`;

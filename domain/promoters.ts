@@ -126,5 +126,5 @@ export type PromoterCreditNoteRow = {
 export type PromoterStockResponse = { status: true; data: PromoterStockRow[]; totalRecords: number };
 export type PromoterCreditNoteResponse = { status: true; data: PromoterCreditNoteRow[]; totalRecords: number };
 
-export const STOCK_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'SKU', 'Product', 'Quantity', 'Returned', 'Value (INR)', 'Last Order'] as const;
-export const CREDIT_NOTE_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'Order ID', 'Credit Note', 'Amount (INR)', 'Reason', 'Created At'] as const;
+export const STOCK_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'SKU', 'Product', 'Quantity', 'Returned', 'Value (INR)', 'Last Order (IST)'] as const;
+export const CREDIT_NOTE_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'Order ID', 'Credit Note', 'Amount (INR)', 'Reason', 'Created At (IST)'] as const;

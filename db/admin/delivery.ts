@@ -19,6 +19,7 @@ import {
 } from '../../domain/delivery';
 import { istDayEnd, istDayStart } from '../../domain/orders';
 import { nowIso, uuidv7 } from '../../domain/ids';
+import { indiaCsvDateTime } from '../../domain/india-time';
 
 type AnyDb = Kysely<Database> | Transaction<Database>;
 
@@ -248,7 +249,7 @@ export async function recordAction(tx: AnyDb, row: { requestId: string; awb: str
 const EXPORT_PAGE = 2000;
 export const DELIVERY_CSV_HEADER = [
   'AWB', 'Status', 'Attempt', 'Payment method', 'Total price', 'Company', 'Customer name', 'Customer phone', 'Address line 1', 'Address line 2',
-  'City', 'State', 'Pincode', 'Driver', 'Driver phone', 'Delivered at', 'Last reason', 'Created at', 'Updated at',
+  'City', 'State', 'Pincode', 'Driver', 'Driver phone', 'Delivered at (IST)', 'Last reason', 'Created at (IST)', 'Updated at (IST)',
 ];
 
 /** The filtered delivery orders as CSV rows, newest first, read a keyset page at a time. */
@@ -281,8 +282,8 @@ export function deliveryExport(dbh: DbHandle, f: DeliveryFilter): ExportSource {
           const a = parseAddress(r.customer_address);
           return [
             r.awb, r.order_status, Number(r.attempt), r.payment_method, (Number(r.total_paise) / 100).toFixed(2), r.company_name ?? '', a.name, a.phone,
-            a.addressLine1, a.addressLine2, a.city, a.state, a.pincode, r.driver_name ?? '', r.driver_phone ?? '', r.delivered_at ?? '', r.last_reason ?? '',
-            r.created_at, r.updated_at,
+            a.addressLine1, a.addressLine2, a.city, a.state, a.pincode, r.driver_name ?? '', r.driver_phone ?? '', indiaCsvDateTime(r.delivered_at), r.last_reason ?? '',
+            indiaCsvDateTime(r.created_at), indiaCsvDateTime(r.updated_at),
           ];
         });
         if (rows.length < EXPORT_PAGE) return;

@@ -9,6 +9,7 @@ import { journeyTally, type JourneyFilter, type JourneyRow } from '../../domain/
 import type { DeliveryStatus } from '../../domain/delivery';
 import { istDayEnd, istDayStart } from '../../domain/orders';
 import { parseAddress } from './delivery';
+import { indiaCsvDateTime } from '../../domain/india-time';
 
 type AnyDb = Kysely<Database> | Transaction<Database>;
 
@@ -96,7 +97,7 @@ export async function insertJourney(
   }
 }
 
-export const JOURNEY_CSV_HEADER = ['Journey', 'Driver', 'Driver phone', 'Cluster', 'Orders', 'Delivered', 'Undelivered', 'Returned', 'Pending', 'Status', 'Created by', 'Created at'];
+export const JOURNEY_CSV_HEADER = ['Journey', 'Driver', 'Driver phone', 'Cluster', 'Orders', 'Delivered', 'Undelivered', 'Returned', 'Pending', 'Status', 'Created by', 'Created at (IST)'];
 
 export function journeyExport(dbh: DbHandle, f: JourneyFilter): ExportSource {
   const db = dbh.db;
@@ -110,7 +111,7 @@ export function journeyExport(dbh: DbHandle, f: JourneyFilter): ExportSource {
         const rows = await listJourneys(db, f, { pageNumber: page, records: PAGE });
         if (!rows.length) return;
         yield rows.map((j) => [
-          j.id, j.driver.name, j.driver.phone, j.clusterName ?? '', j.orders, j.delivered, j.undelivered, j.returned, j.pending, j.status, j.createdBy, j.createdAt,
+          j.id, j.driver.name, j.driver.phone, j.clusterName ?? '', j.orders, j.delivered, j.undelivered, j.returned, j.pending, j.status, j.createdBy, indiaCsvDateTime(j.createdAt),
         ]);
         if (rows.length < PAGE) return;
       }

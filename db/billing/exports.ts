@@ -10,6 +10,7 @@ import { ID, ORDER_COLUMNS, ORDER_HEADER, PACKED_SQLITE_COLUMNS, orderCells, ord
 import { openExportReader, selectArrays, selectArraysSync } from './raw';
 import { orderAdjustmentTotals } from '../bulk/orders';
 import '../tables/billing';
+import { indiaCsvDateTime } from '../../domain/india-time';
 
 export type CsvCell = string | number | null;
 
@@ -291,7 +292,7 @@ export function inventoryExport(db: Db, scope: string[] | null, f: InventoryCsvF
   };
   return {
     fileName: 'inventory.csv',
-    header: ['Warehouse', 'Company', 'WSIN', 'Product Name', 'Location', 'Quantity', 'Blocked', 'Available', 'Scanned Quantity', 'Updated At'],
+    header: ['Warehouse', 'Company', 'WSIN', 'Product Name', 'Location', 'Quantity', 'Blocked', 'Available', 'Scanned Quantity', 'Updated At (IST)'],
     count: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     pages: () => paged(inventoryRows()),
   };
@@ -305,7 +306,7 @@ export function inventoryExport(db: Db, scope: string[] | null, f: InventoryCsvF
           .limit(pageSize)
           .execute();
         for (const r of page) {
-          yield [r.code, r.name, r.wsin, r.product_name, r.location, r.quantity, r.blocked, r.quantity - r.blocked, r.scanned_quantity, r.updated_at];
+          yield [r.code, r.name, r.wsin, r.product_name, r.location, r.quantity, r.blocked, r.quantity - r.blocked, r.scanned_quantity, indiaCsvDateTime(r.updated_at)];
         }
         if (page.length < pageSize) return;
         after = page[page.length - 1].id;
@@ -319,13 +320,13 @@ export function invoicesExport(db: Db, scope: string[] | null, f: InvoiceFilter,
   return {
     fileName: 'invoices.csv',
     header: [
-      'Invoice Number', 'Type', 'Order ID', 'Company', 'Buyer', 'Buyer GSTIN', 'Issued At', 'Amount (INR)', 'Paid (INR)', 'Balance (INR)', 'Status',
+      'Invoice Number', 'Type', 'Order ID', 'Company', 'Buyer', 'Buyer GSTIN', 'Issued At (IST)', 'Amount (INR)', 'Paid (INR)', 'Balance (INR)', 'Status',
     ],
     count: () => countInvoices(db, scope, f),
     pages: async function* () {
       for await (const page of invoicePages(db, scope, f, pageSize)) {
         yield page.map((i) => [
-          i.invoiceNumber, i.kind, i.shopOrderId, i.companyName, i.buyerName, i.buyerGstin, i.issuedAt, rupees(i.amountPaise), rupees(i.paidPaise),
+          i.invoiceNumber, i.kind, i.shopOrderId, i.companyName, i.buyerName, i.buyerGstin, indiaCsvDateTime(i.issuedAt), rupees(i.amountPaise), rupees(i.paidPaise),
           rupees(i.balancePaise), INVOICE_STATUS_LABELS[i.status],
         ]);
       }

@@ -5,10 +5,11 @@
  * write the very same CSV.
  */
 import { CsvByteWriter, csvField } from '../../domain/csv';
+import { indiaCsvDateTime, indiaCsvDateTimeSql } from '../../domain/india-time';
 import { paiseToDecimalText } from '../../domain/money';
 
 export const ORDER_HEADER = [
-  'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At', 'Updated At', 'Shop Type', 'Order Type', 'Payment Mode',
+  'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At (IST)', 'Updated At (IST)', 'Shop Type', 'Order Type', 'Payment Mode',
   'Order Total (INR)', 'COD Amount (INR)', 'Shipping (INR)', 'AWB', 'Courier', 'Customer Name', 'Customer Phone', 'Customer Email',
   'City', 'State', 'Pincode', 'Weight (g)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)', 'Invoice Number', 'Items',
   // Last, after the columns read from the order row: the order's total shipping-charge adjustment (bulk upload), empty when none.
@@ -72,6 +73,8 @@ export function orderCells(names: OrderNames): (o: unknown[]) => (string | numbe
     const adj = adjustment.size ? adjustment.get(o[ID] as string) : undefined;
     o[2] = companyName.get(o[2] as string) ?? o[2];
     o[3] = o[3] ? warehouseCode.get(o[3] as string) ?? '' : '';
+    o[5] = indiaCsvDateTime(o[5] as string | null);
+    o[6] = indiaCsvDateTime(o[6] as string | null);
     o[8] = ORDER_TYPES[o[8] as number] ?? String(o[8]);
     o[10] = rupees(o[10] as number | null);
     o[11] = rupees(o[11] as number | null);
@@ -106,9 +109,9 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
     w.comma();
     w.value(o[4]);
     w.comma();
-    w.value(o[5]);
+    w.raw(indiaCsvDateTime(o[5] as string | null));
     w.comma();
-    w.value(o[6]);
+    w.raw(indiaCsvDateTime(o[6] as string | null));
     w.comma();
     w.value(o[7]);
     w.comma();
@@ -147,7 +150,7 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
  * again from its plain columns.
  *
  * Columns: [0] shop order id + id, [1] company, [2] warehouse, [3] status,
- * created, updated, shop type, order type name, payment mode, [4..6] money,
+ * created and updated (India time, as indiaCsvDateTime writes them), shop type, order type name, payment mode, [4..6] money,
  * [7] AWB + shipper, [8] delivery partner when there is no shipper, [9]
  * customer name, phone, e-mail, city, state, pincode, weight, [10..12]
  * length, breadth, height, [13] invoice number + items summary.
@@ -160,7 +163,7 @@ export const PACKED_SQLITE_COLUMNS = [
   run(['shop_order_id', 'id']),
   'company_id',
   'warehouse_id',
-  `${run(['status', 'created_at', 'updated_at', 'shop_type'])} || ${SEP} || CASE order_type ${ORDER_TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(' ')} ELSE ifnull(order_type, 'null') END || ${SEP} || ${run(['payment_mode'])}`,
+  `${run(['status', indiaCsvDateTimeSql('created_at'), indiaCsvDateTimeSql('updated_at'), 'shop_type'])} || ${SEP} || CASE order_type ${ORDER_TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(' ')} ELSE ifnull(order_type, 'null') END || ${SEP} || ${run(['payment_mode'])}`,
   'total_paise',
   'cod_paise',
   'shipping_paise',

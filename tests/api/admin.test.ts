@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Papa from 'papaparse';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_STATUSES, SELECT_REASON, TYPE_REASON, type DeliveryStatus } from '../../domain/delivery';
@@ -318,6 +319,9 @@ describe('drivers, clusters, owners and warehouses', () => {
   });
 });
 
+const IST = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const indiaTime = (iso: string) => IST.format(new Date(iso)).replace(',', '');
+
 describe('CSV and the e-mail switch', () => {
   it('counts, answers the CSV directly under the limit, asks for an e-mail above it, and mails the link', async () => {
     const count = await admin.json('/api/admin/orders/filter/count?paymentMethod=prepaid');
@@ -325,9 +329,15 @@ describe('CSV and the e-mail switch', () => {
     expect(count.body.ordersCount).toBe(Number(expected.n));
     const csv = await admin.request('/api/admin/csv/orders/download?paymentMethod=prepaid');
     expect(csv.status).toBe(200);
-    const lines = (await csv.text()).trim().split(/\r?\n/);
+    const text = await csv.text();
+    const lines = text.trim().split(/\r?\n/);
     expect(lines).toHaveLength(Number(expected.n) + 1);
     expect(lines[0]).toContain('AWB');
+    // Dates in India time as DD/MM/YYYY HH:mm:ss (issue 13), checked against the platform's time-zone database.
+    const made = new Map((await db.selectFrom('delivery_orders').select(['awb', 'created_at', 'updated_at']).where('payment_method', '=', 'prepaid').execute()).map((o) => [o.awb, o]));
+    for (const row of Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data) {
+      expect([row['Created at (IST)'], row['Updated at (IST)']]).toEqual([indiaTime(made.get(row.AWB)!.created_at), indiaTime(made.get(row.AWB)!.updated_at)]);
+    }
 
     // The same data behind an app whose direct limit is 5 rows.
     const config = defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}`, limits: { labelsDirect: 5, csvRowsDirect: 5 } });
@@ -357,7 +367,12 @@ describe('CSV and the e-mail switch', () => {
     expect(list.body.journeys).toHaveLength(n);
     const csv = await admin.request('/api/admin/journey/csv');
     expect(csv.status).toBe(200);
-    expect((await csv.text()).trim().split(/\r?\n/)).toHaveLength(n + 1);
+    const text = await csv.text();
+    expect(text.trim().split(/\r?\n/)).toHaveLength(n + 1);
+    const made = new Map((await db.selectFrom('journeys').select(['id', 'created_at']).execute()).map((j) => [j.id, j.created_at]));
+    for (const row of Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data) {
+      expect(row['Created at (IST)']).toBe(indiaTime(made.get(row.Journey)!));
+    }
     const e = await admin.json('/api/admin/journey/download/email', { method: 'POST', body: { email: 'admin@shipdesk.in' } });
     expect(e.status).toBe(202);
   });

@@ -295,7 +295,7 @@ describe('CSV downloads', () => {
       const res = await post(seller, '/api/download/csv/orders', { filter: { tab: 'all' } });
       expect(res.status).toBe(200);
       const text = (await bytes(res)).toString('utf8');
-      expect(text.startsWith('\uFEFFOrder ID,Internal ID,Company,Warehouse,Status,Created At,Updated At,Shop Type,Order Type,Payment Mode,')).toBe(true);
+      expect(text.startsWith('\uFEFFOrder ID,Internal ID,Company,Warehouse,Status,Created At (IST),Updated At (IST),Shop Type,Order Type,Payment Mode,')).toBe(true);
       expect(text).toContain('"Sharma, ""Priya"""');
       expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
       expect(text).toContain('"Navi\r\nMumbai"');
@@ -310,6 +310,9 @@ describe('CSV downloads', () => {
       const warehouses = new Map((await ctx.db.selectFrom('warehouses').select(['id', 'code']).execute()).map((w) => [w.id, w.code]));
       const partners = new Map((await ctx.db.selectFrom('delivery_partners').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
       const inr = (p: number) => (Number(p) / 100).toFixed(2);
+      // Dates as a person in India reads them (issue 13): DD/MM/YYYY HH:mm:ss in IST, from the platform's time-zone database.
+      const ist = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      const indiaTime = (iso: string) => ist.format(new Date(iso)).replace(',', '');
       // The spreadsheet-formula guard: text starting with = + - @ that is not just a number gets a leading quote.
       const guarded = (v: string | null) => (v == null ? '' : /^[=+\-@]/.test(v) && !/^[+-]?\d[\d\s,.]*$/.test(v) ? `'${v}` : v);
 
@@ -322,8 +325,8 @@ describe('CSV downloads', () => {
           Company: DEMO_COMPANIES[0].name,
           Warehouse: o.warehouse_id ? warehouses.get(o.warehouse_id) ?? '' : '',
           Status: o.status,
-          'Created At': o.created_at,
-          'Updated At': o.updated_at,
+          'Created At (IST)': indiaTime(o.created_at),
+          'Updated At (IST)': indiaTime(o.updated_at),
           'Shop Type': o.shop_type,
           'Order Type': ['None', 'B2B', 'D2R'][o.order_type],
           'Payment Mode': o.payment_mode,
@@ -492,7 +495,12 @@ describe('e-mailed downloads', () => {
     const mail = outbox.body.mails.find((m: any) => m.to === 'seller@shipdesk.in');
     expect(mail).toMatchObject({ sent: false, subject: 'Your ShipDesk orders CSV download is ready' });
     const link = new URL(linkIn(mail.body));
-    const csv = parseCsv(await bytes(await anonymous(app).request(link.pathname + link.search)));
+    const download = await anonymous(app).request(link.pathname + link.search);
+    const body = await bytes(download);
+    // What the link answered, so a failure says more than "0 rows".
+    expect({ status: download.status, type: download.headers.get('content-type'), bytes: body.length }).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/csv/) });
+    expect(job.result.rows, body.toString('utf8').slice(0, 500)).toBeGreaterThan(0);
+    const csv = parseCsv(body);
     const delivered = await ctx.db.selectFrom('orders').select((e) => e.fn.countAll<number>().as('n')).where('company_id', '=', OWN).where('status', '=', 'DELIVERED').executeTakeFirstOrThrow();
     expect(csv).toHaveLength(Number(delivered.n));
     expect((await seller.json('/api/admin/outbox')).status).toBe(403);

@@ -103,7 +103,7 @@ describe('stock details and credit notes', () => {
     const csv = await admin.request('/api/admin/promoter/stock-details?promoterName=stock%20promoter&record=1&csvFlag=true');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const rows = parseCsv(await csv.text());
-    expect(rows[0]).toEqual(['Promoter', 'Retailer', 'Retailer Phone', 'SKU', 'Product', 'Quantity', 'Returned', 'Value (INR)', 'Last Order']);
+    expect(rows[0]).toEqual(['Promoter', 'Retailer', 'Retailer Phone', 'SKU', 'Product', 'Quantity', 'Returned', 'Value (INR)', 'Last Order (IST)']);
     expect(rows).toHaveLength(expected.length + 1); // every row, not one page
 
     const sku = expected[0].sku;

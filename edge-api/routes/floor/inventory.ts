@@ -2,6 +2,7 @@
 // themselves arrive as offline commands (inventory.*).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { indiaCsvDateTime } from '../../../domain/india-time';
 import { inventoryListQuerySchema, trailDate, trailExportQuerySchema, trailFilterSchema } from '../../../domain/floor';
 import { companyAllowed, warehouseAllowed } from '../../../db/floor/context';
 import { findInventory, INVENTORY_TRAIL_KINDS, listInventory, trailPage, trailRows, type StockKey, type TrailFilter } from '../../../db/floor/inventory';
@@ -22,7 +23,7 @@ function toFilter(body: TrailBody, defaultKinds: string[]): TrailFilter {
 
 const scannedBody = trailFilterSchema.extend({ companyId: z.string().min(1).max(64).optional(), warehouseId: z.string().min(1).max(64).optional() });
 
-const CSV_HEADER = ['Date', 'Type', 'Change', 'Accepted', 'Rejected', 'Quantity after', 'Remarks', 'By'];
+const CSV_HEADER = ['Date (IST)', 'Type', 'Change', 'Accepted', 'Rejected', 'Quantity after', 'Remarks', 'By'];
 
 export const inventoryRoutes = new Hono<AppEnv>()
   .get('/inventory', requireRole('seller', 'warehouse', 'admin'), v('query', inventoryListQuerySchema), async (c) => {
@@ -66,7 +67,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
             return;
           }
           const t = next.value;
-          batch.push(csvLine([t.created_at, t.kind, t.delta, t.accepted, t.rejected, t.quantity_after, t.remarks, t.actor_name]));
+          batch.push(csvLine([indiaCsvDateTime(t.created_at), t.kind, t.delta, t.accepted, t.rejected, t.quantity_after, t.remarks, t.actor_name]));
         }
         controller.enqueue(encoder.encode(batch.join('')));
       },

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/promoters';
 import { conflict, forbidden, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
+import { indiaCsvDateTime } from '../../../domain/india-time';
 
 const adminOnly = (a: ServiceActor) => {
   if (a.role !== 'admin') throw forbidden();
@@ -54,8 +55,8 @@ export async function creditNotes(db: Db, actor: ServiceActor, f: PromoterReport
 
 export const stockCsv = (rows: readonly PromoterStockRow[]) =>
   csvLine(STOCK_CSV_HEADER) +
-  rows.map((r) => csvLine([r.promoterName, r.retailerName, r.retailerPhone, r.sku, r.product, r.quantity, r.returnedQuantity, rupees(r.valuePaise), r.lastOrderAt])).join('');
+  rows.map((r) => csvLine([r.promoterName, r.retailerName, r.retailerPhone, r.sku, r.product, r.quantity, r.returnedQuantity, rupees(r.valuePaise), indiaCsvDateTime(r.lastOrderAt)])).join('');
 
 export const creditNoteCsv = (rows: readonly PromoterCreditNoteRow[]) =>
   csvLine(CREDIT_NOTE_CSV_HEADER) +
-  rows.map((r) => csvLine([r.promoterName, r.retailerName, r.retailerPhone, r.orderId, r.creditNoteNumber, rupees(r.amountPaise), r.reason, r.createdAt])).join('');
+  rows.map((r) => csvLine([r.promoterName, r.retailerName, r.retailerPhone, r.orderId, r.creditNoteNumber, rupees(r.amountPaise), r.reason, indiaCsvDateTime(r.createdAt)])).join('');
