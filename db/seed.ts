@@ -282,6 +282,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       name: 'name' in u ? u.name : u.role === 'admin' ? 'Platform Admin' : u.role === 'seller' ? 'Ritika Sharma' : 'Manoj Patil',
       company_id: own ? DEMO_COMPANIES[own.company].id : u.role === 'seller' ? DEMO_COMPANIES[0].id : null,
       warehouse_id: u.role === 'warehouse' ? DEMO_WAREHOUSES[0].id : null, created_at: created,
+      email_verified_at: created, // demo addresses count as verified (e-mail verification, issue 14)
     }).execute();
   }
 

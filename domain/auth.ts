@@ -34,3 +34,73 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again lat
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a minute and try again.';
 export const SIGN_IN_BUSY = 'Too many people are signing in right now. Please try again in a few seconds.';
 export const SIGN_IN_EXPIRED = 'Sign-in link expired. Please sign in again.';
+
+// ---- Responses of /api/auth (shared with the web client) ----
+
+/** POST /api/auth/authenticate. */
+export type AuthenticateResponse = { status: true; xsrfToken: string; oauthCode: string; state: string | null; redirect_url: string | null };
+
+/** The signed-in user; `emailVerified`: whether files may be e-mailed to `email` (see domain/mail.ts). */
+export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+
+/**
+ * The signed-in user's own profile: a seller's company or a warehouse user's
+ * warehouse (the fields of its profile form), `kind: 'admin'` for admins, null
+ * when the company or warehouse is gone.
+ */
+export type SessionProfile =
+  | { kind: 'admin'; name: string; email: string; isD2R: boolean }
+  | ({ kind: 'company' | 'warehouse'; name: string; email: string; isD2R: boolean } & Record<string, unknown>)
+  | null;
+
+/** The auth state of part 1 §3 after sign-in (GET /api/auth/session when signed in, `data` of POST /api/auth/login). */
+export type SessionPayload = {
+  isLogined: true;
+  role: 'admin' | 'seller' | 'warehouse' | 'finance';
+  xsrfToken: string;
+  user: SessionUser;
+  profile: SessionProfile;
+  companyData: { id: string; name: string; isD2R: boolean }[];
+  selectedCompanyIds: string[];
+  warehouseId: string | null;
+  companyId: string | null;
+};
+
+/** POST /api/auth/login. */
+export type LoginResponse = { status: true; code: string; message: string; data: SessionPayload };
+
+/** POST /api/auth/signup/company and /signup/warehouse; `verificationEmail`: where the verification link was sent. */
+export type SignupResponse = { status: true; code: string; message: string; verificationEmail: string };
+
+// ---- E-mail verification (issue 14, point 4: files are e-mailed only to verified addresses) ----
+
+/** How long a verification link works. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 3_600_000;
+/** Links a user may ask for per hour, and the wait between two. */
+export const EMAIL_VERIFICATION_PER_HOUR = 5;
+export const EMAIL_VERIFICATION_COOLDOWN_MS = 60_000;
+/** A token is 43 base64url characters (256 bits). */
+export const EMAIL_VERIFICATION_TOKEN_MAX = 100;
+
+export const EMAIL_VERIFICATION_SENT = 'We have sent a verification link to your e-mail address. It works for 24 hours.';
+export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is already verified.';
+export const EMAIL_VERIFICATION_TOO_MANY = 'A verification link was sent a moment ago. Please check your inbox, or try again in a few minutes.';
+export const EMAIL_VERIFICATION_HOURLY = 'Too many verification e-mails in the last hour. Please check your inbox, or try again later.';
+export const EMAIL_VERIFIED = 'Your e-mail address is verified. Files can now be e-mailed to it.';
+export const EMAIL_LINK_INVALID = 'This verification link is not valid. Please ask for a new one.';
+export const EMAIL_LINK_EXPIRED = 'This verification link has expired. Please ask for a new one.';
+export const EMAIL_LINK_USED = 'This verification link has already been used. If you opened it before, your address is verified.';
+export const EMAIL_LINK_OLD_ADDRESS = 'This verification link was sent to an earlier e-mail address of yours. Please ask for a new one.';
+
+/** POST /api/auth/verify-email/confirm: the token from the link. */
+export const verifyEmailConfirmSchema = z.object({
+  token: z.string({ error: EMAIL_LINK_INVALID }).trim().min(1, EMAIL_LINK_INVALID).max(EMAIL_VERIFICATION_TOKEN_MAX, EMAIL_LINK_INVALID),
+});
+export type VerifyEmailConfirm = z.infer<typeof verifyEmailConfirmSchema>;
+
+/** GET /api/auth/verify-email: the signed-in user's address and whether it is verified. */
+export type EmailVerificationStatus = { status: true; email: string; verified: boolean; verifiedAt: string | null };
+/** POST /api/auth/verify-email/send. */
+export type VerifyEmailSendResponse = { status: true; message: string; email: string; expiresAt: string };
+/** POST /api/auth/verify-email/confirm. */
+export type VerifyEmailConfirmResponse = { status: true; message: string; email: string };

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthedCatalogsRouteImport } from './routes/_authed.catalogs'
 import { Route as AuthedFinanceRouteImport } from './routes/_authed.finance'
 import { Route as AuthedFulfillmentRouteImport } from './routes/_authed.fulfillment'
@@ -56,6 +57,11 @@ const LoginRoute = LoginRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedCatalogsRoute = AuthedCatalogsRouteImport.update({
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/catalogs': typeof AuthedCatalogsRoute
   '/finance': typeof AuthedFinanceRoute
   '/fulfillment': typeof AuthedFulfillmentRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/catalogs': typeof AuthedCatalogsRoute
   '/finance': typeof AuthedFinanceRoute
   '/fulfillment': typeof AuthedFulfillmentRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/_authed/catalogs': typeof AuthedCatalogsRoute
   '/_authed/finance': typeof AuthedFinanceRoute
   '/_authed/fulfillment': typeof AuthedFulfillmentRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/signup'
+    | '/verify-email'
     | '/catalogs'
     | '/finance'
     | '/fulfillment'
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/signup'
+    | '/verify-email'
     | '/catalogs'
     | '/finance'
     | '/fulfillment'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/signup'
+    | '/verify-email'
     | '/_authed/catalogs'
     | '/_authed/finance'
     | '/_authed/fulfillment'
@@ -378,6 +390,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   TrackAwbRoute: typeof TrackAwbRoute
 }
 
@@ -409,6 +422,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/catalogs': {
@@ -651,6 +671,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   TrackAwbRoute: TrackAwbRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,11 +1,31 @@
 import type { Db } from '../connect';
+import '../tables/email-verification';
+
+export type MailRecipients = {
+  /** The user's own address, and whether it is verified. */
+  own: string;
+  ownVerified: boolean;
+  /** The addresses that may be mailed: the own one once verified, and the company's or warehouse's configured one. */
+  allowed: string[];
+};
+
+const norm = (e: string) => e.trim().toLowerCase();
 
 /**
- * The addresses a user may have download links e-mailed to: the user's own
- * and the configured address of the company (seller) or warehouse it belongs to.
+ * Where a user may have download links e-mailed: their own address once it is
+ * verified, and the configured address of the company (seller) or warehouse they
+ * belong to. An organisation address that is the user's own, still unverified,
+ * address (a fresh sign-up gives both the same) is not offered either: it proves
+ * nothing until the user verifies it.
  */
-export async function allowedRecipients(db: Db, user: { email: string; companyId: string | null; warehouseId: string | null }): Promise<string[]> {
-  const out = [user.email];
+export async function mailRecipients(
+  db: Db,
+  user: { userId: string; email: string; companyId: string | null; warehouseId: string | null },
+): Promise<MailRecipients> {
+  const row = await db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', user.userId).executeTakeFirst();
+  const own = norm(row?.email ?? user.email);
+  const ownVerified = Boolean(row?.email_verified_at);
+  const out: string[] = ownVerified ? [own] : [];
   if (user.companyId) {
     const c = await db.selectFrom('companies').select('email').where('id', '=', user.companyId).executeTakeFirst();
     if (c?.email) out.push(c.email);
@@ -14,7 +34,13 @@ export async function allowedRecipients(db: Db, user: { email: string; companyId
     const w = await db.selectFrom('warehouses').select('email').where('id', '=', user.warehouseId).executeTakeFirst();
     if (w?.email) out.push(w.email);
   }
-  return [...new Set(out.map((e) => e.trim().toLowerCase()))];
+  const allowed = [...new Set(out.map(norm))].filter((e) => ownVerified || e !== own);
+  return { own, ownVerified, allowed };
+}
+
+/** The addresses a user may have download links e-mailed to (see `mailRecipients`). */
+export async function allowedRecipients(db: Db, user: { userId: string; email: string; companyId: string | null; warehouseId: string | null }): Promise<string[]> {
+  return (await mailRecipients(db, user)).allowed;
 }
 
 /** Mail jobs of `kind` a user queued since `sinceIso`. */

@@ -3,4 +3,5 @@ import './exports';
 import './orders-bulk';
 import '../services/admin/exports';
 import './bulk-upload';
+import '../services/auth/email-verification';
 export {};

@@ -7,6 +7,7 @@ import { companyProfileSchema, warehouseProfileSchema } from '../../domain/profi
 import { apiJson, fieldErrors } from '../api/client';
 import { sessionQuery } from '../auth/session';
 import { useSession } from '../auth/useSession';
+import { EmailVerificationNotice } from '../features/auth/emailVerification';
 import { emptyProfile, ProfileFields } from '../features/auth/ProfileFields';
 import { zodValidate } from '../ui/zodForm';
 
@@ -19,6 +20,7 @@ function ProfilePage() {
     return (
       <Stack>
         <Title order={2}>Profile</Title>
+        <EmailVerificationNotice />
         <Paper withBorder p="md">
           <Text fw={500}>{session.user.name}</Text>
           <Text c="dimmed">{session.user.email}</Text>
@@ -51,6 +53,7 @@ function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial
   return (
     <Stack maw={900}>
       <Title order={2}>{kind === 'company' ? 'Company profile' : 'Warehouse profile'}</Title>
+      <EmailVerificationNotice />
       <Paper component="form" onSubmit={submit} withBorder p="md" noValidate>
         <Stack>
           {form.isDirty() && <Alert color="yellow" variant="light">You have unsaved changes.</Alert>}

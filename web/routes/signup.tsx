@@ -4,6 +4,7 @@ import { Alert, Button, Center, Group, Paper, SegmentedControl, Stack, Text, Tit
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
+import type { SignupResponse } from '../../domain/auth';
 import { companySignupSchema, warehouseSignupSchema } from '../../domain/profile';
 import { AUTH_CODES, AUTH_FALLBACK } from '../../domain/messages';
 import { apiJson, fieldErrors } from '../api/client';
@@ -30,9 +31,14 @@ function SignupForm({ kind }: { kind: 'company' | 'warehouse' }) {
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      const r = await apiJson<{ code: string; message: string }>(`/api/auth/signup/${kind}`, { method: 'POST', body: values });
+      const r = await apiJson<SignupResponse>(`/api/auth/signup/${kind}`, { method: 'POST', body: values });
       if (r.code !== AUTH_CODES.signedUp) throw new Error(r.message);
-      notifications.show({ color: 'green', title: 'Signup successful', message: 'Your account is ready. Please sign in.' });
+      notifications.show({
+        color: 'green',
+        title: 'Signup successful',
+        message: `Your account is ready. Please sign in. We have e-mailed a link to verify ${r.verificationEmail}.`,
+        autoClose: 10_000,
+      });
       navigate({ to: '/login', search: { app: kind === 'company' ? 'seller' : 'wms' } });
     } catch (e) {
       form.setErrors(fieldErrors(e));

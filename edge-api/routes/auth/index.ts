@@ -2,8 +2,21 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { deleteSession, sessionCompanies } from '../../../db/auth/sessions';
 import type { Db } from '../../../db/connect';
-import { authenticateSchema, INVALID_CREDENTIALS, loginSchema, selectCompaniesSchema, SIGN_IN_EXPIRED } from '../../../domain/auth';
+import { userEmailState } from '../../../db/auth/email-verification';
+import {
+  authenticateSchema,
+  INVALID_CREDENTIALS,
+  loginSchema,
+  selectCompaniesSchema,
+  SIGN_IN_EXPIRED,
+  verifyEmailConfirmSchema,
+  type AuthenticateResponse,
+  type LoginResponse,
+  type SessionPayload,
+  type SignupResponse,
+} from '../../../domain/auth';
 import { AUTH_CODES } from '../../../domain/messages';
+import { ROLES } from '../../../domain/roles';
 import { companySignupSchema, warehouseSignupSchema } from '../../../domain/profile';
 import type { AppEnv, SessionInfo } from '../../env';
 import { ApiFailure } from '../../lib/errors';
@@ -12,17 +25,18 @@ import { requireRole, requireSession, SESSION_COOKIE } from '../../middleware/se
 import { selectCompanies } from '../../services/auth/companies';
 import { DEVICE_COOKIE } from '../../services/auth/device';
 import { authenticate, exchangeCode, hashQueueFor, type AuthDeps } from '../../services/auth/sign-in';
+import { confirmEmailVerification, emailVerificationStatus, sendVerificationLink } from '../../services/auth/email-verification';
 import { signupCompany, signupWarehouse } from '../../services/auth/signup';
 import { loadProfile } from '../profile/queries';
 
 /** What the app needs after sign-in: the auth state of part 1 §3. */
-export async function sessionPayload(db: Db, s: SessionInfo) {
-  const companies = await sessionCompanies(db, s);
+export async function sessionPayload(db: Db, s: SessionInfo): Promise<SessionPayload> {
+  const [companies, user] = await Promise.all([sessionCompanies(db, s), userEmailState(db, s.userId)]);
   return {
     isLogined: true,
     role: s.role,
     xsrfToken: s.xsrfToken,
-    user: { id: s.userId, name: s.name, email: s.email },
+    user: { id: s.userId, name: s.name, email: s.email, emailVerified: Boolean(user?.email_verified_at) },
     profile: await loadProfile(db, s),
     companyData: companies.map((c) => ({ id: c.id, name: c.name, isD2R: c.is_d2r === 1 })),
     selectedCompanyIds: s.selectedCompanyIds,
@@ -43,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
         httpOnly: true, sameSite: 'Strict', path: '/api/auth', secure: c.var.config.secureCookies, expires: r.device.expires,
       });
     }
-    return c.json({ status: true, xsrfToken: r.xsrfToken, oauthCode: r.oauthCode, state: r.state, redirect_url: r.redirectUrl });
+    return c.json({ status: true, xsrfToken: r.xsrfToken, oauthCode: r.oauthCode, state: r.state, redirect_url: r.redirectUrl } satisfies AuthenticateResponse);
   })
   .post('/login', v('json', loginSchema), async (c) => {
     const r = await exchangeCode(deps(c), { oauthCode: c.req.valid('json').oauthCode, xsrfHeader: c.req.header('x-xsrf-token'), current: c.var.session });
@@ -51,10 +65,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (r.kind === 'bad_xsrf') throw new ApiFailure(403, 'Invalid or missing XSRF token');
     const db = c.var.dbh.db;
     if (r.kind === 'already_signed_in') {
-      return c.json({ status: true, code: AUTH_CODES.alreadyLoggedIn, message: 'Already logged in', data: await sessionPayload(db, r.session) });
+      return c.json({ status: true, code: AUTH_CODES.alreadyLoggedIn, message: 'Already logged in', data: await sessionPayload(db, r.session) } satisfies LoginResponse);
     }
     setCookie(c, SESSION_COOKIE, r.token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: c.var.config.secureCookies, expires: r.expires });
-    return c.json({ status: true, code: AUTH_CODES.loggedIn, message: 'Login successful', data: await sessionPayload(db, r.session) });
+    return c.json({ status: true, code: AUTH_CODES.loggedIn, message: 'Login successful', data: await sessionPayload(db, r.session) } satisfies LoginResponse);
   })
   .get('/session', async (c) => {
     const s = c.var.session;
@@ -68,12 +82,24 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: true, message: 'Logged out' });
   })
   .post('/signup/company', v('json', companySignupSchema), async (c) => {
-    await signupCompany(deps(c), c.req.valid('json'));
-    return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.' }, 201);
+    const { email } = await signupCompany(deps(c), c.req.valid('json'));
+    return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.', verificationEmail: email } satisfies SignupResponse, 201);
   })
   .post('/signup/warehouse', v('json', warehouseSignupSchema), async (c) => {
-    await signupWarehouse(deps(c), c.req.valid('json'));
-    return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.' }, 201);
+    const { email } = await signupWarehouse(deps(c), c.req.valid('json'));
+    return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.', verificationEmail: email } satisfies SignupResponse, 201);
+  })
+  /** E-mail verification: whether the signed-in user's address is verified (files are e-mailed only to a verified own address). */
+  .get('/verify-email', requireRole(...ROLES), async (c) => {
+    return c.json(await emailVerificationStatus(c.var.dbh, requireSession(c).userId));
+  })
+  /** Mails the signed-in user a verification link (once a minute, five an hour). */
+  .post('/verify-email/send', requireRole(...ROLES), async (c) => {
+    return c.json(await sendVerificationLink(c.var.dbh, c.var.config, requireSession(c).userId));
+  })
+  /** The link's token: marks the address verified, once. No session needed: the token is the proof. */
+  .post('/verify-email/confirm', v('json', verifyEmailConfirmSchema), async (c) => {
+    return c.json(await confirmEmailVerification(c.var.dbh, c.req.valid('json')));
   })
   .put('/selected-companies', requireRole('warehouse'), v('json', selectCompaniesSchema), async (c) => {
     const unique = await selectCompanies(c.var.dbh, requireSession(c), c.req.valid('json').companyIds);

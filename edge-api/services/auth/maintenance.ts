@@ -1,17 +1,19 @@
 import type { Logger } from 'pino';
+import { purgeEmailVerifications } from '../../../db/auth/email-verification';
 import { purgeExpired } from '../../../db/auth/sessions';
 import type { DbHandle } from '../../../db/connect';
 
 /**
- * Purges expired sessions, sign-in codes and idle throttle rows every
+ * Purges expired sessions, sign-in codes, idle throttle rows and e-mail
+ * verification links a week past their expiry every
  * `intervalMs` (and once at start). Each process sharing a database may run it:
  * the deletes are idempotent.
  */
 export function startAuthMaintenance(dbh: DbHandle, log: Logger, intervalMs = 10 * 60_000): () => void {
   const run = async () => {
     try {
-      const n = await purgeExpired(dbh.db);
-      if (n.sessions || n.codes || n.throttle) log.info(n, 'purged expired sign-in data');
+      const n = { ...(await purgeExpired(dbh.db)), verifications: await purgeEmailVerifications(dbh.db) };
+      if (n.sessions || n.codes || n.throttle || n.verifications) log.info(n, 'purged expired sign-in data');
     } catch (err) {
       log.error({ err }, 'purging expired sign-in data failed');
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EmailKind } from '../../../domain/downloads';
 import { emailField } from '../../../domain/profile';
 import { apiJson, ApiRequestError, fieldErrors } from '../../api/client';
+import { OwnAddressNote, startingAddress, useOwnEmail } from '../auth/emailVerification';
 import { zodValidate } from '../../ui/zodForm';
 import { watchExportJob } from './watchExportJob';
 
@@ -21,9 +22,14 @@ export type EmailRequestFormProps = {
   onClose: () => void;
 };
 
-/** Asks where to e-mail the download link, queues the job and follows it. */
+/**
+ * Asks where to e-mail the download link, queues the job and follows it. The
+ * user's own address is used only once verified: until then the dialog says why
+ * and offers the verification link, and starts with the company's address.
+ */
 export function EmailRequestForm({ message, kind, ids, filter, defaultEmail, what, onClose }: EmailRequestFormProps) {
-  const form = useForm({ initialValues: { email: defaultEmail ?? '' }, validate: zodValidate(schema) });
+  const own = useOwnEmail();
+  const form = useForm({ initialValues: { email: startingAddress(defaultEmail ?? '', own) }, validate: zodValidate(schema) });
   const submit = form.onSubmit(async ({ email }) => {
     try {
       const r = await apiJson<{ jobId: string }>('/api/download/email', { method: 'POST', body: { kind, ids, filter, email: email.trim() } });
@@ -39,6 +45,7 @@ export function EmailRequestForm({ message, kind, ids, filter, defaultEmail, wha
         <Alert color="blue" variant="light">
           <Text size="sm" data-testid="email-request-message">{message}</Text>
         </Alert>
+        <OwnAddressNote />
         <TextInput label="Email" type="email" required autoFocus data-autofocus {...form.getInputProps('email')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>

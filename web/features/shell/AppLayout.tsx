@@ -6,6 +6,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../auth/useSession';
 import { forgetQueries } from '../../pwa/queryPersistence';
+import { EmailVerificationMenuItem } from '../auth/emailVerification';
 import { signOut } from '../auth/signIn';
 import { OfflineBanner } from '../sync/OfflineBanner';
 import { SyncStatus } from '../sync/SyncStatus';
@@ -73,6 +74,7 @@ export function AppLayout({ children, headerExtra }: AppLayoutProps) {
                   {session.user.name} · {ROLE_LABEL[session.role]}
                 </Menu.Label>
                 <Menu.Label>{session.user.email}</Menu.Label>
+                <EmailVerificationMenuItem />
                 <Menu.Item onClick={() => navigate({ to: '/profile' })} mih={44}>
                   Profile
                 </Menu.Item>
