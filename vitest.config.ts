@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'db/**/*.test.ts', 'edge-api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'db/**/*.test.ts', 'edge-api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx', 'tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts'],
           // Two API processes on one PostgreSQL: only in the api-pg project.
           exclude: ['tests/api/scale-out-pg.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -6,14 +6,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { modals } from '@mantine/modals';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, makeTestApp, signIn, signInDemo, type Agent, type TestApp } from '../../tests/api/helpers';
+import { anonymous, makeTestApp, signIn, signInDemo, type Agent, type TestApp } from '../api/helpers';
 import { EMAIL_LINK_INVALID, EMAIL_LINK_USED, EMAIL_VERIFICATION_SENT, EMAIL_VERIFIED } from '../../domain/auth';
 import { mailOwnAddressUnverified } from '../../domain/mail';
 import { defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
 import '../../edge-api/jobs/register';
-import { EmailRequestForm } from '../features/downloads/EmailRequestForm';
-import { cleanup, renderInApp } from './renderInApp';
+import { EmailRequestForm } from '../../web/features/downloads/EmailRequestForm';
+import { cleanup, renderInApp } from '../../web/test/renderInApp';
 
 let app: TestApp;
 let ctx: Awaited<ReturnType<typeof makeTestApp>>;
