@@ -56,6 +56,26 @@ export const pullResponseSchema = z.object({
   rejected: z.array(rejectedCommandSchema),
 });
 
+const pullHeadSchema = pullResponseSchema.omit({ patch: true });
+
+/**
+ * pullResponseSchema.parse for the client, without rebuilding each of the
+ * thousands of patch ops of a first pull: the envelope is parsed with zod, the
+ * ops are checked in place (an op's extra keys are kept, not stripped).
+ * Anything malformed is handed to the full schema, so it throws the same error.
+ */
+export function parsePullResponse(input: unknown): PullResponse {
+  const patch = (input as { patch?: unknown } | null)?.patch;
+  if (typeof input !== 'object' || input === null || !Array.isArray(patch) || !patch.every(isPatchOp)) return pullResponseSchema.parse(input);
+  return { ...pullHeadSchema.parse(input), patch: patch as PatchOp[] };
+}
+
+function isPatchOp(op: unknown): boolean {
+  if (typeof op !== 'object' || op === null) return false;
+  const o = op as { op?: unknown; table?: unknown; key?: unknown };
+  return (o.op === 'put' || o.op === 'del') && typeof o.table === 'string' && typeof o.key === 'string';
+}
+
 export type WireCommand = z.infer<typeof wireCommandSchema>;
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 export type CommandResult = z.infer<typeof commandResultSchema>;

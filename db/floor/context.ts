@@ -32,6 +32,11 @@ export interface FloorTx {
   /** 'sync' for an offline command, 'user' for an online call (order trail source). */
   source: 'sync' | 'user';
   now: string;
+  /**
+   * SQLite: runs SQL on the transaction's own connection with statements
+   * prepared once (the sync store's DirectSql). Absent elsewhere: see runFloor.
+   */
+  direct?: { query(sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } };
 }
 
 /**

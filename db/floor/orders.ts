@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FloorOrderDoc, FloorOrderItem, PackingStatus } from '../../domain/floor';
 import { setOrderStatus } from '../orders/status';
 import type { Database, Order } from '../schema';
+import { runFloor } from './compiled';
 import { chunks, companyAllowed, FloorRefusal, ORDER_NOT_FOUND, parseJson, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
 
 export const ORDER_COLUMNS = [
@@ -121,7 +122,8 @@ export async function findByCode(db: FloorDb, scope: FloorScope, code: string, s
  * sync version, so the next pull carries it. No trail, no version bump.
  */
 export async function touchOrder(tx: FloorTx, orderId: string): Promise<void> {
-  await tx.db.updateTable('orders').set({ sync_version: await tx.nextVersion() }).where('id', '=', orderId).execute();
+  const version = await tx.nextVersion();
+  await runFloor(tx, 'touchOrder', (db, arg) => db.updateTable('orders').set({ sync_version: arg<number>(0) }).where('id', '=', arg(1)), [version, orderId]);
 }
 
 /**

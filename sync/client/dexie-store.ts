@@ -41,7 +41,12 @@ export class SyncDexie extends Dexie {
 }
 
 export class DexieLocalStore implements LocalStore {
-  constructor(readonly db: SyncDexie) {}
+  constructor(readonly db: SyncDexie) {
+    // Open (and on a new device create) the database now, while the page is
+    // still rendering, rather than when the first sync's transaction asks for it.
+    // A failure to open surfaces again in that transaction.
+    if (!db.isOpen()) db.open().catch(() => undefined);
+  }
 
   transaction<T>(fn: (tx: LocalTx) => Promise<T>): Promise<T> {
     const { db } = this;

@@ -236,9 +236,15 @@ export class SyncEngine<R extends CommandRegistry> {
     this.cancelRetry();
     this.update({ syncing: true });
     try {
-      const clientId = await this.clientId();
-      const stalledAt = await this.pushAll(clientId);
-      await this.pull(clientId);
+      // One local transaction before the network: the device's id, the first
+      // batch to push and the saved cookie (a push changes nothing locally, C3).
+      const start = await this.store.transaction(async (tx) => ({
+        clientId: await this.clientIdIn(tx),
+        pending: await tx.listPending(0, this.batchSize()),
+        saved: (await tx.getMeta(META.pull)) as PullMeta | null | undefined,
+      }));
+      const stalledAt = await this.pushAll(start.clientId, start.pending);
+      await this.pull(start.clientId, { saved: start.saved });
       if (stalledAt !== null) throw new PushStalled(stalledAt);
       this.attempt = 0;
       this.update({ online: true, lastError: null });
@@ -254,22 +260,28 @@ export class SyncEngine<R extends CommandRegistry> {
     }
   }
 
-  private async clientId(): Promise<string> {
-    return this.store.transaction(async (tx) => {
-      const existing = (await tx.getMeta(META.clientId)) as string | undefined;
-      if (existing) return existing;
-      const created = (this.options.newClientId ?? (() => crypto.randomUUID()))();
-      await tx.setMeta(META.clientId, created);
-      return created;
-    });
+  private async clientIdIn(tx: LocalTx): Promise<string> {
+    const existing = (await tx.getMeta(META.clientId)) as string | undefined;
+    if (existing) return existing;
+    const created = (this.options.newClientId ?? (() => crypto.randomUUID()))();
+    await tx.setMeta(META.clientId, created);
+    return created;
   }
 
-  /** Resolves null once the outbox is empty, or the server's lastSeq when it stopped short of a batch. */
-  private async pushAll(clientId: string): Promise<number | null> {
-    const batchSize = this.options.batchSize ?? 100;
+  private batchSize(): number {
+    return this.options.batchSize ?? 100;
+  }
+
+  /**
+   * Resolves null once the outbox is empty, or the server's lastSeq when it
+   * stopped short of a batch. `first` is the outbox's first batch, already read.
+   */
+  private async pushAll(clientId: string, first: OutboxEntry[]): Promise<number | null> {
     let handled = 0; // the server's lastSeq as far as this run knows
+    let next: OutboxEntry[] | null = first;
     for (;;) {
-      const batch = await this.store.transaction((tx) => tx.listPending(handled, batchSize));
+      const batch = next ?? (await this.store.transaction((tx) => tx.listPending(handled, this.batchSize())));
+      next = null;
       if (batch.length === 0) return null;
       const res = await this.options.transport.push({
         clientId,
@@ -282,10 +294,11 @@ export class SyncEngine<R extends CommandRegistry> {
     }
   }
 
-  private async pull(clientId: string): Promise<void> {
+  /** `known.saved`: the saved PullMeta, when the caller has just read it. */
+  private async pull(clientId: string, known?: { saved: PullMeta | null | undefined }): Promise<void> {
     const scope = this.options.scope();
     const scopeKey = JSON.stringify([...scope.companyIds].sort());
-    const saved = (await this.store.transaction((tx) => tx.getMeta(META.pull))) as PullMeta | null | undefined;
+    const saved = known ? known.saved : ((await this.store.transaction((tx) => tx.getMeta(META.pull))) as PullMeta | null | undefined);
     const cookie = saved?.scopeKey === scopeKey ? saved.cookie : null;
     const res = await this.options.transport.pull({ clientId, cookie, scope });
     if (cookie !== null && res.cookie < cookie) {
@@ -293,9 +306,9 @@ export class SyncEngine<R extends CommandRegistry> {
       await this.store.transaction((tx) => tx.setMeta(META.pull, null));
       return this.pull(clientId);
     }
-    await this.store.transaction(async (tx) => {
+    const applied = await this.store.transaction(async (tx) => {
       const current = (await tx.getMeta(META.pull)) as PullMeta | null | undefined;
-      if (current?.cookie !== saved?.cookie || current?.scopeKey !== saved?.scopeKey) return; // another pull landed first
+      if (current?.cookie !== saved?.cookie || current?.scopeKey !== saved?.scopeKey) return null; // another pull landed first
       await acknowledge(tx, res.lastSeq, res.rejected);
       await tx.restoreBases();
       if (cookie === null) await tx.clearRows();
@@ -308,8 +321,13 @@ export class SyncEngine<R extends CommandRegistry> {
       }
       await this.reapplyPending(tx);
       await tx.setMeta(META.pull, { cookie: res.cookie, scopeKey } satisfies PullMeta);
-      await tx.setMeta(META.lastSyncAt, this.now().toISOString());
+      const lastSyncAt = this.now().toISOString();
+      await tx.setMeta(META.lastSyncAt, lastSyncAt);
+      // The status as this transaction leaves the store, shown as soon as it commits:
+      // a later transaction would wait behind the UI's reads of the rows just written.
+      return { pending: await tx.countPending(), rejected: await tx.listRejected(), lastSyncAt };
     });
+    if (applied) this.update(applied);
   }
 
   private async reapplyPending(tx: LocalTx): Promise<void> {

@@ -1,7 +1,7 @@
 // How the engine reaches the server. Injected, so tests can drop, duplicate
 // and reorder messages; httpTransport is the browser's.
 import {
-  pullResponseSchema,
+  parsePullResponse,
   pushResponseSchema,
   type PullRequest,
   type PullResponse,
@@ -55,6 +55,6 @@ export function httpTransport({ baseUrl = '', fetch: doFetch = globalThis.fetch,
   }
   return {
     push: async (req) => pushResponseSchema.parse(await post('push', req)),
-    pull: async (req) => pullResponseSchema.parse(await post('pull', req)),
+    pull: async (req) => parsePullResponse(await post('pull', req)),
   };
 }

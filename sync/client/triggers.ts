@@ -56,7 +56,10 @@ export function startSyncTriggers(engine: SyncTarget, options: TriggerOptions = 
   const timer = intervalMs > 0 ? startTimer(onTick, intervalMs) : null;
 
   engine.setOnline(nav?.onLine !== false);
-  void engine.refreshStatus().then(syncIfOnline);
+  // Both at once: the sync's first local transaction queues behind the status
+  // read in IndexedDB itself, without waiting for the page to hear back first.
+  void engine.refreshStatus().catch(() => undefined);
+  syncIfOnline();
 
   return () => {
     win.removeEventListener('online', onOnline);

@@ -17,9 +17,13 @@
 //
 // Pulls run in a snapshot (PostgreSQL REPEATABLE READ, read only) and do not
 // lock the client row, so they never wait for a push.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
 import type { PatchOp, RejectedCommand, SyncScope } from '../protocol';
 import type { ServerStore, ServerTx } from './apply';
+import { runShape, shapeOf, type Arg, type DirectSql } from './compiled';
+import { JsonText } from './json-text';
+
+export type { DirectSql } from './compiled';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -31,8 +35,12 @@ export interface SyncTables {
   sync_tombstones: { tbl: string; row_key: string; company_id: string; version: number };
 }
 
-/** A patch op with the version of the row it carries, so feeds and tombstones merge in version order. */
-export type VersionedOp = PatchOp & { version: number };
+/**
+ * A patch op with the version of the row it carries, so feeds and tombstones
+ * merge in version order. A feed may give a put's value already serialized
+ * (`json`, e.g. built in SQL): the pull then sends that text as it is.
+ */
+export type VersionedOp = (PatchOp | { op: 'put'; table: string; key: string; json: string }) & { version: number };
 
 /**
  * Rows of the scope changed since `cookie` (all live rows of the scope for
@@ -47,6 +55,13 @@ export interface KyselyServerStoreOptions<DB> {
   db: Kysely<DB>;
   dialect: SqlDialect;
   feed?: ChangeFeed<DB>;
+  /**
+   * SQLite: runs the bookkeeping statements (and, through `KyselyServerTx.direct`,
+   * a handler's hot statements) on the connection with statements prepared
+   * once, instead of Kysely preparing each anew. Used only inside this store's
+   * transactions, which hold the one connection.
+   */
+  direct?: DirectSql;
 }
 
 type Mode = 'write' | 'snapshot';
@@ -58,59 +73,86 @@ export class KyselyServerTx<DB> implements ServerTx {
     readonly dialect: SqlDialect,
     private readonly feed: ChangeFeed<DB> | undefined,
     private readonly mode: Mode,
+    /** See KyselyServerStoreOptions.direct; valid only while this transaction is open. */
+    readonly direct?: DirectSql,
   ) {}
 
   private get sync(): Transaction<SyncTables> {
     return this.db as unknown as Transaction<SyncTables>;
   }
 
+  /** Runs a bookkeeping statement compiled once per dialect (no Kysely compile, and on SQLite no prepare, per call). */
+  private async run<R>(key: string, build: (db: Kysely<SyncTables>, arg: Arg) => Compilable<unknown>, args: readonly unknown[]) {
+    const shape = shapeOf(this.dialect, `sync:${key}`, this.sync as Kysely<SyncTables>, build);
+    return runShape<R>(this.db as unknown as Transaction<unknown>, this.direct, shape, args);
+  }
+
   async lastSeq(clientId: string): Promise<number> {
     if (this.mode === 'write' && this.dialect === 'postgres') {
       // Make sure there is a row to lock, then lock it until commit (I1).
-      await this.sync
-        .insertInto('sync_clients')
-        .values({ client_id: clientId, user_id: null, last_seq: 0, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('client_id').doNothing())
-        .execute();
-      const row = await this.sync.selectFrom('sync_clients').select('last_seq').where('client_id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
-      return Number(row.last_seq);
+      await this.run(
+        'lastSeq.ensure',
+        (db, arg) =>
+          db
+            .insertInto('sync_clients')
+            .values({ client_id: arg(0), user_id: null, last_seq: 0, created_at: arg(1) })
+            .onConflict((oc) => oc.column('client_id').doNothing()),
+        [clientId, new Date().toISOString()],
+      );
+      const { rows } = await this.run<{ last_seq: number }>('lastSeq.lock', (db, arg) => db.selectFrom('sync_clients').select('last_seq').where('client_id', '=', arg(0)).forUpdate(), [clientId]);
+      if (!rows[0]) throw new Error(`sync client ${clientId} vanished`);
+      return Number(rows[0].last_seq);
     }
-    const row = await this.sync.selectFrom('sync_clients').select('last_seq').where('client_id', '=', clientId).executeTakeFirst();
-    return row ? Number(row.last_seq) : 0;
+    const { rows } = await this.run<{ last_seq: number }>('lastSeq', (db, arg) => db.selectFrom('sync_clients').select('last_seq').where('client_id', '=', arg(0)), [clientId]);
+    return rows[0] ? Number(rows[0].last_seq) : 0;
   }
 
   async setLastSeq(clientId: string, seq: number): Promise<void> {
-    const res = await this.sync
-      .updateTable('sync_clients')
-      .set({ last_seq: seq })
-      .where('client_id', '=', clientId)
-      .where('last_seq', '=', seq - 1)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) return;
+    const res = await this.run(
+      'setLastSeq',
+      (db, arg) =>
+        db
+          .updateTable('sync_clients')
+          .set({ last_seq: arg<number>(0) })
+          .where('client_id', '=', arg(1))
+          .where('last_seq', '=', arg<number>(2)),
+      [seq, clientId, seq - 1],
+    );
+    if (res.changes === 1) return;
     if (seq !== 1) throw new Error(`lastSeq of ${clientId} may only move to ${seq} from ${seq - 1}`);
     await this.sync.insertInto('sync_clients').values({ client_id: clientId, user_id: null, last_seq: 1, created_at: new Date().toISOString() }).execute();
   }
 
   async nextVersion(): Promise<number> {
-    const row = await this.sync
-      .updateTable('sync_counter')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', 1)
-      .returning('version')
-      .executeTakeFirstOrThrow();
-    return Number(row.version);
+    const { rows } = await this.run<{ version: number }>(
+      'nextVersion',
+      (db) =>
+        db
+          .updateTable('sync_counter')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('id', '=', 1)
+          .returning('version'),
+      [],
+    );
+    if (!rows[0]) throw new Error('sync_counter has no row 1');
+    return Number(rows[0].version);
   }
 
   async currentVersion(): Promise<number> {
-    const row = await this.sync.selectFrom('sync_counter').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-    return Number(row.version);
+    const { rows } = await this.run<{ version: number }>('currentVersion', (db) => db.selectFrom('sync_counter').select('version').where('id', '=', 1), []);
+    if (!rows[0]) throw new Error('sync_counter has no row 1');
+    return Number(rows[0].version);
   }
 
   async recordRejection(clientId: string, rejected: RejectedCommand, version: number): Promise<void> {
-    await this.sync
-      .insertInto('sync_rejections')
-      .values({ client_id: clientId, seq: rejected.seq, name: rejected.name, reason: rejected.reason, version, created_at: new Date().toISOString() })
-      .execute();
+    await this.run(
+      'recordRejection',
+      (db, arg) =>
+        db
+          .insertInto('sync_rejections')
+          .values({ client_id: arg(0), seq: arg<number>(1), name: arg(2), reason: arg(3), version: arg<number>(4), created_at: arg(5) }),
+      [clientId, rejected.seq, rejected.name, rejected.reason, version, new Date().toISOString()],
+    );
   }
 
   async changesSince(cookie: number | null, scope: SyncScope): Promise<PatchOp[]> {
@@ -125,11 +167,15 @@ export class KyselyServerTx<DB> implements ServerTx {
         .execute();
       for (const t of tombstones) ops.push({ op: 'del', table: t.tbl, key: t.row_key, version: Number(t.version) });
     }
-    // A stable sort: a feed's ops of one version keep their order.
-    return ops
-      .map((op, i) => ({ op, i }))
-      .sort((a, b) => a.op.version - b.op.version || a.i - b.i)
-      .map(({ op: { version: _version, ...op } }) => op as PatchOp);
+    // A stable sort (a feed's ops of one version keep their order); feeds give
+    // theirs in version order already, so usually nothing moves.
+    let sorted = true;
+    for (let i = 1; i < ops.length && sorted; i++) sorted = ops[i - 1].version <= ops[i].version;
+    const inOrder = sorted ? ops : ops.map((op, i) => ({ op, i })).sort((a, b) => a.op.version - b.op.version || a.i - b.i).map(({ op }) => op);
+    return inOrder.map((op): PatchOp => {
+      if (op.op === 'del') return { op: 'del', table: op.table, key: op.key };
+      return { op: 'put', table: op.table, key: op.key, value: 'json' in op ? new JsonText(op.json) : op.value };
+    });
   }
 
   async rejectionsSince(clientId: string, cookie: number | null): Promise<RejectedCommand[]> {
@@ -155,7 +201,7 @@ export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
     const { db, dialect, feed } = this.options;
     let builder = db.transaction();
     if (dialect === 'postgres') builder = builder.setIsolationLevel(this.mode === 'snapshot' ? 'repeatable read' : 'read committed');
-    return builder.execute((trx) => fn(new KyselyServerTx(trx, dialect, feed, this.mode)));
+    return builder.execute((trx) => fn(new KyselyServerTx(trx, dialect, feed, this.mode, this.options.direct)));
   }
 
   /**
@@ -165,19 +211,22 @@ export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
    */
   batch<T>(fn: (step: <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T> {
     return this.transaction(async (tx) => {
-      let n = 0;
+      // Steps run one after another, never nested, so one savepoint name serves them all.
+      const exec = async (text: string) => {
+        if (tx.direct) tx.direct.query(text, []);
+        else await sql.raw(text).execute(tx.db);
+      };
       const step = async <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>): Promise<U> => {
-        const name = `sync_step_${++n}`;
-        await sql.raw(`SAVEPOINT ${name}`).execute(tx.db);
+        await exec('SAVEPOINT sync_step');
         let out: U;
         try {
           out = await inner(tx);
         } catch (error) {
-          await sql.raw(`ROLLBACK TO SAVEPOINT ${name}`).execute(tx.db);
-          await sql.raw(`RELEASE SAVEPOINT ${name}`).execute(tx.db);
+          await exec('ROLLBACK TO SAVEPOINT sync_step');
+          await exec('RELEASE SAVEPOINT sync_step');
           throw error;
         }
-        await sql.raw(`RELEASE SAVEPOINT ${name}`).execute(tx.db);
+        await exec('RELEASE SAVEPOINT sync_step');
         return out;
       };
       return fn(step);

@@ -4,7 +4,9 @@ import type { Context } from 'hono';
 import type { Database } from '../../../db/schema';
 import { FloorRefusal, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
 import { floorFeed } from '../../../db/floor/feed';
-import { KyselyServerStore, type KyselyServerTx } from '../../../sync/server/kysely-store';
+import type { DbHandle } from '../../../db/connect';
+import { cachedStatement } from '../../../db/prepared';
+import { KyselyServerStore, type DirectSql, type KyselyServerTx } from '../../../sync/server/kysely-store';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { requireSession } from '../../middleware/session';
@@ -47,10 +49,39 @@ export async function readScope(c: Context<AppEnv>, requested?: string[]): Promi
   return narrowed(scope, requested ?? (s.role === 'warehouse' ? s.selectedCompanyIds : undefined));
 }
 
+const directs = new WeakMap<object, DirectSql>();
+
+/**
+ * SQLite: SQL run on the connection through its cache of prepared statements.
+ * The sync store uses it only inside its own transactions, which hold the one
+ * connection (Kysely's SQLite driver runs one transaction at a time on it).
+ */
+function directSql(dbh: DbHandle): DirectSql | undefined {
+  const sqlite = dbh.sqlite;
+  if (!sqlite) return undefined;
+  let direct = directs.get(sqlite);
+  if (!direct) {
+    direct = {
+      query(text, parameters) {
+        const st = cachedStatement(sqlite, text);
+        if (st.reader) return { rows: st.all(parameters as unknown[]), changes: 0 };
+        return { rows: [], changes: st.run(parameters as unknown[]).changes };
+      },
+    };
+    directs.set(sqlite, direct);
+  }
+  return direct;
+}
+
 export function floorStore(c: Context<AppEnv>, clientId: string): KyselyServerStore<Database> {
   const s = requireSession(c);
   const dbh = c.var.dbh;
-  return new KyselyServerStore({ db: dbh.db, dialect: dbh.dialect, feed: floorFeed({ warehouseId: s.role === 'warehouse' ? s.warehouseId ?? '-' : null, clientId }) });
+  return new KyselyServerStore({
+    db: dbh.db,
+    dialect: dbh.dialect,
+    feed: floorFeed({ warehouseId: s.role === 'warehouse' ? s.warehouseId ?? '-' : null, clientId, dialect: dbh.dialect }),
+    direct: directSql(dbh),
+  });
 }
 
 export function floorTx(tx: KyselyServerTx<Database>, ctx: FloorCtx, clientId: string): FloorTx {
@@ -63,6 +94,7 @@ export function floorTx(tx: KyselyServerTx<Database>, ctx: FloorCtx, clientId: s
     clientId,
     source: ctx.source,
     now: new Date().toISOString(),
+    direct: tx.direct,
   };
 }
 

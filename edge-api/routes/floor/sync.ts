@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { pullRequestSchema, pushRequestSchema, SYNC_SCHEMA_VERSION } from '../../../sync/protocol';
 import { applyPull, applyPush } from '../../../sync/server/apply';
+import { pullResponseJson } from '../../../sync/server/json-text';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { v } from '../../lib/validate';
@@ -34,5 +35,7 @@ export const syncRoutes = new Hono<AppEnv>()
     const store = await ownedStore(c, body.clientId);
     const { scope } = await floorCtx(c, 'sync');
     const companyIds = scope.companies === null ? body.scope.companyIds : body.scope.companyIds.filter((id) => scope.companies!.includes(id));
-    return c.json(await applyPull(store.snapshot(), { ...body, scope: { companyIds } }));
+    const res = await applyPull(store.snapshot(), { ...body, scope: { companyIds } });
+    // The same JSON as c.json(res), with the order documents SQLite serialized written as they are.
+    return c.body(pullResponseJson(res), 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
