@@ -8,7 +8,7 @@ import { connect } from '../db/connect';
 import { DEMO_LOGINS } from '../db/seed-data';
 import { migrateToLatest } from '../db/migrate';
 import { isSeeded, seed } from '../db/seed';
-import { createApp } from './app';
+import { createApp, nodeServerWithFastPaths } from './app';
 import { loadConfig, localSigningKey } from './config';
 import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
@@ -89,7 +89,8 @@ const sample = production
   : await dbh.db.selectFrom('orders').select('tracking_number').where('status', '=', 'DELIVERED')
     .where('tracking_number', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
 
-const server = serve({ fetch: root.fetch, port, hostname: host }, (info) => {
+// The public tracking lookup of a remembered answer is answered ahead of Hono (app.ts, nodeServerWithFastPaths).
+const server = serve({ fetch: root.fetch, port, hostname: host, createServer: nodeServerWithFastPaths(api) }, (info) => {
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${info.port}`;
   console.log(`\nShipDesk is running at ${url}${production ? ` (production; public address ${config.publicUrl})` : ''}\n`);
   if (production) return;

@@ -1,20 +1,21 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import { Refusal, type RefusalKind } from '../../domain/refusal';
 import type { AppEnv } from '../env';
 
 /** The caller's `x-request-id` (64 characters at most), else a new one. */
-export const newRequestId = (c: Context) => c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+export const requestIdOf = (header: string | string[] | undefined) => (typeof header === 'string' ? header.slice(0, 64) : '') || randomUUID();
+export const newRequestId = (c: Context) => requestIdOf(c.req.header('x-request-id'));
 
 /**
  * One structured line per request: `error` from 500 on, `debug` otherwise. This
- * runs on every request, so it reads `c.get` (not `c.var`, which copies every
- * variable into a new object on each read) and builds the debug line only when
- * debug is on.
+ * runs on every request, so it builds the debug line only when debug is on.
+ * `log` is the app's logger (the middleware passes `c.get('log')`; read `c.var`
+ * on a hot path never: it copies every variable into a new object on each read).
  */
-export function logRequest(c: Context<AppEnv>, reqId: string, status: number, started: number) {
-  const log = c.get('log');
+export function logRequest(log: Logger, c: Context<AppEnv>, reqId: string, status: number, started: number) {
   if (status >= 500) log.error({ reqId, method: c.req.method, path: c.req.path, status, ms: elapsedMs(started) }, 'request failed');
   else if (log.isLevelEnabled('debug')) log.debug({ reqId, method: c.req.method, path: c.req.path, status, ms: elapsedMs(started) }, 'request');
 }
@@ -28,7 +29,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('x-request-id', id);
   const started = performance.now();
   await next();
-  logRequest(c, id, c.res.status, started);
+  logRequest(c.get('log'), c, id, c.res.status, started);
 };
 
 /** 4xx refusals pass through; anything unexpected is a 500 with the request id and no stack trace. */

@@ -54,3 +54,30 @@ const PROBED = { plain: await probe(false), hsts: await probe(true) };
  * (setting headers on a finished response would cost it a third of its speed).
  */
 export const securityHeaderRecord = (hsts: boolean): Readonly<Record<string, string>> => (hsts ? PROBED.hsts : PROBED.plain);
+
+/**
+ * The security headers that mean something on a JSON answer (a body that is
+ * never run as a page: `nosniff` keeps it JSON, and browsers block JSON from
+ * no-cors cross-origin loads): the CSP (with frame-ancestors), nosniff,
+ * Referrer-Policy, X-Frame-Options and HSTS, the set OWASP's REST cheat sheet
+ * names. The rest of securityHeaders()'s set governs documents and
+ * subresources (opener, resource policy, origin-agent cluster, DNS prefetch,
+ * downloads, Flash policies, the old XSS filter, permissions of scripts) and
+ * is left off the public tracking lookup: every header line costs each client
+ * parsing it, and the lookup is the API's hottest path
+ * (tests/bench/tracking.bench.ts).
+ */
+export const JSON_ANSWER_SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'strict-transport-security',
+] as const;
+
+export const jsonAnswerSecurityHeaders = (hsts: boolean): Record<string, string> => {
+  const all = securityHeaderRecord(hsts);
+  const picked: Record<string, string> = {};
+  for (const name of JSON_ANSWER_SECURITY_HEADERS) if (all[name] !== undefined) picked[name] = all[name];
+  return picked;
+};

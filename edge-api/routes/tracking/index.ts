@@ -5,12 +5,12 @@ import { problemOrderRoutes } from './problem-orders';
 import { publicTrackingRoutes } from './public';
 import { webhookRoutes } from './webhooks';
 
-export { publicLookupRoutes } from './public';
+export { publicLookup } from './public';
 
 /**
  * Public tracking, the seller's tracking layout, and carrier status events.
  * Routes of this area use the spec's full paths (mounted at /api). The public
- * lookup GET /order/{awb} is `publicLookupRoutes`, which app.ts mounts on its
+ * lookup GET /order/{awb} is `publicLookup`, which app.ts mounts on its
  * own, ahead of the session middleware.
  */
 export const trackingRoutes = new Hono<AppEnv>()

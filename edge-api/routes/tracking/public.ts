@@ -1,8 +1,10 @@
 // Public tracking: GET /order/{awb} (part 1 §7) and the customer's NDR requests.
 // No sign-in. Answers only what a customer may see.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
+  awbProblem,
   awbSchema,
   customerRequestSchema,
   LOOKUP_FAILED_MESSAGE,
@@ -10,17 +12,32 @@ import {
   type PublicShipmentDetailsResponse,
 } from '../../../domain/tracking';
 import { normaliseAwb } from '../../../domain/tracking-events';
-import type { AppEnv } from '../../env';
+import type { Logger } from 'pino';
+import type { DbHandle } from '../../../db/connect';
+import type { AppConfig, AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
-import { logRequest, newRequestId, onError } from '../../middleware/errors';
+import { logRequest, newRequestId, onError, requestIdOf } from '../../middleware/errors';
 import { BuyerTokenInvalid, createBuyerRequest, verifyBuyer } from '../../services/tracking/buyer-requests';
-import { publicAnswer, shipmentDetails } from '../../services/tracking/public-answer';
-import { securityHeaderRecord } from '../../middleware/security-headers';
+import { publicAnswer, rememberedPublicAnswer, shipmentDetails, type PublicAnswer } from '../../services/tracking/public-answer';
+import { jsonAnswerSecurityHeaders, securityHeaderRecord } from '../../middleware/security-headers';
 
 /** The AWB as people paste it: spaces and dashes removed, in capitals, then checked. */
 const awbParam = z.object({ awb: z.preprocess((a) => (typeof a === 'string' ? normaliseAwb(a) : a), awbSchema) });
 const CACHE_CONTROL = 'public, max-age=60';
+
+/**
+ * `awbParam`'s answer without zod for an AWB it accepts (normalised, then of
+ * AWB_MIN..AWB_MAX characters: awbSchema's checks), else zod's own refusal.
+ */
+function parseAwb(raw: string): string {
+  const awb = normaliseAwb(raw);
+  if (awbProblem(awb) === null) return awb;
+  const param = awbParam.safeParse({ awb: raw });
+  if (param.success) return param.data.awb;
+  const errors = toApiErrors(param.error);
+  throw new ApiFailure(400, errors[0]?.message ?? 'Invalid input', errors);
+}
 
 /** True when If-None-Match names this ETag (weak comparison as RFC 9110 asks: lists, W/ and * allowed). */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -31,53 +48,111 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /order/{awb}: the customer's lookup, the hottest public path, as one
- * handler. `app.ts` mounts it ahead of the request-id, session and XSRF
- * middleware (it reads no cookie and changes nothing), so it keeps their
- * duties itself: the request id (header, log line) and onError (500 with the
- * request id, no stack). Its answers carry plain header objects, which the
- * Node adapter writes as they are (no Headers object per request).
+ * The headers every answer of the lookup carries (the security headers that
+ * apply to a JSON answer, see jsonAnswerSecurityHeaders, and the cache
+ * policy), built once. Each answer copies them with Object.assign and adds its
+ * request id and ETag: an object spread `{ ...fixed, more }` costs V8 some
+ * microseconds here, a good part of what a remembered answer costs.
  */
-async function lookup(c: Context<AppEnv>): Promise<Response> {
-  const started = performance.now();
-  const reqId = newRequestId(c);
-  c.set('requestId', reqId);
-  let res: Response;
-  try {
-    res = await lookupAnswer(c, reqId);
-  } catch (err) {
-    c.header('x-request-id', reqId);
-    res = await onError(err as Error, c);
-    // a refusal (400, 404) is answered as built by ApiFailure: name the request on it too
-    if (!res.headers.has('x-request-id')) res.headers.set('x-request-id', reqId);
-    for (const [k, v] of Object.entries(securityHeaderRecord(c.var.config.hsts))) res.headers.set(k, v);
-  }
-  logRequest(c, reqId, res.status, started);
-  return res;
+const fixedHeaders = (hsts: boolean) => {
+  const security = jsonAnswerSecurityHeaders(hsts);
+  return {
+    ok: Object.assign({}, security, { 'Cache-Control': CACHE_CONTROL, 'Content-Type': 'application/json; charset=UTF-8' }),
+    notModified: Object.assign({}, security, { 'Cache-Control': CACHE_CONTROL }),
+  };
+};
+const FIXED_HEADERS = { plain: fixedHeaders(false), hsts: fixedHeaders(true) };
+
+export type LookupDeps = { dbh: DbHandle; config: AppConfig; log: Logger };
+
+/** The answer to a lookup found: 200 with the JSON, or 304 when If-None-Match names its ETag. */
+function answerHeaders(fixed: (typeof FIXED_HEADERS)['plain'], answer: PublicAnswer, reqId: string, ifNoneMatch: string | undefined) {
+  const notModified = etagMatches(ifNoneMatch, answer.etag);
+  const headers = Object.assign({}, notModified ? fixed.notModified : fixed.ok, { 'x-request-id': reqId, ETag: answer.etag });
+  return { status: notModified ? 304 : 200, headers, body: notModified ? null : answer.bytes };
 }
 
-async function lookupAnswer(c: Context<AppEnv>, reqId: string): Promise<Response> {
-  const param = awbParam.safeParse({ awb: c.req.param('awb') });
-  if (!param.success) {
-    const errors = toApiErrors(param.error);
-    throw new ApiFailure(400, errors[0]?.message ?? 'Invalid input', errors);
-  }
-  // PublicTrackingResponse as JSON text, remembered until the database changes (see publicAnswer)
-  const answer = await publicAnswer(c.get('dbh'), param.data.awb);
-  if (!answer) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) {
-    return new Response(null, { status: 304, headers: { ...securityHeaderRecord(c.var.config.hsts), 'x-request-id': reqId, ETag: answer.etag, 'Cache-Control': CACHE_CONTROL } });
-  }
-  // Answered ahead of the security-headers middleware (app.ts), so it carries them itself.
-  return new Response(answer.json, {
-    status: 200,
-    headers: { ...securityHeaderRecord(c.var.config.hsts), 'x-request-id': reqId, ETag: answer.etag, 'Cache-Control': CACHE_CONTROL, 'Content-Type': 'application/json; charset=UTF-8' },
-  });
+/**
+ * GET /order/{awb}: the customer's lookup, the hottest public path, as one
+ * handler. `app.ts` mounts it ahead of every middleware of its own (it reads
+ * no cookie, takes no body and changes nothing), so it keeps their duties
+ * itself: the request id (header, log line), the security headers, and
+ * onError (500 with the request id, no stack). Its answers carry plain header
+ * objects, which the Node adapter writes as they are (no Headers object per
+ * request).
+ */
+function lookupHandler({ dbh, config, log }: LookupDeps) {
+  const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const started = performance.now();
+    const reqId = newRequestId(c);
+    c.set('requestId', reqId);
+    let res: Response;
+    try {
+      const answer = await publicAnswer(dbh, parseAwb(c.req.param('awb') ?? ''));
+      if (!answer) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
+      const a = answerHeaders(fixed, answer, reqId, c.req.header('if-none-match'));
+      res = new Response(a.body, { status: a.status, headers: a.headers });
+    } catch (err) {
+      // onError's duties need what the app's first middleware sets on every other request
+      c.set('dbh', dbh);
+      c.set('config', config);
+      c.set('log', log);
+      c.header('x-request-id', reqId);
+      res = await onError(err as Error, c);
+      // a refusal (400, 404) is answered as built by ApiFailure: name the request on it too
+      if (!res.headers.has('x-request-id')) res.headers.set('x-request-id', reqId);
+      for (const [k, v] of Object.entries(securityHeaderRecord(config.hsts))) res.headers.set(k, v);
+    }
+    logRequest(log, c, reqId, res.status, started);
+    return res;
+  };
 }
-// Listed in /api/openapi.json like a v('param', …) validator.
-(lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
 
-export const publicLookupRoutes = new Hono<AppEnv>().get('/order/:awb', lookup);
+const LOOKUP_PREFIX = '/api/order/';
+/** An AWB in a request line as the fast path takes it: letters and digits only (no escapes, dashes, query). */
+const PLAIN_AWB = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * The lookup of a remembered answer, straight on Node's request and response,
+ * ahead of Hono (its routing over every route of the API, its context, and the
+ * adapter's request and response objects cost more than the lookup itself):
+ * `GET /api/order/{awb}` with a plain AWB whose answer is remembered and still
+ * exact (publicAnswer's memory, SQLite). It answers exactly as the handler
+ * above (same headers, body, 304, request id, log line) and returns true;
+ * anything else (HEAD, a query, an escape, an unknown or changed AWB, an
+ * error, PostgreSQL) returns false untouched, for Hono to answer.
+ */
+function lookupFastPath({ dbh, config, log }: LookupDeps) {
+  const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url;
+    if (req.method !== 'GET' || !url?.startsWith(LOOKUP_PREFIX)) return false;
+    const raw = url.slice(LOOKUP_PREFIX.length);
+    if (!PLAIN_AWB.test(raw)) return false;
+    const started = performance.now();
+    const awb = normaliseAwb(raw);
+    if (awbProblem(awb) !== null) return false;
+    const answer = rememberedPublicAnswer(dbh, awb);
+    if (!answer) return false;
+    const reqId = requestIdOf(req.headers['x-request-id']);
+    const ifNoneMatch = req.headers['if-none-match'];
+    const a = answerHeaders(fixed, answer, reqId, ifNoneMatch);
+    // Content-Length as the Node adapter sets it (else Node would send the body chunked)
+    res.writeHead(a.status, a.body ? Object.assign(a.headers, { 'Content-Length': a.body.byteLength }) : a.headers);
+    res.end(a.body ?? undefined);
+    if (log.isLevelEnabled('debug')) log.debug({ reqId, method: 'GET', path: url, status: a.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    return true;
+  };
+}
+
+/** The lookup, for app.ts to mount ahead of its middleware (`deps` are what that middleware would set), and its fast path. */
+export function publicLookup(deps: LookupDeps) {
+  const lookup = lookupHandler(deps);
+  // Listed in /api/openapi.json like a v('param', …) validator.
+  (lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
+  return { routes: new Hono<AppEnv>().get('/order/:awb', lookup), fastPath: lookupFastPath(deps) };
+}
 
 /** The customer's NDR requests and the shipment's details (signed-out, like the lookup). */
 export const publicTrackingRoutes = new Hono<AppEnv>()

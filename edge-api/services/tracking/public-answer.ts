@@ -117,8 +117,8 @@ async function estimateFromShipped(db: Db, o: TrackedOrder, timeline: PublicTime
   return estimateDelivery(from, await zoneOf(db, o), parseServiceLevel(o.service_levels));
 }
 
-/** The public answer as sent: the exact JSON text and its strong ETag (a hash of those bytes). */
-export type PublicAnswer = { json: string; etag: string };
+/** The public answer as sent: the exact JSON text, its UTF-8 bytes (sent as they are) and its strong ETag (a hash of those bytes). */
+export type PublicAnswer = { json: string; bytes: Uint8Array<ArrayBuffer>; etag: string };
 
 /**
  * Public answers, remembered per AWB as typed, so that a repeated lookup costs
@@ -179,6 +179,19 @@ function stamper(dbh: DbHandle): () => Stamp {
 /** Strong ETag: the answer's bytes decide it, so equal tags mean byte-identical bodies. */
 const strongEtag = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
 
+/**
+ * The remembered answer for an AWB (as publicAnswer was asked) while it is
+ * still exact, else undefined (never looked up, changed since, PostgreSQL):
+ * synchronous, for the lookup's fast path, which leaves everything else to
+ * publicAnswer.
+ */
+export function rememberedPublicAnswer(dbh: DbHandle, awb: string): PublicAnswer | undefined {
+  const hit = answers.get(dbh.db)?.get(awb);
+  if (!hit) return undefined;
+  const stamp = stamper(dbh)();
+  return stamp !== NO_STAMP && hit.changes === stamp.changes && hit.dataVersion === stamp.dataVersion ? hit : undefined;
+}
+
 /** The public answer for an AWB (normalised, else as typed), or null when no order has it. */
 export async function publicAnswer(dbh: DbHandle, awb: string): Promise<PublicAnswer | null> {
   let memo = answers.get(dbh.db);
@@ -202,7 +215,7 @@ export async function publicAnswer(dbh: DbHandle, awb: string): Promise<PublicAn
     return hit;
   }
   const json = JSON.stringify({ status: true, data: { data: await publicTracking(dbh, o, requests) } } satisfies PublicTrackingResponse);
-  const entry: Entry = { json, etag: strongEtag(json), rowKey, changes: stamp.changes, dataVersion: stamp.dataVersion };
+  const entry: Entry = { json, bytes: Buffer.from(json), etag: strongEtag(json), rowKey, changes: stamp.changes, dataVersion: stamp.dataVersion };
   if (!hit && memo.size >= ANSWERS_MAX) memo.delete(memo.keys().next().value!);
   memo.set(awb, entry);
   return entry;
