@@ -4,10 +4,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import '../tables/admin';
 import type { Db, DbHandle } from '../connect';
-import { readRows, type Reader } from '../prepared';
+import { readRows, readSql, type Reader } from '../prepared';
 import type { ExportSource } from '../billing/exports';
 import {
   DELIVERY_COUNT_CAP,
+  DRIVER_VISIBLE_STATUSES,
   driverVisible,
   type CustomerAddress,
   type DeliveryFilter,
@@ -57,14 +58,16 @@ type ListRow = {
 
 /**
  * The awbs of the page when several statuses are chosen: each status's rows in
- * order from its (status, sort column) index, no more than the page needs,
- * merged. A plain IN would make SQLite sort every row of those statuses.
+ * order from its (status, sort column) index (by AWB: (status, awb), migration
+ * 2026-11-26T0300), no more than the page needs, merged. A plain IN would make
+ * SQLite sort every row of those statuses.
  */
 function mergedStatuses(db: AnyDb, q: DeliveryListQuery) {
   const col = SORT_COLUMN[q.by];
   const dir = q.order === 'ASC' ? 'asc' : 'desc';
   const need = q.records * q.pageNumber;
-  const parts = (q.orderStatus ?? []).map((status) =>
+  // A status named twice is walked once (its rows would be listed twice).
+  const parts = [...new Set(q.orderStatus)].map((status) =>
     db.selectFrom(filteredDeliveryOrders(db, { ...q, orderStatus: [status] }).select(['d.awb', `${col} as k`]).orderBy(col, dir).orderBy('d.awb', dir).limit(need).as('p')).selectAll(),
   );
   return parts.slice(1).reduce((u, part) => u.unionAll(part), parts[0]);
@@ -73,7 +76,7 @@ function mergedStatuses(db: AnyDb, q: DeliveryListQuery) {
 function listQuery(db: AnyDb, q: DeliveryListQuery) {
   const col = SORT_COLUMN[q.by];
   const dir = q.order === 'ASC' ? 'asc' : 'desc';
-  if ((q.orderStatus?.length ?? 0) > 1 && q.by !== 'awb') {
+  if (new Set(q.orderStatus).size > 1) {
     return db
       .selectFrom(mergedStatuses(db, q).as('u'))
       .innerJoin('delivery_orders as d', 'd.awb', 'u.awb')
@@ -101,10 +104,12 @@ function listQuery(db: AnyDb, q: DeliveryListQuery) {
 }
 
 export const parseAddress = (text: string): CustomerAddress => {
+  const empty = { name: '', phone: '', addressLine1: '', addressLine2: '', city: '', state: '', pincode: '' };
   try {
-    return JSON.parse(text) as CustomerAddress;
+    const a = JSON.parse(text) as unknown;
+    return a && typeof a === 'object' && !Array.isArray(a) ? ({ ...empty, ...(a as Partial<CustomerAddress>) }) : empty;
   } catch {
-    return { name: '', phone: '', addressLine1: '', addressLine2: '', city: '', state: '', pincode: '' };
+    return empty;
   }
 };
 
@@ -118,9 +123,9 @@ function rowDto(r: ListRow): DeliveryOrderRow {
     totalPrice: Number(r.total_paise) / 100,
     companyId: r.company_id,
     companyName: r.company_name ?? '',
-    customerName: a.name,
-    city: a.city,
-    pincode: a.pincode,
+    customerName: a.name ?? '',
+    city: a.city ?? '',
+    pincode: a.pincode ?? '',
     driver: r.driver_id && driverVisible(r.order_status) ? { id: r.driver_id, name: r.driver_name ?? '', phone: r.driver_phone ?? '' } : null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -132,6 +137,101 @@ export async function listDeliveryOrders(r: Reader, q: DeliveryListQuery): Promi
   const db = r.db as Db;
   const [rows, count] = await Promise.all([readRows<ListRow>(r, listQuery(db, q)), countDeliveryOrders(r, q, DELIVERY_COUNT_CAP)]);
   return { rows: rows.map(rowDto), ...count };
+}
+
+// ---- the list as JSON, built by SQLite ----------------------------------------------------
+//
+// The page the admin console reads most. On SQLite it is two cached prepared
+// statements (SQL written by hand, its values bound, no query builder compiled
+// per request): the capped count, and the page already as the JSON objects of
+// DeliveryOrderRow that the answer carries. SQLite builds each row's object (the
+// address fields read with ->>, '' when the stored text is not JSON), so no row
+// object is made, parsed or serialised in JavaScript. The page's AWBs are found
+// first from the sort index alone (OFFSET skips index entries, not joined rows),
+// then only those rows are read and joined to their driver and company.
+// `listDeliveryOrders` above gives the same rows as objects (PostgreSQL, and the
+// reference of tests/api/admin-list.test.ts).
+
+const SQL_SORT = { createdAt: 'd.created_at', updatedAt: 'd.updated_at', awb: 'd.awb' } as const;
+const SQL_LITERAL = /^[A-Z_]+$/;
+const DRIVER_VISIBLE_SQL = DRIVER_VISIBLE_STATUSES.map((s) => {
+  if (!SQL_LITERAL.test(s)) throw new Error(`unexpected status ${s}`);
+  return `'${s}'`;
+}).join(', ');
+const addressField = (key: string) => `CASE WHEN json_valid(d.customer_address) THEN coalesce(d.customer_address ->> '$.${key}', '') ELSE '' END`;
+const ROW_JSON = `json_object('awb', d.awb, 'orderStatus', d.order_status, 'attempt', d.attempt, 'paymentMethod', d.payment_method,
+  'totalPrice', d.total_paise / 100.0, 'companyId', d.company_id, 'companyName', coalesce(c.name, ''),
+  'customerName', ${addressField('name')}, 'city', ${addressField('city')}, 'pincode', ${addressField('pincode')},
+  'driver', CASE WHEN d.driver_id IS NOT NULL AND d.driver_id <> '' AND d.order_status IN (${DRIVER_VISIBLE_SQL})
+    THEN json_object('id', d.driver_id, 'name', coalesce(dr.name, ''), 'phone', coalesce(dr.phone, '')) END,
+  'createdAt', d.created_at, 'updatedAt', d.updated_at)`;
+
+/** The filter's conditions (as filteredDeliveryOrders), their values appended to `params`; `status` replaces the status list. */
+function filterSql(f: DeliveryFilter, params: unknown[], status?: string): string {
+  const w: string[] = [];
+  const add = (cond: string, ...values: unknown[]) => {
+    w.push(cond);
+    params.push(...values);
+  };
+  if (f.start) add('d.created_at >= ?', istDayStart(f.start));
+  if (f.end) add('d.created_at <= ?', istDayEnd(f.end));
+  if (f.paymentMethod) add('d.payment_method = ?', f.paymentMethod);
+  if (f.company) add('d.company_id = ?', f.company);
+  if (status !== undefined) add('d.order_status = ?', status);
+  else if (f.orderStatus?.length) add(`d.order_status IN (${f.orderStatus.map(() => '?').join(', ')})`, ...f.orderStatus);
+  if (f.driverId) add('d.driver_id = ?', f.driverId);
+  if (f.search) {
+    const s = f.search.toUpperCase();
+    if (/^[0-9]{10}$/.test(s)) add('d.customer_address LIKE ?', `%"phone":"${s}"%`);
+    else add('d.awb IN (SELECT awb FROM delivery_orders WHERE awb >= ? AND awb < ? ORDER BY awb LIMIT ?)', s, `${s}\uffff`, DELIVERY_COUNT_CAP + 1);
+  }
+  return w.length ? ` WHERE ${w.join(' AND ')}` : '';
+}
+
+/** The page's AWBs and sort keys (`awb`, `k`), in page order; as listQuery, several statuses merged from their own index walks (by AWB too). */
+function pageKeysSql(q: DeliveryListQuery, params: unknown[]): string {
+  const col = SQL_SORT[q.by];
+  const dir = q.order === 'ASC' ? 'ASC' : 'DESC';
+  const order = q.by === 'awb' ? `d.awb ${dir}` : `${col} ${dir}, d.awb ${dir}`;
+  let sql: string;
+  if (new Set(q.orderStatus).size > 1) {
+    // By AWB, each status is walked on delivery_orders_status_awb (migration 2026-11-26T0300).
+    const need = q.records * q.pageNumber;
+    const parts = [...new Set(q.orderStatus)].map((status) => {
+      const where = filterSql(q, params, status);
+      params.push(need);
+      return `SELECT * FROM (SELECT d.awb AS awb, ${col} AS k FROM delivery_orders AS d${where} ORDER BY ${order} LIMIT ?)`;
+    });
+    sql = `SELECT awb, k FROM (${parts.join(' UNION ALL ')}) ORDER BY k ${dir}, awb ${dir} LIMIT ? OFFSET ?`;
+  } else {
+    sql = `SELECT d.awb AS awb, ${col} AS k FROM delivery_orders AS d${filterSql(q, params)} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  }
+  params.push(q.records, (q.pageNumber - 1) * q.records);
+  return sql;
+}
+
+/**
+ * SQLite: one page of the admin list as the JSON text of its DeliveryOrderRow
+ * array, and the filter's count (exact up to DELIVERY_COUNT_CAP): two cached
+ * statements. The page's keys are the outer loop (CROSS JOIN), so its ORDER BY
+ * costs no sort.
+ */
+export async function listDeliveryOrdersJson(r: Reader, q: DeliveryListQuery): Promise<{ ordersJson: string; empty: boolean; count: number; capped: boolean }> {
+  const countParams: unknown[] = [];
+  const countText = `SELECT count(*) AS n FROM (SELECT 1 FROM delivery_orders AS d${filterSql(q, countParams)} LIMIT ?)`;
+  countParams.push(DELIVERY_COUNT_CAP + 1);
+  const params: unknown[] = [];
+  const keys = pageKeysSql(q, params);
+  const dir = q.order === 'ASC' ? 'ASC' : 'DESC';
+  const text = `SELECT ${ROW_JSON} AS j
+    FROM (${keys}) AS p CROSS JOIN delivery_orders AS d ON d.awb = p.awb
+    LEFT JOIN drivers AS dr ON dr.id = d.driver_id LEFT JOIN companies AS c ON c.id = d.company_id
+    ORDER BY p.k ${dir}, p.awb ${dir}`;
+  const [rows, [counted]] = await Promise.all([readSql<{ j: string }>(r, text, params), readSql<{ n: number }>(r, countText, countParams)]);
+  const n = Number(counted?.n ?? 0);
+  let ordersJson = '[';
+  for (let i = 0; i < rows.length; i++) ordersJson += i ? `,${rows[i].j}` : rows[i].j;
+  return { ordersJson: `${ordersJson}]`, empty: !rows.length, count: Math.min(n, DELIVERY_COUNT_CAP), capped: n > DELIVERY_COUNT_CAP };
 }
 
 /** The filter's count, counting no further than `cap` (then `capped`). */

@@ -90,6 +90,9 @@ function scenarios(): Scenario[] {
     { by: 'updatedAt', order: 'DESC' },
     { by: 'awb', order: 'ASC' },
     { orderStatus: 'ASSIGNED', by: 'updatedAt', order: 'ASC' },
+    // By AWB under a status or company filter (indexes of migration 2026-11-26T0300; seconds each before).
+    { orderStatus: 'DELIVERED,UNDELIVERED', by: 'awb', order: 'ASC' },
+    { company: DEMO_COMPANIES[2].id, by: 'awb', order: 'DESC' },
   ];
 }
 const url = (s: Scenario, page: number) => `/api/admin/orders?${new URLSearchParams({ records: String(RECORDS), pageNumber: String(page), ...s })}`;

@@ -1,6 +1,6 @@
 // Reads of the admin console (lists and details), shaped as the responses of domain/.
 import type { DbHandle } from '../../../db/connect';
-import { countDeliveryOrders, deliveryOrderDetail, listDeliveryOrders } from '../../../db/admin/delivery';
+import { countDeliveryOrders, deliveryOrderDetail, listDeliveryOrders, listDeliveryOrdersJson } from '../../../db/admin/delivery';
 import { countJourneys, journeyDetail, listJourneys } from '../../../db/admin/journeys';
 import {
   driverById,
@@ -42,7 +42,7 @@ export async function deliveryList(dbh: DbHandle, q: DeliveryListQuery): Promise
   const { rows, count, capped } = await listDeliveryOrders({ db: dbh.db, sqlite: dbh.sqlite }, q);
   return {
     status: true,
-    message: rows.length ? 'Delivery orders' : 'Nothing to display here',
+    message: listMessage(!rows.length),
     orders: rows,
     currentCount: count,
     capped,
@@ -50,6 +50,24 @@ export async function deliveryList(dbh: DbHandle, q: DeliveryListQuery): Promise
     records: q.records,
     pages: Math.max(1, Math.ceil(count / q.records)),
   };
+}
+
+/** JSON text of a response of type T (the type travels with the text, for the route's answer). */
+export type JsonText<T> = string & { readonly __json?: T };
+
+const listMessage = (empty: boolean) => (empty ? 'Nothing to display here' : 'Delivery orders');
+
+/**
+ * The same answer as `deliveryList`, as its JSON text. On SQLite the page comes
+ * from the database already as JSON (db/admin/delivery.ts listDeliveryOrdersJson):
+ * one cached statement, no row object made in JavaScript, nothing serialised but
+ * the envelope. PostgreSQL serialises `deliveryList`.
+ */
+export async function deliveryListJson(dbh: DbHandle, q: DeliveryListQuery): Promise<JsonText<DeliveryListResponse>> {
+  if (dbh.dialect !== 'sqlite') return JSON.stringify(await deliveryList(dbh, q));
+  const { ordersJson, empty, count, capped } = await listDeliveryOrdersJson({ db: dbh.db, sqlite: dbh.sqlite }, q);
+  const pages = Math.max(1, Math.ceil(count / q.records));
+  return `{"status":true,"message":${JSON.stringify(listMessage(empty))},"orders":${ordersJson},"currentCount":${count},"capped":${capped},"pageNumber":${q.pageNumber},"records":${q.records},"pages":${pages}}`;
 }
 
 export async function deliveryDetail(dbh: DbHandle, awb: string): Promise<DeliveryDetailResponse> {
