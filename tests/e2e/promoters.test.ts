@@ -62,8 +62,10 @@ describe('promoters', () => {
     expect(download.suggestedFilename()).toBe('promoter-stock.csv');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('Promoter,Retailer,Retailer Phone,SKU,Product,Quantity,Returned,Value (INR),Last Order');
+    expect(lines[0]).toBe('Promoter,Retailer,Retailer Phone,SKU,Product,Quantity,Returned,Value (INR),Last Order (IST)');
     expect(lines.length).toBeGreaterThan(1);
+    // The last order's date as a person in India reads it (issue 13).
+    for (const l of lines.slice(1)) expect(l).toMatch(/,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(lines.slice(1).every((l) => l.startsWith(`Ravi Kulkarni,Kiran Stores,${retailerPhone},`))).toBe(true);
 
     // The table lists it; a second promoter with the same phone gets the server's message.
