@@ -207,3 +207,61 @@ export function journeyTally(statuses: string[]): { delivered: number; undeliver
 }
 
 export const isDeliveryStatus = (s: string): s is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(s);
+
+// ---- Response schemas (same names as the types above; listed in /api/openapi.json) ------
+
+const DriverSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
+const DriverRowSchema = DriverSchema.extend({
+  vehicle: z.string().nullable(), active: z.boolean(), clusterId: z.string().nullable(), clusterName: z.string().nullable(), createdAt: z.string(), activeOrders: z.number(),
+});
+const JourneyRowSchema = z.object({
+  id: z.string(), driver: DriverSchema, clusterName: z.string().nullable(), orders: z.number(), delivered: z.number(), undelivered: z.number(),
+  returned: z.number(), pending: z.number(), status: z.enum(['ACTIVE', 'COMPLETED']), createdBy: z.string(), createdAt: z.string(),
+});
+const ClusterSchema = z.object({
+  clusterId: z.string(), clusterName: z.string(), clusterPincode: z.array(z.string()), city: z.string(), cities: z.array(z.string()),
+  owner: z.object({ id: z.string(), name: z.string(), phone: z.string() }).nullable(), warehouses: z.array(z.object({ id: z.string(), name: z.string() })),
+  drivers: z.number(), createdAt: z.string(),
+});
+
+/** POST /api/admin/drivers */
+export const DriverListResponse: z.ZodType<DriverListResponse> = z.object({
+  status: z.literal(true), drivers: z.array(DriverRowSchema), totalCount: z.number(), page: z.number(), pageSize: z.number(),
+});
+/** GET /api/admin/driver/:id */
+export const DriverDetailResponse: z.ZodType<DriverDetailResponse> = z.object({
+  status: z.literal(true), driver: DriverRowSchema, counts: z.partialRecord(z.enum(DELIVERY_STATUSES), z.number()), journeys: z.array(JourneyRowSchema),
+});
+/** GET /api/admin/clusters, GET /api/clusters */
+export const ClustersResponse: z.ZodType<ClustersResponse> = z.object({ status: z.literal(true), cluster: z.array(ClusterSchema) });
+const ClusterOwnerSchema = z.object({ id: z.string(), name: z.string(), phone: z.string(), email: z.string(), clusters: z.array(z.string()), createdAt: z.string() });
+const WarehouseUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), warehouseId: z.string().nullable(), warehouseName: z.string().nullable(), createdAt: z.string() });
+const AdminWarehouseSchema = z.object({
+  id: z.string(), warehouseId: z.string(), name: z.string(), city: z.string(), pincode: z.string(), active: z.boolean(),
+  cluster: z.object({ id: z.string(), name: z.string() }).nullable(), users: z.number(), createdAt: z.string(),
+});
+/** GET /api/admin/cluster-owner */
+export const ClusterOwnersResponse: z.ZodType<ClusterOwnersResponse> = z.object({ status: z.literal(true), clusterOwners: z.array(ClusterOwnerSchema) });
+/** GET /api/admin/warehouse-user */
+export const WarehouseUsersResponse: z.ZodType<WarehouseUsersResponse> = z.object({ status: z.literal(true), warehouseUsers: z.array(WarehouseUserSchema) });
+/** GET /api/admin/warehouses, GET /api/warehouse/find */
+export const WarehousesResponse: z.ZodType<WarehousesResponse> = z.object({ status: z.literal(true), warehouses: z.array(AdminWarehouseSchema) });
+/** GET /api/admin/journey/filter/count */
+export const JourneyCountResponse: z.ZodType<JourneyCountResponse> = z.object({ status: z.literal(true), journeyCount: z.number(), limit: z.number() });
+/** GET /api/admin/journey */
+export const JourneyListResponse: z.ZodType<JourneyListResponse> = z.object({
+  status: z.literal(true), journeys: z.array(JourneyRowSchema), currentCount: z.number(), pageNumber: z.number(), records: z.number(),
+});
+/** GET /api/admin/journey/:id */
+export const JourneyDetailResponse: z.ZodType<JourneyDetailResponse> = z.object({
+  status: z.literal(true),
+  journey: JourneyRowSchema,
+  orders: z.array(z.object({ awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), customerName: z.string(), city: z.string(), pincode: z.string(), updatedAt: z.string() })),
+});
+/** A create of the admin masters (201): its message and the row, under `key`. */
+export const createdResponse = (key: string, row: z.ZodType) => z.object({ status: z.literal(true), message: z.string(), [key]: row });
+export const DriverCreatedResponse = createdResponse('driver', DriverRowSchema);
+export const ClusterSavedResponse = createdResponse('cluster', ClusterSchema);
+export const ClusterOwnerCreatedResponse = createdResponse('clusterOwner', ClusterOwnerSchema);
+export const WarehouseOwnerCreatedResponse = createdResponse('warehouseUser', WarehouseUserSchema);
+export const WarehouseCreatedResponse = createdResponse('warehouse', AdminWarehouseSchema);

@@ -123,6 +123,11 @@ export interface ShipFromSuggestion {
   explanation: string;
 }
 export type ShipFromResponse = { status: true; data: ShipFromSuggestion };
+/** GET /api/orders/manual/ship-from (same name as its type; listed in /api/openapi.json). */
+export const ShipFromResponse: z.ZodType<ShipFromResponse> = z.object({
+  status: z.literal(true),
+  data: z.object({ warehouseId: z.string().nullable(), reason: z.enum(['stock', 'default']).nullable(), explanation: z.string() }),
+});
 
 /** The words under "Ship from". */
 export function explainAllocation(a: Allocation | null, warehouseName: string): string {

@@ -8,3 +8,10 @@ export type ApiError = {
 
 export const NOT_FOUND = 'Not found';
 export const SERVER_ERROR = 'Something went wrong!';
+
+/**
+ * What every write answers at least: success and, usually, the message to show.
+ * Code that calls several different writes the same way (an action runner)
+ * reads this common part; a caller of one route uses that route's own response type.
+ */
+export type WriteAnswer = { status: true; message?: string };

@@ -28,3 +28,14 @@ export type AuditEntry = {
   outcome: number;
 };
 export type AuditLogResponse = { status: true; data: AuditEntry[]; totalRecords: number; users: { id: string; name: string }[] };
+
+/** GET /api/admin/audit-log (same name as its type; listed in /api/openapi.json). */
+export const AuditLogResponse: z.ZodType<AuditLogResponse> = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({
+    id: z.string(), at: z.string(), actorId: z.string().nullable(), actorName: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable(),
+    action: z.string(), path: z.string(), entityId: z.string().nullable(), outcome: z.number(),
+  })),
+  totalRecords: z.number(),
+  users: z.array(z.object({ id: z.string(), name: z.string() })),
+});

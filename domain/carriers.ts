@@ -2,7 +2,7 @@
 // courier, the rate arithmetic of a rate card, and which courier is the
 // default. The couriers themselves live in edge-api/carriers (one file each).
 import { z } from 'zod';
-import type { Zone } from './zones';
+import { ZONES, type Zone } from './zones';
 
 /** One zone's prices of a courier, as stored in `carrier_rate_cards`. */
 export type RateCard = {
@@ -98,3 +98,37 @@ export function zoneByPincodes(origin: string, dest: string): Zone {
   if (METRO_PREFIXES3.includes(origin.slice(0, 3)) && METRO_PREFIXES3.includes(dest.slice(0, 3))) return 'metro_to_metro';
   return 'rest_of_india';
 }
+
+/** A courier booking as the API answers it (same name as its type). */
+export const CourierBooking: z.ZodType<CourierBooking> = z.object({
+  orderId: z.string(),
+  courierCode: z.string(),
+  courierName: z.string(),
+  awb: z.string().nullable(),
+  ratePaise: z.number().nullable(),
+  zone: z.string().nullable(),
+  edd: z.string().nullable(),
+  status: z.enum(['booked', 'refused', 'cancelled']),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const CourierQuote: z.ZodType<CourierQuote> = z.object({
+  code: z.string(),
+  name: z.string(),
+  serviceable: z.boolean(),
+  reason: z.string().nullable(),
+  zone: z.enum(ZONES).nullable(),
+  ratePaise: z.number().nullable(),
+  edd: z.string().nullable(),
+  codAvailable: z.boolean(),
+});
+
+/** GET /api/orders/:id/couriers (same name as its type). */
+export const CourierQuotesResponse: z.ZodType<CourierQuotesResponse> = z.object({
+  status: z.literal(true),
+  data: z.object({ orderId: z.string(), defaultCourier: z.string().nullable(), weightG: z.number(), paymentMode: z.string(), quotes: z.array(CourierQuote) }),
+});
+
+/** GET /api/orders/:id/courier-booking (same name as its type). */
+export const CourierBookingResponse: z.ZodType<CourierBookingResponse> = z.object({ status: z.literal(true), data: CourierBooking.nullable() });

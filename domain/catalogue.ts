@@ -302,3 +302,65 @@ export function itemUnitsFromStock(mapping: Readonly<Record<string, number>>, av
   if (!entries.length) return null;
   return Math.min(...entries.map(([wsin, m]) => Math.floor(Math.max(0, available[wsin] ?? 0) / (Number(m) > 0 ? Number(m) : 1))));
 }
+
+// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+
+const LiveStockSchema = z.object({ total: z.number(), warehouses: z.array(z.object({ id: z.string(), name: z.string(), units: z.number() })) });
+const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
+/** The catalogue item the API answers with (same name as its type). */
+export const CatalogueItemDto: z.ZodType<CatalogueItemDto> = z.object({
+  id: z.string(),
+  catalogId: z.string(),
+  companyId: z.string(),
+  shopType: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  productTitle: z.string(),
+  variantTitle: z.string().nullable(),
+  category: z.string(),
+  productType: z.string().nullable(),
+  sku: z.string(),
+  skuId: z.string(),
+  handle: z.string().nullable(),
+  barCode: z.string().nullable(),
+  hsnCode: z.string().nullable(),
+  price: z.number(),
+  pricePaise: z.number(),
+  priceCurrency: z.literal('INR'),
+  basePrice: z.number().nullable(),
+  margin: z.number().nullable(),
+  distributorMargin: z.number().nullable(),
+  weight: z.number(),
+  weightUnit: z.literal('g'),
+  dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }),
+  active: zeroOne,
+  isActive: zeroOne,
+  imageUrls: z.array(z.string()),
+  inventoryQuantity: z.number(),
+  liveStock: LiveStockSchema.nullable().optional(),
+  wsinMapping: z.record(z.string(), z.number()),
+  d2rCategory: z.string().nullable(),
+  gstPercentage: z.object({ cgst: z.number(), sgst: z.number(), igst: z.number(), utgst: z.number(), cess: z.number().optional() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** GET /api/catalogue/company/:id */
+export const CatalogueListResponse = z.object({
+  status: z.literal(true),
+  catalogues: z.array(CatalogueItemDto),
+  currentCount: z.number(),
+  totalRecords: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CatalogueListResponse = z.infer<typeof CatalogueListResponse>;
+
+/** GET /api/catalogue/:id */
+export const CatalogueItemResponse = z.object({ status: z.literal(true), data: CatalogueItemDto });
+export type CatalogueItemResponse = z.infer<typeof CatalogueItemResponse>;
+
+/** POST /api/catalogue (201), PUT /api/catalogue/:id */
+export const CatalogueSavedResponse = z.object({ status: z.literal(true), message: z.string(), data: CatalogueItemDto });
+export type CatalogueSavedResponse = z.infer<typeof CatalogueSavedResponse>;

@@ -259,3 +259,46 @@ export type DeliveryActionResponse = { status: true; message: string; awb: strin
 export type AssignOrdersResponse = { status: true; message: string; journeyId: string; assigned: number; driver: DeliveryDriver; replayed: boolean };
 export type OrdersCountResponse = { status: true; ordersCount: number; limit: number };
 export type JobQueuedResponse = { status: true; jobId: string; message: string; total: number };
+
+// Response schemas (same names as the types above; listed in /api/openapi.json).
+const DeliveryDriverSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
+/** GET /api/admin/orders, GET /api/lightning/orders */
+export const DeliveryListResponse: z.ZodType<DeliveryListResponse> = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  orders: z.array(z.object({
+    awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), attempt: z.number(), paymentMethod: z.string(), totalPrice: z.number(), companyId: z.string(),
+    companyName: z.string(), customerName: z.string(), city: z.string(), pincode: z.string(), driver: DeliveryDriverSchema.nullable(), createdAt: z.string(), updatedAt: z.string(),
+  })),
+  currentCount: z.number(),
+  capped: z.boolean(),
+  pageNumber: z.number(),
+  records: z.number(),
+  pages: z.number(),
+});
+/** GET /api/admin/orders/:awb, GET /api/lightning/orders/:awb */
+export const DeliveryDetailResponse: z.ZodType<DeliveryDetailResponse> = z.object({
+  status: z.literal(true),
+  order: z.object({
+    awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), attempt: z.number(), otp: z.string().nullable(), paymentMethod: z.string(), totalPrice: z.number(),
+    companyId: z.string(), companyName: z.string(),
+    customerAddress: z.object({ name: z.string(), phone: z.string(), addressLine1: z.string(), addressLine2: z.string(), city: z.string(), state: z.string(), pincode: z.string() }),
+    driver: DeliveryDriverSchema.nullable(), podUrl: z.string().nullable(), shippingLabelURL: z.string().nullable(),
+    cordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(), deliveredAt: z.string().nullable(), lastReason: z.string().nullable(),
+    journeyId: z.string().nullable(),
+    trails: z.array(z.object({ id: z.string(), status: z.string(), fromStatus: z.string().nullable(), action: z.string(), note: z.string().nullable(), actorName: z.string(), createdAt: z.string() })),
+    version: z.number(),
+  }),
+});
+/** POST /api/admin/order/mark-as-(delivered|undelivered|cancelled|rto-delivered) */
+export const DeliveryActionResponse: z.ZodType<DeliveryActionResponse> = z.object({
+  status: z.literal(true), message: z.string(), awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), replayed: z.boolean(),
+});
+/** POST /api/admin/drivers/assigned-orders */
+export const AssignOrdersResponse: z.ZodType<AssignOrdersResponse> = z.object({
+  status: z.literal(true), message: z.string(), journeyId: z.string(), assigned: z.number(), driver: DeliveryDriverSchema, replayed: z.boolean(),
+});
+/** POST /api/admin/csv/orders/download/email, POST /api/admin/journey/download/email (202) */
+export const JobQueuedResponse: z.ZodType<JobQueuedResponse> = z.object({ status: z.literal(true), jobId: z.string(), message: z.string(), total: z.number() });
+/** GET /api/admin/orders/filter/count */
+export const OrdersCountResponse: z.ZodType<OrdersCountResponse> = z.object({ status: z.literal(true), ordersCount: z.number(), limit: z.number() });

@@ -110,3 +110,7 @@ export type EmailDownloadRequest = z.output<typeof emailDownloadSchema>;
 
 /** The answer of a download call that is too big to answer directly (HTTP 413). */
 export type EmailRequired = { status: false; emailRequired: true; message: string; count: number; limit: number };
+
+/** POST /api/download/email (202): the durable job that builds and mails the file; poll GET /api/jobs/:id. */
+export const EmailDownloadQueued = z.object({ status: z.literal(true), jobId: z.string(), message: z.string(), total: z.number() });
+export type EmailDownloadQueued = z.infer<typeof EmailDownloadQueued>;

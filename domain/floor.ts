@@ -382,3 +382,72 @@ export function trailBound(date: string): string {
   const m = /^(\d{4})[/-](\d{2})[/-](\d{2})/.exec(date);
   return m ? `${m[1]}-${m[2]}-${m[3]}T00:00:00.000Z` : date;
 }
+
+// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+
+/** One row of an inventory trail. */
+export const InventoryTrailEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  delta: z.number(),
+  accepted: z.number(),
+  rejected: z.number(),
+  quantityAfter: z.number(),
+  remarks: z.string().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InventoryTrailEntry = z.infer<typeof InventoryTrailEntry>;
+
+/** POST /api/inventory/trail/:inventoryId: one page of a stock row's trail. */
+export const InventoryTrailResponse = z.object({
+  status: z.literal(true),
+  warehouseId: z.string(),
+  wsin: z.string(),
+  companyId: z.string(),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  trail: z.array(InventoryTrailEntry),
+});
+export type InventoryTrailResponse = z.infer<typeof InventoryTrailResponse>;
+
+/** POST /api/inventory/scanned-stock/trail/:wsin: one page of the scanned-stock trail. */
+export const ScannedTrailResponse = z.object({
+  status: z.literal(true),
+  trails: z.array(InventoryTrailEntry),
+  count: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ScannedTrailResponse = z.infer<typeof ScannedTrailResponse>;
+
+const ReturnRowSchema = z.object({
+  productTitle: z.string(), sku: z.string(), wsin: z.string(), missingQuantity: z.number(), damageQuantity: z.number(), imageLocation: z.string().nullable(),
+});
+
+/**
+ * GET /api/return-info: what the return approval shows for an order that is not
+ * kept on the device. `order` is the floor order document the device would keep
+ * (FloorOrderDoc, the sync protocol's shape).
+ */
+export const ReturnInfoResponse = z.object({
+  status: z.literal(true),
+  data: z.object({
+    data: z.array(ReturnRowSchema.extend({ maxQuantity: z.number() })),
+    order: z.custom<FloorOrderDoc>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'),
+    returnType: z.enum(['RTO', 'DTO']),
+    processed: z.boolean(),
+    approvable: z.boolean(),
+  }),
+});
+export type ReturnInfoResponse = z.infer<typeof ReturnInfoResponse>;
+
+/** GET /api/return-rules (same name as its type; listed in /api/openapi.json). */
+export const ReturnRulesResponse: z.ZodType<ReturnRulesResponse> = z.object({ status: z.literal(true), rtsApprovalCompanyIds: z.array(z.string()) });
+
+/** GET /api/returns/find (same name as its type; listed in /api/openapi.json). */
+export const ReturnFindResponse: z.ZodType<ReturnFindResponse> = z.object({
+  status: z.literal(true),
+  data: z.object({ orderId: z.string(), status: z.string(), shopOrderId: z.string() }),
+});

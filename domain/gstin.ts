@@ -79,3 +79,10 @@ export interface CompanyGstinEntry {
   fromProfile: boolean;
 }
 export type CompanyGstinsResponse = { status: true; gstins: CompanyGstinEntry[]; message?: string };
+
+/** GET, PUT /api/ums/invoices/gstins, DELETE /api/ums/invoices/gstins/:stateCode (same name as its type). */
+export const CompanyGstinsResponse: z.ZodType<CompanyGstinsResponse> = z.object({
+  status: z.literal(true),
+  gstins: z.array(z.object({ stateCode: z.string(), state: z.string(), gstin: z.string(), fromProfile: z.boolean() })),
+  message: z.string().optional(),
+});

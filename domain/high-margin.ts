@@ -1,6 +1,8 @@
 // High-margin D2R orders (part 2 §6 'approve high margin order', §8): a
 // distributor-to-retailer order sold at more than HIGH_MARGIN_PERCENT below the
 // catalogue price needs an admin's approval before it is shipped.
+import { z } from 'zod';
+
 export const HIGH_MARGIN_PERCENT = 30;
 export const APPROVE_D2R_FAILED = 'Failed to Approve D2R Order';
 export const D2R_APPROVED = 'D2R order approved';
@@ -22,5 +24,19 @@ export function marginPercent(lines: readonly { quantity: number; finalPricePais
 
 export const isHighMargin = (orderType: number, percent: number) => orderType === 2 && percent > HIGH_MARGIN_PERCENT;
 
-export type HighMarginStatus = { highMargin: boolean; marginPercent: number; approved: boolean; approvedBy: string | null; approvedAt: string | null };
-export type HighMarginResponse = { status: true; data: HighMarginStatus };
+export const HighMarginStatus = z.object({
+  highMargin: z.boolean(),
+  marginPercent: z.number(),
+  approved: z.boolean(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+});
+export type HighMarginStatus = z.infer<typeof HighMarginStatus>;
+
+/** GET /api/orders/:id/high-margin */
+export const HighMarginResponse = z.object({ status: z.literal(true), data: HighMarginStatus });
+export type HighMarginResponse = z.infer<typeof HighMarginResponse>;
+
+/** PATCH /api/orders/:id/approve-d2r */
+export const HighMarginApprovedResponse = HighMarginResponse.extend({ message: z.string() });
+export type HighMarginApprovedResponse = z.infer<typeof HighMarginApprovedResponse>;

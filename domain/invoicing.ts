@@ -294,3 +294,89 @@ export type InvoicePaymentDto = {
   actorName: string | null;
   createdAt: string;
 };
+
+// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+
+/** An invoice as the API answers it (same name as its type). */
+export const InvoiceDto: z.ZodType<InvoiceDto> = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  kind: z.enum(['B2C', 'B2B']),
+  orderId: z.string(),
+  shopOrderId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  buyerName: z.string(),
+  buyerGstin: z.string().nullable(),
+  d2rSalesmanId: z.string().nullable(),
+  issuedAt: z.string(),
+  amountPaise: z.number(),
+  paidPaise: z.number(),
+  balancePaise: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+});
+
+export const InvoicePaymentDto: z.ZodType<InvoicePaymentDto> = z.object({
+  id: z.string(),
+  amountPaise: z.number(),
+  mode: z.enum(PAYMENT_MODES),
+  reference: z.string().nullable(),
+  paidOn: z.string(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /api/invoices */
+export const InvoiceListResponse = z.object({ status: z.literal(true), invoices: z.array(InvoiceDto), currentCount: z.number(), message: z.string() });
+export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
+
+/** GET /api/invoices/:id */
+export const InvoiceDetailResponse = z.object({ status: z.literal(true), invoice: InvoiceDto, payments: z.array(InvoicePaymentDto) });
+export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
+
+/** POST /api/invoices/:id/payments (201): the invoice and its payments afterwards. */
+export const PaymentRecordedResponse = InvoiceDetailResponse.extend({ message: z.string() });
+export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
+
+export const InvoicingWarehouse = z.object({
+  id: z.string(),
+  warehouseId: z.string(),
+  profile: z.object({ name: z.string(), address: z.record(z.string(), z.string()) }),
+  invoicePrefix: z.string(),
+  b2bInvoicePrefix: z.string(),
+  indexes: z.object({ b2cIndex: z.number(), b2bIndex: z.number() }),
+  active: z.boolean(),
+});
+export type InvoicingWarehouse = z.infer<typeof InvoicingWarehouse>;
+
+/** The saved invoicing profile as the form reads it back. */
+export const InvoicingProfileDto = z.object({
+  registeredName: z.string(),
+  brandName: z.string(),
+  invoicingAddress: z.record(z.string(), z.string()),
+  logo: z.string(),
+  logoUrl: z.string(),
+  signature: z.string(),
+  signatureUrl: z.string(),
+  sgstPercentage: z.number(),
+  cgstPercentage: z.number(),
+  igstPercentage: z.number(),
+  utgstPercentage: z.number(),
+  warehouseInvoiceSeries: z.record(z.string(), z.object({ invoicePrefix: z.string(), b2bInvoicePrefix: z.string() })),
+  invoiceIndexes: z.record(z.string(), z.object({ b2cIndex: z.number(), b2bIndex: z.number() })),
+  updatedAt: z.string(),
+});
+export type InvoicingProfileDto = z.infer<typeof InvoicingProfileDto>;
+
+/** GET /api/ums/invoices */
+export const InvoicingResponse = z.object({
+  status: z.literal(true),
+  company: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), address: z.record(z.string(), z.string()) }),
+  userProfileDataObject: InvoicingProfileDto.nullable(),
+  warehouses: z.array(InvoicingWarehouse),
+});
+export type InvoicingResponse = z.infer<typeof InvoicingResponse>;
+
+/** POST /api/ums/invoices */
+export const InvoicingSavedResponse = z.object({ status: z.literal(true), message: z.string() });
+export type InvoicingSavedResponse = z.infer<typeof InvoicingSavedResponse>;

@@ -499,3 +499,98 @@ export const salesmanSchema = z.object({
   phone: phoneField(pleaseInput('Phone Number')),
 });
 export type SalesmanInput = z.output<typeof salesmanSchema>;
+
+// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+
+/** A warehouse a company ships from. */
+export const CompanyWarehouse = z.object({
+  id: z.string(),
+  warehouseId: z.string(),
+  name: z.string(),
+  profile: z.object({ name: z.string() }),
+  active: z.boolean(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+});
+export type CompanyWarehouse = z.infer<typeof CompanyWarehouse>;
+
+/** GET /api/company/warehouses */
+export const CompanyWarehousesResponse = z.object({
+  status: z.literal(true),
+  companyId: z.string(),
+  companyState: z.string(),
+  isD2R: z.boolean(),
+  warehouses: z.array(CompanyWarehouse),
+});
+export type CompanyWarehousesResponse = z.infer<typeof CompanyWarehousesResponse>;
+
+/** GET /api/pincode/:pincode */
+export const PincodeResponse = z.object({ status: z.literal(true), warehousePinDetails: z.array(z.object({ state: z.string(), district: z.string() })) });
+export type PincodeResponse = z.infer<typeof PincodeResponse>;
+
+export const SalesmanDto = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: z.string(),
+});
+export type SalesmanDto = z.infer<typeof SalesmanDto>;
+
+/** GET /api/salesman */
+export const SalesmenResponse = z.object({ status: z.literal(true), salesmen: z.array(SalesmanDto) });
+export type SalesmenResponse = z.infer<typeof SalesmenResponse>;
+
+/** POST /api/salesman (201) */
+export const SalesmanCreatedResponse = z.object({ status: z.literal(true), message: z.string(), data: SalesmanDto });
+export type SalesmanCreatedResponse = z.infer<typeof SalesmanCreatedResponse>;
+
+/**
+ * POST /api/orders/manual (201). `data` also carries the computed totals and
+ * lines (their shape is computeOrderTotals'); the form reads the id fields.
+ */
+export const ManualOrderCreatedResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.looseObject({ id: z.string(), shopOrderId: z.string(), cancelledOriginal: z.boolean() }),
+});
+export type ManualOrderCreatedResponse = z.infer<typeof ManualOrderCreatedResponse>;
+
+/** firstName, lastName, phone, email, address1, address2, zip, city, state, gstin, companyName ('' when unset). */
+const PrefillAddress = z.record(z.string(), z.string());
+
+/** An existing order as the manual order form's pre-fill (clone, Clone & Edit). */
+export const OrderPrefill = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  companyId: z.string(),
+  shopOrderId: z.string(),
+  orderType: z.number(),
+  whId: z.string(),
+  selectedStoreAddressId: z.string(),
+  d2rSalesmanId: z.string(),
+  purchaseOrderNumber: z.string(),
+  termsOfPayment: z.string(),
+  dueDate: z.string(),
+  beatId: z.string(),
+  awb: z.string(),
+  awbPartner: z.string(),
+  paymentMethod: z.string(),
+  pricingType: z.number(),
+  commonPricingValue: z.string(),
+  shippingPrice: z.string(),
+  specialDiscount: z.string(),
+  ewayBill: z.string(),
+  shippingAddress: PrefillAddress,
+  billingAddress: PrefillAddress,
+  sameAsShipping: z.boolean(),
+  items: z.array(z.object({ catalogueId: z.string(), quantity: z.number(), isFree: z.boolean(), pricingValue: z.string() })),
+});
+export type OrderPrefill = z.infer<typeof OrderPrefill>;
+
+/** GET /api/orders/manual/:id/prefill */
+export const OrderPrefillResponse = z.object({ status: z.literal(true), data: OrderPrefill });
+export type OrderPrefillResponse = z.infer<typeof OrderPrefillResponse>;

@@ -65,3 +65,5 @@ export const REQUEST_NOT_FOUND = 'Request not found';
 export type ProblemOrderResponse = { status: true; message: string; data: { orderId: string; status: string } };
 export type CourierOption = { id: string; name: string };
 export type CourierOptionsResponse = { status: true; data: CourierOption[] };
+/** GET /api/problem-orders/couriers (same name as its type; listed in /api/openapi.json). */
+export const CourierOptionsResponse: z.ZodType<CourierOptionsResponse> = z.object({ status: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -8,6 +8,7 @@ import type { Role } from './roles';
 import { MISSED_ORDER_STATUSES, ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES, type OrderStatus } from './statuses';
 import { addIndiaDays, indiaDayEnd, indiaDayStart, indiaToday } from './india-time';
 import { normalisePhone, PHONE_INPUT_MAX } from './phone';
+import { CourierBooking } from './carriers';
 
 // ---------------------------------------------------------------------------
 // Messages (exact spec texts first, then our own)
@@ -515,3 +516,226 @@ export function serviceability(pincode: string, location: { isSpecial: boolean }
   if (location.isSpecial && !courierServesSpecial) return { ok: false, reason: `Pincode ${pincode} is in a special zone the courier does not serve` };
   return { ok: true };
 }
+
+// ---------------------------------------------------------------------------
+// Responses (issue 18 point 3): typed once here, used by the handlers
+// (`satisfies`) and the web client, and listed in /api/openapi.json.
+// ---------------------------------------------------------------------------
+
+const pageOf = z.object({ current: z.number(), pageSize: z.number(), pages: z.number() });
+
+/** One order as the order-info slider reads it (GET /api/orders/:id and every action's answer). */
+export const OrderDetail = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string().nullable(),
+  warehouseId: z.string().nullable(),
+  shopOrderId: z.string(),
+  externalOrderId: z.string().nullable(),
+  status: z.string(),
+  shopType: z.string(),
+  orderType: z.number(),
+  isD2ROrder: z.boolean(),
+  isb2bOrder: z.boolean(),
+  paymentMode: z.string(),
+  totalPaise: z.number(),
+  shippingPaise: z.number(),
+  codPaise: z.number(),
+  trackingNumber: z.string().nullable(),
+  deliveryAwb: z.string().nullable(),
+  returnAwb: z.string().nullable(),
+  deliveryPartnerId: z.string().nullable(),
+  shipper: z.string().nullable(),
+  customerAddress: z.record(z.string(), z.string()),
+  billingAddress: z.record(z.string(), z.string()),
+  shippingEmail: z.string().nullable(),
+  shippingPhone: z.string(),
+  shipping: z.object({ state: z.string(), city: z.string(), pincode: z.string() }),
+  pickup: z.object({ state: z.string().nullable(), pincode: z.string().nullable() }),
+  weightG: z.number(),
+  dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }),
+  shippingPackageCode: z.string().nullable(),
+  shippingPackageName: z.string().nullable(),
+  remittanceStatus: z.object({ status: z.string() }).nullable(),
+  rtsVerifiedAt: z.string().nullable(),
+  ewayBill: z.string().nullable(),
+  remarks: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  d2rDueDate: z.string().nullable(),
+  purchaseOrderNumber: z.string().nullable(),
+  beat: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  invoiceNumber: z.string().nullable(),
+  invoiceUrl: z.string().nullable(),
+  shippingLabelUrl: z.string().nullable(),
+  inventoryBlocked: z.boolean(),
+  whatsappNdrActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+  actions: z.array(z.enum(ORDER_ACTION_KEYS as [OrderActionKey, ...OrderActionKey[]])),
+  items: z.array(z.object({
+    id: z.string(), title: z.string(), sku: z.string(), quantity: z.number(), finalPricePaise: z.number(), returnQuantity: z.number(),
+    catalogueId: z.string().nullable(), isFree: z.boolean(), hsnCode: z.string().nullable(), wsinMapping: z.record(z.string(), z.number()),
+  })),
+  trails: z.array(z.object({
+    id: z.string(), status: z.string(), description: z.string(), city: z.string().nullable(), return: z.boolean(),
+    source: z.string(), actorName: z.string().nullable(), createdAt: z.string(),
+  })),
+  creditDebitNotes: z.array(z.object({
+    id: z.string(), number: z.string(), amountPaise: z.number(), reason: z.string(), actorName: z.string().nullable(), createdAt: z.string(),
+  })),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** GET /api/orders/:id */
+export const OrderDetailResponse = z.object({ status: z.literal(true), data: OrderDetail });
+export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+/** Every order action (PATCH /api/orders/:id/...): its message and the order as it is afterwards. */
+export const OrderActionResponse = z.object({ status: z.literal(true), message: z.string(), data: OrderDetail });
+export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
+
+/** PATCH /api/orders/:id/ready-to-ship: the action's answer and the courier booking it made. */
+export const ReadyToShipResponse = OrderActionResponse.extend({ booking: CourierBooking.nullable() });
+export type ReadyToShipResponse = z.infer<typeof ReadyToShipResponse>;
+
+export const OrderListItemLine = z.object({ id: z.string(), title: z.string(), sku: z.string(), quantity: z.number(), catalogueId: z.string().nullable() });
+export type OrderListItemLine = z.infer<typeof OrderListItemLine>;
+
+/** One row of the order list. */
+export const OrderListItem = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  warehouseId: z.string().nullable(),
+  shopOrderId: z.string(),
+  externalOrderId: z.string().nullable(),
+  status: z.string(),
+  shopType: z.string(),
+  orderType: z.number(),
+  paymentMode: z.string(),
+  totalPaise: z.number(),
+  trackingNumber: z.string().nullable(),
+  shipper: z.string().nullable(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  remittanceStatus: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(OrderListItemLine),
+});
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+/** GET /api/orders: one page of a section, the per-status counts and the section's total. */
+export const OrderListResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  order: z.array(OrderListItem),
+  count: z.record(z.string(), z.number()),
+  currentCount: z.number(),
+  currentCountCapped: z.boolean(),
+  missedOrderCount: z.number(),
+  customerRequestCount: z.number(),
+  page: z.object({
+    pageSize: z.number(),
+    sortField: z.string(),
+    sortOrder: z.string(),
+    current: z.number().nullable(),
+    pages: z.number().nullable(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+  }),
+});
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+/** GET /api/orders/counts: the sidebar's counts. */
+export const OrderCountsResponse = z.object({
+  status: z.literal(true),
+  count: z.record(z.string(), z.number()),
+  missedOrderCount: z.number(),
+  customerRequestCount: z.number(),
+});
+export type OrderCountsResponse = z.infer<typeof OrderCountsResponse>;
+
+export const MissedOrderItem = z.object({
+  id: z.string(), companyId: z.string(), shopOrderId: z.string(), status: z.string(), synced: z.boolean(), syncState: z.string(),
+  reason: z.string().nullable(), createdAt: z.string(),
+});
+export type MissedOrderItem = z.infer<typeof MissedOrderItem>;
+
+/** GET /api/missed-orders */
+export const MissedOrdersResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  order: z.array(MissedOrderItem),
+  count: z.record(z.string(), z.number()),
+  currentCount: z.number(),
+  missedOrderCount: z.number(),
+  page: pageOf,
+});
+export type MissedOrdersResponse = z.infer<typeof MissedOrdersResponse>;
+
+export const CustomerRequestItem = z.object({
+  id: z.string(), orderId: z.string(), companyId: z.string(), kind: z.string(), status: z.string(), createdAt: z.string(), shopOrderId: z.string(),
+  customerName: z.string(), customerPhone: z.string(), awb: z.string().nullable(), orderStatus: z.string(), city: z.string(),
+});
+export type CustomerRequestItem = z.infer<typeof CustomerRequestItem>;
+
+/** GET /api/customerRequests */
+export const CustomerRequestsResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.array(CustomerRequestItem),
+  currentCount: z.number(),
+  page: pageOf,
+});
+export type CustomerRequestsResponse = z.infer<typeof CustomerRequestsResponse>;
+
+export const CustomerRequestDetail = z.object({
+  id: z.string(), orderId: z.string(), companyId: z.string(), kind: z.string(), status: z.string(), createdAt: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  order: z.object({
+    shopOrderId: z.string(), customerName: z.string(), customerPhone: z.string(), awb: z.string().nullable(), status: z.string(),
+    shipper: z.string().nullable(), address: z.record(z.string(), z.unknown()),
+  }),
+});
+export type CustomerRequestDetail = z.infer<typeof CustomerRequestDetail>;
+
+/** GET /api/customerRequests/find/:id (the NDR info modal reads data.data). */
+export const CustomerRequestFindResponse = z.object({ status: z.literal(true), message: z.string(), data: z.object({ data: CustomerRequestDetail }) });
+export type CustomerRequestFindResponse = z.infer<typeof CustomerRequestFindResponse>;
+
+export const ShippingPackage = z.object({
+  code: z.string(), name: z.string(), lengthCm: z.number(), breadthCm: z.number(), heightCm: z.number(), maxWeightG: z.number(),
+  label: z.string(), value: z.string(),
+});
+export type ShippingPackage = z.infer<typeof ShippingPackage>;
+
+/** GET /api/shipping-packages */
+export const ShippingPackagesResponse = z.object({ status: z.literal(true), data: z.array(ShippingPackage) });
+export type ShippingPackagesResponse = z.infer<typeof ShippingPackagesResponse>;
+
+/** GET /api/orders/:id/whatsapp-messages */
+export const WhatsappMessagesResponse = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({ id: z.string(), status: z.string(), message: z.string(), source: z.string(), sender: z.string().nullable(), createdAt: z.string() })),
+});
+export type WhatsappMessagesResponse = z.infer<typeof WhatsappMessagesResponse>;
+
+/** POST /api/bulkreadytoship (202): the durable job that marks them; poll GET /api/jobs/:id. */
+export const BulkReadyToShipStarted = z.object({ status: z.literal(true), message: z.string(), jobId: z.string(), total: z.number() });
+export type BulkReadyToShipStarted = z.infer<typeof BulkReadyToShipStarted>;
+
+/** POST /api/bulk-check-serviceability */
+export const BulkServiceabilityResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.array(z.object({
+    orderId: z.string(), shopOrderId: z.string(), pincode: z.string(), serviceable: z.boolean(), reason: z.string().nullable(), status: z.string(),
+  })),
+});
+export type BulkServiceabilityResponse = z.infer<typeof BulkServiceabilityResponse>;

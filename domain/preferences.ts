@@ -55,24 +55,41 @@ export const DEFAULT_PREFERENCES: Preferences = {
 export const courierOrder = (p: Pick<Preferences, 'courierProvider1' | 'courierProvider2'>): string[] =>
   [p.courierProvider1, p.courierProvider2].filter((c): c is string => !!c);
 
-export type PreferencesView = Preferences & {
-  companyId: string;
-  companyName: string;
+export const PreferencesView = z.object({
+  printItemLabel: z.boolean(),
+  hideCustomerPhoneOnLabel: z.boolean(),
+  courierProvider1: z.string().nullable(),
+  courierProvider2: z.string().nullable(),
+  maxWeightWhiteLabelG: z.number().nullable(),
+  returnToOtherWarehouse: z.boolean(),
+  companyId: z.string(),
+  companyName: z.string(),
   /** The company's Clickpost provider is active (return-to-other-warehouse may be switched on). */
-  clickpostActive: boolean;
-  canEditMaxWeight: boolean;
-};
-export type PreferencesResponse = { status: true; data: PreferencesView };
-export type SavePreferencesResponse = { status: true; message: string; data: PreferencesView };
+  clickpostActive: z.boolean(),
+  canEditMaxWeight: z.boolean(),
+});
+export type PreferencesView = z.infer<typeof PreferencesView>;
+/** GET /api/ums/profile/preferences */
+export const PreferencesResponse = z.object({ status: z.literal(true), data: PreferencesView });
+export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
+/** POST /api/ums/profile/preferences */
+export const SavePreferencesResponse = PreferencesResponse.extend({ message: z.string() });
+export type SavePreferencesResponse = z.infer<typeof SavePreferencesResponse>;
 
 /** GET /ums/profile/deliveryPartners (part 2 §7). */
-export type DeliveryPartner = { name: string; status: number; code: string };
-export type DeliveryPartnersResponse = { status: true; responseBody: { deliveryPartners: DeliveryPartner[] } };
+export const DeliveryPartner = z.object({ name: z.string(), status: z.number(), code: z.string() });
+export type DeliveryPartner = z.infer<typeof DeliveryPartner>;
+/** GET /api/ums/profile/deliveryPartners */
+export const DeliveryPartnersResponse = z.object({ status: z.literal(true), responseBody: z.object({ deliveryPartners: z.array(DeliveryPartner) }) });
+export type DeliveryPartnersResponse = z.infer<typeof DeliveryPartnersResponse>;
 
 /** GET /ums/profile/companies/find?companyName (part 2 §7). */
 export const findCompaniesSchema = z.object({ companyName: z.string().trim().max(120).default('') });
-export type CompanyMatch = { id: string; name: string };
-export type FindCompaniesResponse = { status: true; data: CompanyMatch[] };
+export const CompanyMatch = z.object({ id: z.string(), name: z.string() });
+export type CompanyMatch = z.infer<typeof CompanyMatch>;
+/** GET /api/ums/profile/companies/find */
+export const FindCompaniesResponse = z.object({ status: z.literal(true), data: z.array(CompanyMatch) });
+export type FindCompaniesResponse = z.infer<typeof FindCompaniesResponse>;
 
 /** Is this weight allowed by the preference's white-label limit? */
 export function weightLimitRefusal(weightG: number, p: Pick<Preferences, 'maxWeightWhiteLabelG'>): string | null {

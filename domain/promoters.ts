@@ -128,3 +128,37 @@ export type PromoterCreditNoteResponse = { status: true; data: PromoterCreditNot
 
 export const STOCK_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'SKU', 'Product', 'Quantity', 'Returned', 'Value (INR)', 'Last Order (IST)'] as const;
 export const CREDIT_NOTE_CSV_HEADER = ['Promoter', 'Retailer', 'Retailer Phone', 'Order ID', 'Credit Note', 'Amount (INR)', 'Reason', 'Created At (IST)'] as const;
+
+// ---- Response schemas (same names as the types above; listed in /api/openapi.json) ------
+
+const PromoterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  hmsUserReferenceId: z.string(),
+  retailers: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string(), GSTIN: z.string() })),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+/** POST /api/admin/promoter/list */
+export const PromoterListResponse: z.ZodType<PromoterListResponse> = z.object({ status: z.literal(true), data: z.array(PromoterSchema), totalRecords: z.number() });
+/** POST /api/admin/promoter (201) */
+export const CreatePromoterResponse: z.ZodType<CreatePromoterResponse> = z.object({ status: z.literal(true), message: z.string(), data: PromoterSchema });
+/** GET /api/admin/promoter/stock-details */
+export const PromoterStockResponse: z.ZodType<PromoterStockResponse> = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({
+    promoterName: z.string(), retailerName: z.string(), retailerPhone: z.string(), sku: z.string(), product: z.string(), quantity: z.number(),
+    returnedQuantity: z.number(), valuePaise: z.number(), lastOrderAt: z.string(),
+  })),
+  totalRecords: z.number(),
+});
+/** GET /api/admin/promoter/credit-note */
+export const PromoterCreditNoteResponse: z.ZodType<PromoterCreditNoteResponse> = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({
+    promoterName: z.string(), retailerName: z.string(), retailerPhone: z.string(), orderId: z.string(), creditNoteNumber: z.string(),
+    amountPaise: z.number(), reason: z.string(), createdAt: z.string(),
+  })),
+  totalRecords: z.number(),
+});

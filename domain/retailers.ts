@@ -93,3 +93,67 @@ export function storeAsShippingAddress(s: Pick<StoreAddressDto, 'storeName' | 'f
     gstin: s.GSTIN ?? '',
   };
 }
+
+// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+
+/** A store address as the API answers it (same name as its type). */
+export const StoreAddressDto: z.ZodType<StoreAddressDto> = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  storeName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address1: z.string(),
+  address2: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  zip: z.string(),
+  pincode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  GSTIN: z.string().nullable(),
+  isDistributor: z.boolean(),
+  isActive: z.boolean(),
+  mappedTo: z.string().nullable(),
+  country: z.literal('India'),
+  countryCode: z.literal('IN'),
+  latitude: z.number(),
+  longitude: z.number(),
+  createdAt: z.string(),
+});
+
+/** GET /api/d2r/store-address/list */
+export const StoreListResponse = z.object({
+  status: z.literal(true),
+  storeAddressData: z.array(StoreAddressDto),
+  totalRecords: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type StoreListResponse = z.infer<typeof StoreListResponse>;
+
+/** GET /api/d2r/store-address/:id */
+export const StoreAddressResponse = z.object({ status: z.literal(true), data: StoreAddressDto, orderCount: z.number() });
+export type StoreAddressResponse = z.infer<typeof StoreAddressResponse>;
+
+/** POST /api/d2r/store-address (201) */
+export const StoreAddressCreatedResponse = z.object({ status: z.literal(true), message: z.string(), data: StoreAddressDto });
+export type StoreAddressCreatedResponse = z.infer<typeof StoreAddressCreatedResponse>;
+
+/** A retailer other retailers are mapped to, with how many. */
+export const PrimaryRetailer = z.object({ mappedTo: z.string(), storeName: z.string(), phone: z.string(), city: z.string(), retailerCount: z.number() });
+export type PrimaryRetailer = z.infer<typeof PrimaryRetailer>;
+
+/** GET /api/d2r/primary/retailers */
+export const PrimaryRetailersResponse = z.object({ status: z.literal(true), primaryRetailers: z.array(PrimaryRetailer) });
+export type PrimaryRetailersResponse = z.infer<typeof PrimaryRetailersResponse>;
+
+/** GET /api/retailer/mapping/count/:retailerId */
+export const MappingCountResponse = z.object({ status: z.literal(true), orderCount: z.number() });
+export type MappingCountResponse = z.infer<typeof MappingCountResponse>;
+
+/** POST /api/d2r/retailer/mapping */
+export const RetailerMappingResponse = z.object({ status: z.literal(true), message: z.string(), orderCount: z.number() });
+export type RetailerMappingResponse = z.infer<typeof RetailerMappingResponse>;

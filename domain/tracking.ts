@@ -127,3 +127,14 @@ export const customerRequestSchema = z.discriminatedUnion('kind', [
     .refine((a) => !!(a.address1 || a.address2 || a.landmark || a.phone), { message: ADDRESS_CHANGE_REQUIRED, path: ['address1'] }),
 ]);
 export type CustomerRequestInput = z.infer<typeof customerRequestSchema>;
+
+/** GET /api/ums/profile/get-tracking-layout: the saved layout (a valid one: readStoredLayout) and a recent AWB to preview it with. */
+export const TrackingLayoutResponse = z.object({
+  status: z.literal(true),
+  responseBody: z.object({ trackingLayout: trackingLayoutSchema, isDefault: z.boolean(), sampleAwb: z.string().nullable() }),
+});
+export type TrackingLayoutResponse = z.infer<typeof TrackingLayoutResponse>;
+
+/** PATCH /api/ums/profile/tracking-layout */
+export const TrackingLayoutSavedResponse = z.object({ status: z.literal(true), message: z.string() });
+export type TrackingLayoutSavedResponse = z.infer<typeof TrackingLayoutSavedResponse>;

@@ -23,3 +23,13 @@ export const presignSchema = z
   })
   .refine((v) => isAllowedImage(v.fileName, v.contentType), { message: ONLY_IMAGES, path: ['fileName'] });
 export type PresignInput = z.infer<typeof presignSchema>;
+
+/** POST /api/uploads/presign: PUT the bytes to `uploadUrl`; the file is then at `url`. */
+export const PresignResponse = z.object({
+  status: z.literal(true),
+  key: z.string(),
+  uploadUrl: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+});
+export type PresignResponse = z.infer<typeof PresignResponse>;

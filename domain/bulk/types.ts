@@ -6,6 +6,7 @@ import {
   all, awb, date, email, maxChars, minChars, numberMin, oneOf, oneOfExact, optional, percent, phone, pincode, productId, required, sku, yesNo,
   type BulkRow, type Rule,
 } from './rules';
+import { z } from 'zod';
 
 export const BULK_TYPES = [
   'catalogues', 'inventory', 'wsin-upload', 'wsin-map', 'orders', 'cod-remittance', 'shipping-charge-adjustment', 'd2r-discount', 'd2r-beats',
@@ -284,3 +285,20 @@ export const adjustmentChangePaise = (a: { shippingPaise: number; previousPaise:
 export type BeatDto = { id: string; companyId: string; name: string; description: string | null; salesmanId: string | null; storeIds: string[] };
 export type BeatsResponse = { status: true; beats: BeatDto[] };
 export type StorePricesResponse = { status: true; prices: { catalogueId: string; discount: number; updatedAt: string; by: string | null }[] };
+
+// Response schemas (same names as the types above; listed in /api/openapi.json).
+/** GET /api/orders/:id/shipping-adjustments */
+export const ShippingAdjustmentsResponse: z.ZodType<ShippingAdjustmentsResponse> = z.object({
+  status: z.literal(true),
+  adjustments: z.array(z.object({ awb: z.string(), isDto: z.boolean(), previousPaise: z.number().nullable(), shippingPaise: z.number(), by: z.string().nullable(), at: z.string() })),
+});
+/** GET /api/d2r/beats */
+export const BeatsResponse: z.ZodType<BeatsResponse> = z.object({
+  status: z.literal(true),
+  beats: z.array(z.object({ id: z.string(), companyId: z.string(), name: z.string(), description: z.string().nullable(), salesmanId: z.string().nullable(), storeIds: z.array(z.string()) })),
+});
+/** GET /api/catalogue/pricing/:companyId/:shopId */
+export const StorePricesResponse: z.ZodType<StorePricesResponse> = z.object({
+  status: z.literal(true),
+  prices: z.array(z.object({ catalogueId: z.string(), discount: z.number(), updatedAt: z.string(), by: z.string().nullable() })),
+});

@@ -1,12 +1,13 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import type { ResponseMeta } from './responds';
 import type { OpenApiMeta } from './validate';
 
 const LOCATIONS = { query: 'query', param: 'path' } as const;
 
-function jsonSchema(schema: z.ZodType) {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return {};
   }
@@ -16,14 +17,16 @@ type Parameter = { name: string; in: string; required: boolean; schema: unknown 
 type Operation = {
   operationId: string;
   tags: string[];
-  responses: Record<string, { description: string }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
   requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
   parameters?: Parameter[];
 };
 
 /**
  * OpenAPI 3.1 built from the app's own route table and the zod schemas its
- * validators carry, so the document cannot drift from what the server accepts.
+ * validators carry, so the document cannot drift from what the server accepts;
+ * a route that declares its answer with `responds(Schema)` (lib/responds.ts)
+ * also lists it as the 200 response's JSON schema.
  */
 export function buildOpenApi(app: Pick<Hono, 'routes'>, info: { title: string; version: string }) {
   const paths: Record<string, Record<string, Operation>> = {};
@@ -41,6 +44,8 @@ export function buildOpenApi(app: Pick<Hono, 'routes'>, info: { title: string; v
         '404': { description: 'Not found (or another tenant\'s)' },
       },
     });
+    const answer = (r.handler as unknown as { openapiResponse?: ResponseMeta }).openapiResponse;
+    if (answer) op.responses[String(answer.status)] = { description: 'OK', content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } };
     const meta = (r.handler as unknown as { openapi?: OpenApiMeta }).openapi;
     if (!meta) continue;
     const schema = jsonSchema(meta.schema) as { properties?: Record<string, unknown>; required?: string[] };

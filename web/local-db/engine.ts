@@ -13,6 +13,7 @@ import { ApiRequestError, apiJson, getXsrfToken } from '../api/client';
 import { PhotoDexie, photoDbName, SyncDexie, syncDbName } from './db';
 import { floorEffects } from './effects';
 import { floorTransport } from './transport';
+import type { PresignResponse } from '../../domain/uploads';
 
 export type FloorEngine = SyncEngine<AppCommands>;
 
@@ -45,7 +46,7 @@ let users = 0;
 
 async function presign(photo: { fileName: string; contentType: string; size: number; companyId: string }) {
   try {
-    return await apiJson<{ key: string; uploadUrl: string }>('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', ...photo } });
+    return await apiJson<PresignResponse>('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', ...photo } });
   } catch (error) {
     if (error instanceof ApiRequestError) throw new HttpError(error.status, error.message);
     throw error;

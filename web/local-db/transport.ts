@@ -10,11 +10,10 @@
 import { HttpError, httpTransport, type SyncTransport } from '../../sync/client/transport';
 import type { PushRequest, WireCommand } from '../../sync/protocol';
 import { isLocalPhoto, LOCAL_PHOTO, type PhotoDexie } from './db';
+import type { PresignResponse } from '../../domain/uploads';
 
-export interface PresignAnswer {
-  key: string;
-  uploadUrl: string;
-}
+/** What the transport reads of POST /api/uploads/presign's answer. */
+export type PresignAnswer = Pick<PresignResponse, 'key' | 'uploadUrl'>;
 
 export interface FloorTransportOptions {
   photos: PhotoDexie;

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
+import { prefetchAll } from '../api/prefetch';
 import { useSession } from '../auth/useSession';
 import { AuditLogPage, auditLogQuery } from '../features/finance/AuditLogPage';
 
 export const Route = createFileRoute('/_authed/admin/audit-log')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(auditLogQuery({}, 1)),
+  loader: ({ context }) => prefetchAll(context.queryClient, [auditLogQuery({}, 1)]),
   component: AuditLogRoute,
 });
 

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
+import { prefetchAll } from '../api/prefetch';
 import { useSession } from '../auth/useSession';
 import { PromotersPage, promotersListQuery } from '../features/promoters/PromotersPage';
 
 export const Route = createFileRoute('/_authed/admin/promoters')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(promotersListQuery({}, 1)),
+  loader: ({ context }) => prefetchAll(context.queryClient, [promotersListQuery({}, 1)]),
   component: PromotersRoute,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CATALOGUE_SHOP_TYPES, DEFAULT_CATALOGUE_TAB } from '../../domain/catalogue';
-import { CataloguePage, type CatalogueSearch } from '../features/catalogue/CataloguePage';
+import { prefetchAll } from '../api/prefetch';
+import { catalogueItemQuery } from '../features/catalogue/queries';
+import { CataloguePage, cataloguePageQuery, type CatalogueSearch } from '../features/catalogue/CataloguePage';
 
 const searchSchema = z.object({
   tab: z.enum(CATALOGUE_SHOP_TYPES).catch(DEFAULT_CATALOGUE_TAB).default(DEFAULT_CATALOGUE_TAB),
@@ -14,6 +16,8 @@ const searchSchema = z.object({
 /** /catalogs?tab=<shop type>; #add opens the add form, #update the update form of ?item. */
 export const Route = createFileRoute('/_authed/catalogs')({
   validateSearch: (s): CatalogueSearch => searchSchema.parse(s),
+  loaderDeps: ({ search }) => ({ tab: search.tab, q: search.q, page: search.page, company: search.company, item: search.item }),
+  loader: ({ context, deps, cause }) => prefetchAll(context.queryClient, [cataloguePageQuery(context.session, deps), catalogueItemQuery(deps.item ?? '')], cause),
   component: CatalogsRoute,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../../domain/invoicing';
-import { InvoicesPage, type InvoicesSearch } from '../features/billing/InvoicesPage';
+import { prefetchAll } from '../api/prefetch';
+import { invoicesPageQuery, InvoicesPage, type InvoicesSearch } from '../features/billing/InvoicesPage';
+import { invoiceQuery } from '../features/billing/queries';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const searchSchema = z.object({
@@ -16,6 +18,8 @@ const searchSchema = z.object({
 /** /invoices: filters, page and the open invoice live in the URL. */
 export const Route = createFileRoute('/_authed/invoices')({
   validateSearch: (s): InvoicesSearch => searchSchema.parse(s),
+  loaderDeps: ({ search }) => ({ page: search.page, status: search.status, from: search.from, to: search.to, q: search.q, invoice: search.invoice }),
+  loader: ({ context, deps, cause }) => prefetchAll(context.queryClient, [invoicesPageQuery(deps), invoiceQuery(deps.invoice ?? '')], cause),
   component: InvoicesRoute,
 });
 

@@ -1,10 +1,14 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchAll } from '../api/prefetch';
 import { OrdersPage } from '../features/orders/OrdersPage';
+import { ordersPageQueries } from '../features/orders/pageQueries';
 import { ordersSearchSchema, type OrdersSearch } from '../features/orders/search';
 
 export const Route = createFileRoute('/_authed/orders/')({
   validateSearch: (s): OrdersSearch => ordersSearchSchema.parse(s),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) => prefetchAll(context.queryClient, ordersPageQueries(deps, context.session.role), cause),
   component: OrdersRoute,
 });
 

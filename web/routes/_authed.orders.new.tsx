@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ManualOrderPage, type ManualOrderSearch } from '../features/manual-order/ManualOrderPage';
+import { prefetchAll } from '../api/prefetch';
+import { manualOrderQueries, ManualOrderPage, type ManualOrderSearch } from '../features/manual-order/ManualOrderPage';
 
 const searchSchema = z.object({
   /** Clone or 'Clone & Edit' of this order (from the orders list). */
@@ -14,6 +15,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/_authed/orders/new')({
   validateSearch: (s): ManualOrderSearch => searchSchema.parse(s),
+  loaderDeps: ({ search }) => ({ cloneFrom: search.cloneFrom }),
+  loader: ({ context, deps, cause }) => prefetchAll(context.queryClient, manualOrderQueries(context.session, deps), cause),
   component: function NewOrderRoute() {
     return <ManualOrderPage search={Route.useSearch()} />;
   },

@@ -1,6 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { prefetchAll } from '../api/prefetch';
 import { retailersListQuery, RetailersPage, type RetailersSearch } from '../features/retailers/RetailersPage';
+import { storeDetailQuery } from '../features/retailers/queries';
 
 const searchSchema = z.object({
   q: z.string().optional().catch(undefined),
@@ -12,8 +14,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/_authed/retailers')({
   validateSearch: (s): RetailersSearch => searchSchema.parse(s),
-  loaderDeps: ({ search }) => ({ q: search.q, status: search.status, distributor: search.distributor, page: search.page }),
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(retailersListQuery(deps)),
+  loaderDeps: ({ search }) => ({ q: search.q, status: search.status, distributor: search.distributor, page: search.page, store: search.store }),
+  loader: ({ context, deps, cause }) => prefetchAll(context.queryClient, [retailersListQuery(deps), storeDetailQuery(deps.store ?? '')], cause),
   component: function RetailersRoute() {
     const navigate = useNavigate({ from: '/retailers' });
     return <RetailersPage search={Route.useSearch()} go={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })} />;

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
 import { useSession } from '../auth/useSession';
-import { CompanyGstins } from '../features/billing/CompanyGstins';
+import { prefetchAll } from '../api/prefetch';
+import { CompanyGstins, companyGstinsQuery } from '../features/billing/CompanyGstins';
 import { InvoicingForm } from '../features/billing/InvoicingForm';
 import { invoicingQuery } from '../features/billing/queries';
 import { OfflineGate } from '../features/sync/OfflineGate';
@@ -13,6 +14,14 @@ const searchSchema = z.object({ company: z.string().max(64).optional().catch(und
 /** Settings > Invoicing. Sellers edit their own; admins choose a company (?company=). */
 export const Route = createFileRoute('/_authed/settings/invoicing')({
   validateSearch: (s) => searchSchema.parse(s),
+  loaderDeps: ({ search }) => ({ company: search.company }),
+  // What the page shows: the seller's own settings, or those of the company an admin chose.
+  loader: ({ context, deps, cause }) => {
+    const role = context.session.role;
+    const companyId = role === 'admin' ? deps.company : undefined;
+    const shown = role === 'seller' || (role === 'admin' && !!companyId);
+    return prefetchAll(context.queryClient, shown ? [invoicingQuery(companyId), companyGstinsQuery(companyId)] : [], cause);
+  },
   component: InvoicingSettingsPage,
 });
 

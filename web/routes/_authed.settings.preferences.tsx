@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
 import { useSession } from '../auth/useSession';
-import { PreferencesPage } from '../features/preferences/PreferencesPage';
+import { prefetchAll } from '../api/prefetch';
+import { deliveryPartnersQuery, PreferencesPage, preferencesQuery } from '../features/preferences/PreferencesPage';
 
-export const Route = createFileRoute('/_authed/settings/preferences')({ component: PreferencesRoute });
+export const Route = createFileRoute('/_authed/settings/preferences')({
+  // A seller's own preferences; an admin chooses a company on the page first.
+  loader: ({ context }) =>
+    prefetchAll(context.queryClient, context.session.role === 'seller' ? [preferencesQuery(null), deliveryPartnersQuery()] : context.session.role === 'admin' ? [deliveryPartnersQuery()] : []),
+  component: PreferencesRoute,
+});
 
 function PreferencesRoute() {
   const session = useSession();

@@ -3,6 +3,7 @@
 // fetches what the page reads first, so it opens with its data.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CATALOGUE_TAB } from '../../domain/catalogue';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from '../../tests/api/helpers';
 import { cleanup, renderInApp } from './renderInApp';
 
@@ -50,5 +51,34 @@ describe('route loaders', () => {
     await view.router.preloadRoute({ to: '/admin/audit-log' });
     expect(cached('promoters')).toEqual([promoters]);
     expect(cached('audit-log')).toEqual([audit]);
+  }, 60_000);
+
+  it('preloading /orders, /catalogs and /invoices fetches what each page shows, so opening it asks the API for no list again', async () => {
+    const seller = await signInDemo(app, 'seller');
+    sessionStorage.clear(); // no saved orders filter to restore
+    const view = await renderInApp('/profile', { app, agent: seller });
+    const asked: string[] = [];
+    const answer = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      asked.push(new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname);
+      return answer(input, init);
+    };
+    const lists = () => asked.filter((p) => p === '/api/orders' || p === '/api/invoices' || p.startsWith('/api/catalogue/company/'));
+
+    await view.router.preloadRoute({ to: '/orders' });
+    await view.router.preloadRoute({ to: '/catalogs', search: { tab: DEFAULT_CATALOGUE_TAB } });
+    await view.router.preloadRoute({ to: '/invoices' });
+    expect(lists().sort()).toEqual(['/api/catalogue/company/' + encodeURIComponent(String((await seller.json('/api/auth/session')).body.companyId)), '/api/invoices', '/api/orders'].sort());
+    const orders = (await seller.json('/api/orders?tab=all')).body.order as { id: string }[];
+    expect(orders.length).toBeGreaterThan(0);
+
+    asked.length = 0;
+    await view.router.navigate({ to: '/orders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-order-id'))).toEqual(orders.map((o) => o.id)));
+    await view.router.navigate({ to: '/catalogs', search: { tab: DEFAULT_CATALOGUE_TAB } });
+    await screen.findByRole('table', { name: 'Catalogue items' });
+    await view.router.navigate({ to: '/invoices' });
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(lists()).toEqual([]);
   }, 60_000);
 });

@@ -14,7 +14,8 @@ export type PagerProps = {
   onPrev: () => void;
   onNext: () => void;
   onLast: () => void;
-  onPageSize: (n: number) => void;
+  /** Without it the page size is fixed and no 'Rows per page' choice is shown. */
+  onPageSize?: (n: number) => void;
   /** What the total counts, plural (default 'orders'); `nounOne` for exactly one (default: without the final s). */
   noun?: string;
   nounOne?: string;
@@ -46,16 +47,47 @@ export function Pager(p: PagerProps) {
         </Text>
         {btn('Next page', '›', p.hasNext, p.onNext, 'page-next')}
         {btn('Last page', '»', p.hasNext, p.onLast, 'page-last')}
-        <Select
-          aria-label="Rows per page"
-          w={90}
-          size="xs"
-          data={(p.pageSizes ?? PAGE_SIZES).map((n) => String(n))}
-          value={String(p.pageSize)}
-          onChange={(v) => v && p.onPageSize(Number(v))}
-          allowDeselect={false}
-        />
+        {p.onPageSize && (
+          <Select
+            aria-label="Rows per page"
+            w={90}
+            size="xs"
+            data={(p.pageSizes ?? PAGE_SIZES).map((n) => String(n))}
+            value={String(p.pageSize)}
+            onChange={(v) => v && p.onPageSize?.(Number(v))}
+            allowDeselect={false}
+          />
+        )}
       </Group>
     </Group>
   );
+}
+
+export type NumberedPagerInput = {
+  page: number;
+  pageSize: number;
+  /** Rows in every page together (the list's count). */
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize?: (n: number) => void;
+  busy?: boolean;
+} & Pick<PagerProps, 'noun' | 'nounOne' | 'pageSizes'>;
+
+/** The Pager of a list paged by number ('Page 2 of 7'), for lists that know their count. */
+export function numberedPager({ page, pageSize, total, onPage, ...rest }: NumberedPagerInput): PagerProps {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  return {
+    ...rest,
+    label: `Page ${fmt.format(current)} of ${fmt.format(pages)}`,
+    total,
+    capped: false,
+    hasPrev: current > 1,
+    hasNext: current < pages,
+    pageSize,
+    onFirst: () => onPage(1),
+    onPrev: () => onPage(current - 1),
+    onNext: () => onPage(current + 1),
+    onLast: () => onPage(pages),
+  };
 }

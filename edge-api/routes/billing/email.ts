@@ -16,6 +16,9 @@ import { emptyExportMessage, exportSource } from '../../services/billing/csv-exp
 import { CSV, PDF } from './respond';
 import { contentDisposition } from '../../lib/content-disposition';
 import { checkMailRequest, recipientsFor } from '../../services/mail/recipients';
+import { responds } from '../../lib/responds';
+import { OutboxResponse } from '../../../domain/mail';
+import { EmailDownloadQueued } from '../../../domain/downloads';
 
 const outboxQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -27,7 +30,7 @@ export const emailRoutes = new Hono<AppEnv>()
    * Download-and-mail: queue a durable job that builds the file and e-mails a
    * signed link. The page polls GET /api/jobs/:id for the outcome.
    */
-  .post('/download/email', requireRole(), v('json', emailDownloadSchema), async (c) => {
+  .post('/download/email', requireRole(), responds(EmailDownloadQueued, 202), v('json', emailDownloadSchema), async (c) => {
     const s = requireSession(c);
     const body = c.req.valid('json');
     const to = await checkMailRequest(c.var.dbh, s, body.email, { jobKind: EXPORT_JOB, perHour: c.var.config.mailPerUserPerHour });
@@ -52,7 +55,7 @@ export const emailRoutes = new Hono<AppEnv>()
     };
     // Owned by the requesting user (not a company), so only they (and admins) can follow it.
     const jobId = await enqueueJob(c.var.dbh, { kind: EXPORT_JOB, payload, companyId: null, userId: s.userId, total });
-    return c.json({ status: true, jobId, message: EMAIL_QUEUED, total }, 202);
+    return c.json({ status: true, jobId, message: EMAIL_QUEUED, total } satisfies EmailDownloadQueued, 202);
   })
   /** The addresses the download form may offer (the user's own, the company's). */
   .get('/download/email/recipients', requireRole(), async (c) => {
@@ -82,7 +85,7 @@ export const emailRoutes = new Hono<AppEnv>()
     },
   )
   /** Mails stored instead of (or as well as) sent: the admin's view of what the system e-mailed. */
-  .get('/admin/outbox', requireRole('admin'), v('query', outboxQuery), async (c) => {
+  .get('/admin/outbox', requireRole('admin'), responds(OutboxResponse), v('query', outboxQuery), async (c) => {
     const { page, pageSize } = c.req.valid('query');
     const db = c.var.dbh.db;
     const [rows, count] = await Promise.all([
@@ -94,5 +97,5 @@ export const emailRoutes = new Hono<AppEnv>()
       smtpConfigured: Boolean(c.var.config.smtpUrl),
       currentCount: Number(count.n),
       mails: rows.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, body: m.body, sent: m.sent === 1, error: m.error, createdAt: m.created_at })),
-    });
+    } satisfies OutboxResponse);
   });

@@ -16,22 +16,24 @@ import { ApiFailure, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 import { prepareInvoices } from '../../services/billing/doc-input';
+import { responds } from '../../lib/responds';
+import { InvoiceDetailResponse, InvoiceListResponse, PaymentRecordedResponse } from '../../../domain/invoicing';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 export const invoiceRoutes = new Hono<AppEnv>()
-  .get('/invoices', requireRole(), v('query', invoiceListQuerySchema), async (c) => {
+  .get('/invoices', requireRole(), responds(InvoiceListResponse), v('query', invoiceListQuerySchema), async (c) => {
     const { page, pageSize, filter } = c.req.valid('query');
     const { invoices, currentCount } = await listInvoices(c.var.dbh.db, companyScope(c), filter, page, pageSize);
-    return c.json({ status: true, invoices, currentCount, message: '' });
+    return c.json({ status: true, invoices, currentCount, message: '' } satisfies InvoiceListResponse);
   })
-  .get('/invoices/:id', requireRole(), v('param', idParam), async (c) => {
+  .get('/invoices/:id', requireRole(), responds(InvoiceDetailResponse), v('param', idParam), async (c) => {
     const found = await findInvoice(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
     if (!found) throw notFound(INVOICE_NOT_FOUND);
-    return c.json({ status: true, ...found });
+    return c.json({ status: true, ...found } satisfies InvoiceDetailResponse);
   })
-  .post('/invoices/:id/payments', requireRole('seller', 'admin'), v('param', idParam), v('json', paymentSchema), async (c) => {
+  .post('/invoices/:id/payments', requireRole('seller', 'admin'), responds(PaymentRecordedResponse, 201), v('param', idParam), v('json', paymentSchema), async (c) => {
     const s = requireSession(c);
     const { id } = c.req.valid('param');
     const found = await findInvoice(c.var.dbh.db, id, companyScope(c));
@@ -42,7 +44,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
       throw new ApiFailure(409, message, [{ path: 'amount', message }], { balancePaise: outcome.balancePaise });
     }
     const after = await findInvoice(c.var.dbh.db, id, companyScope(c));
-    return c.json({ status: true, message: PAYMENT_RECORDED, ...after! }, 201);
+    return c.json({ status: true, message: PAYMENT_RECORDED, ...after! } satisfies PaymentRecordedResponse, 201);
   })
   /**
    * 'Regenerate Invoice and Shipping Label': the documents are drawn afresh

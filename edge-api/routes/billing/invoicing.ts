@@ -2,12 +2,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { companyWarehouseSeries, getInvoicingProfileRow, ProfileSaveError, saveInvoicingProfile } from '../../../db/billing/profile';
 import { INVOICING_SAVED, invoiceProfileSchema, LOGO_REQUIRED, SIGNATURE_REQUIRED } from '../../../domain/invoicing';
-import { companyGstinSchema, GSTIN_REMOVED, GSTIN_SAVED, type CompanyGstinsResponse } from '../../../domain/gstin';
+import { companyGstinSchema, GSTIN_REMOVED, GSTIN_SAVED, CompanyGstinsResponse } from '../../../domain/gstin';
 import { companyGstins, deleteCompanyGstin, recordCompanyGstin } from '../../services/billing/company-gstins';
 import type { AppEnv } from '../../env';
 import { ApiFailure, badRequest, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { inScope, requireRole, requireSession } from '../../middleware/session';
+import { responds } from '../../lib/responds';
+import { InvoicingResponse, InvoicingSavedResponse } from '../../../domain/invoicing';
 
 export const SELECT_COMPANY = 'Please select a company';
 
@@ -27,11 +29,11 @@ const parse = (s: string) => JSON.parse(s) as Record<string, string>;
 
 export const invoicingRoutes = new Hono<AppEnv>()
   /** The company's GSTIN per state it ships from (issue 12): an invoice prints the one of its warehouse's state. */
-  .get('/ums/invoices/gstins', requireRole('seller', 'admin'), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
+  .get('/ums/invoices/gstins', requireRole('seller', 'admin'), responds(CompanyGstinsResponse), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
     const companyId = companyOf(c, c.req.valid('query').companyId);
     return c.json({ status: true, gstins: await companyGstins(c.var.dbh, companyId) } satisfies CompanyGstinsResponse);
   })
-  .put('/ums/invoices/gstins', requireRole('seller', 'admin'), v('json', companyGstinSchema), async (c) => {
+  .put('/ums/invoices/gstins', requireRole('seller', 'admin'), responds(CompanyGstinsResponse), v('json', companyGstinSchema), async (c) => {
     const body = c.req.valid('json');
     const companyId = companyOf(c, body.companyId);
     const gstins = await recordCompanyGstin(c.var.dbh, { id: requireSession(c).userId }, companyId, body);
@@ -40,6 +42,7 @@ export const invoicingRoutes = new Hono<AppEnv>()
   .delete(
     '/ums/invoices/gstins/:stateCode',
     requireRole('seller', 'admin'),
+    responds(CompanyGstinsResponse),
     v('param', z.object({ stateCode: z.string().regex(/^\d{2}$/).max(2) })),
     v('query', z.object({ companyId: z.string().max(64).optional() })),
     async (c) => {
@@ -48,7 +51,7 @@ export const invoicingRoutes = new Hono<AppEnv>()
       return c.json({ status: true, message: GSTIN_REMOVED, gstins } satisfies CompanyGstinsResponse);
     },
   )
-  .get('/ums/invoices', requireRole('seller', 'admin'), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
+  .get('/ums/invoices', requireRole('seller', 'admin'), responds(InvoicingResponse), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
     const companyId = companyOf(c, c.req.valid('query').companyId);
     const db = c.var.dbh.db;
     const company = await db.selectFrom('companies').select(['id', 'name', 'gst', 'address']).where('id', '=', companyId).executeTakeFirst();
@@ -86,9 +89,9 @@ export const invoicingRoutes = new Hono<AppEnv>()
         indexes: { b2cIndex: w.b2cIndex, b2bIndex: w.b2bIndex },
         active: w.active,
       })),
-    });
+    } satisfies InvoicingResponse);
   })
-  .post('/ums/invoices', requireRole('seller', 'admin'), v('json', invoiceProfileSchema), async (c) => {
+  .post('/ums/invoices', requireRole('seller', 'admin'), responds(InvoicingSavedResponse), v('json', invoiceProfileSchema), async (c) => {
     const s = requireSession(c);
     const body = c.req.valid('json');
     const companyId = companyOf(c, body.companyId);
@@ -103,5 +106,5 @@ export const invoicingRoutes = new Hono<AppEnv>()
       if (err instanceof ProfileSaveError) throw new ApiFailure(400, err.message, [{ path: err.path, message: err.message }]);
       throw err;
     }
-    return c.json({ status: true, message: INVOICING_SAVED });
+    return c.json({ status: true, message: INVOICING_SAVED } satisfies InvoicingSavedResponse);
   });

@@ -7,7 +7,7 @@ import { storePrices } from '../../../db/bulk/catalogue';
 import { listBeats } from '../../../db/bulk/d2r';
 import { adjustmentsOf } from '../../../db/bulk/orders';
 import { findStoreRow } from '../../../db/catalogue/stores';
-import { BULK_DEFS, BULK_TYPES, isBulkType, type BeatsResponse, type BulkType, type ShippingAdjustmentsResponse, type StorePricesResponse } from '../../../domain/bulk/types';
+import { BULK_DEFS, BULK_TYPES, isBulkType, BeatsResponse, type BulkType, ShippingAdjustmentsResponse, StorePricesResponse } from '../../../domain/bulk/types';
 import { bulkSubmitSchema, type BulkJobStarted, type BulkResponse } from '../../../domain/bulk/validate';
 import type { AppEnv } from '../../env';
 import { enqueueJob } from '../../jobs/runner';
@@ -20,6 +20,7 @@ import { runBulk } from '../../services/bulk/run';
 import { bulkTemplate, templateFileName } from '../../services/bulk/template';
 import { targetCompany } from '../catalogue/company';
 import { contentDisposition } from '../../lib/content-disposition';
+import { responds } from '../../lib/responds';
 
 type Body = z.output<typeof bulkSubmitSchema>;
 
@@ -80,15 +81,15 @@ export const bulkRoutes = new Hono<AppEnv>()
     });
   })
   /** Beats of the caller's companies (the manual D2R order's beat choice). */
-  .get('/d2r/beats', requireRole(), async (c) => c.json({ status: true, beats: await listBeats(c.var.dbh.db, companyScope(c)) } satisfies BeatsResponse))
+  .get('/d2r/beats', requireRole(), responds(BeatsResponse), async (c) => c.json({ status: true, beats: await listBeats(c.var.dbh.db, companyScope(c)) } satisfies BeatsResponse))
   /** A store's D2R discounts per catalogue item. */
-  .get('/catalogue/pricing/:companyId/:shopId', requireRole(), v('param', pricingParam), async (c) => {
+  .get('/catalogue/pricing/:companyId/:shopId', requireRole(), responds(StorePricesResponse), v('param', pricingParam), async (c) => {
     const p = c.req.valid('param');
     if (!inScope(c, p.companyId) || !(await findStoreRow(c.var.dbh.db, p.shopId, [p.companyId]))) throw notFound('Store not found');
     return c.json({ status: true, prices: await storePrices(c.var.dbh.db, p.shopId) } satisfies StorePricesResponse);
   })
   /** Shipping-charge adjustments of an order, newest first, with who and when. */
-  .get('/orders/:id/shipping-adjustments', requireRole(), v('param', idParam), async (c) => {
+  .get('/orders/:id/shipping-adjustments', requireRole(), responds(ShippingAdjustmentsResponse), v('param', idParam), async (c) => {
     const id = c.req.valid('param').id;
     const o = await c.var.dbh.db.selectFrom('orders').select('company_id').where('id', '=', id).executeTakeFirst();
     if (!o || !inScope(c, o.company_id)) throw notFound('Order not found');

@@ -9,6 +9,9 @@ import {
   catalogueCreateSchema,
   catalogueListQuerySchema,
   catalogueUpdateSchema,
+  CatalogueItemResponse,
+  CatalogueListResponse,
+  CatalogueSavedResponse,
   SKU_EXISTS,
 } from '../../../domain/catalogue';
 import { createCatalogueItem, findCatalogueItem, findCatalogueRow, listCatalogue, skuTaken, updateCatalogueItem } from '../../../db/catalogue/items';
@@ -17,6 +20,7 @@ import { ApiFailure, notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, inScope, requireRole, requireSession } from '../../middleware/session';
 import { targetCompany } from './company';
+import { responds } from '../../lib/responds';
 
 const IMAGE_MISSING = 'Image not found, please upload it again';
 
@@ -41,28 +45,28 @@ async function checkImages(c: Context<AppEnv>, companyId: string, urls: string[]
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 export const catalogueItemRoutes = new Hono<AppEnv>()
-  .get('/catalogue/company/:id', requireRole(), v('param', idParam), v('query', catalogueListQuerySchema), async (c) => {
+  .get('/catalogue/company/:id', requireRole(), responds(CatalogueListResponse), v('param', idParam), v('query', catalogueListQuerySchema), async (c) => {
     const { id } = c.req.valid('param');
     if (!inScope(c, id)) throw notFound('Company not found');
     const q = c.req.valid('query');
     const { items, total } = await listCatalogue(c.var.dbh.db, id, q);
-    return c.json({ status: true, catalogues: items, currentCount: items.length, totalRecords: total, page: q.page, pageSize: q.pageSize });
+    return c.json({ status: true, catalogues: items, currentCount: items.length, totalRecords: total, page: q.page, pageSize: q.pageSize } satisfies CatalogueListResponse);
   })
-  .get('/catalogue/:id', requireRole(), v('param', idParam), async (c) => {
+  .get('/catalogue/:id', requireRole(), responds(CatalogueItemResponse), v('param', idParam), async (c) => {
     const item = await findCatalogueItem(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
     if (!item) throw notFound('Catalogue item not found');
-    return c.json({ status: true, data: item });
+    return c.json({ status: true, data: item } satisfies CatalogueItemResponse);
   })
-  .post('/catalogue', requireWriter, v('json', catalogueCreateSchema), async (c) => {
+  .post('/catalogue', requireWriter, responds(CatalogueSavedResponse, 201), v('json', catalogueCreateSchema), async (c) => {
     refuseAdmin(c);
     const body = c.req.valid('json');
     const companyId = targetCompany(c, body.companyId);
     if (await skuTaken(c.var.dbh.db, companyId, 'manual', body.skuId)) throw new ApiFailure(409, SKU_EXISTS, [{ path: 'skuId', message: SKU_EXISTS }]);
     await checkImages(c, companyId, body.imageUrls);
     const item = await createCatalogueItem(c.var.dbh.db, companyId, body);
-    return c.json({ status: true, message: CATALOG_ADDED, data: item }, 201);
+    return c.json({ status: true, message: CATALOG_ADDED, data: item } satisfies CatalogueSavedResponse, 201);
   })
-  .put('/catalogue/:id', requireWriter, v('param', idParam), v('json', catalogueUpdateSchema), async (c) => {
+  .put('/catalogue/:id', requireWriter, responds(CatalogueSavedResponse), v('param', idParam), v('json', catalogueUpdateSchema), async (c) => {
     refuseAdmin(c);
     const row = await findCatalogueRow(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
     if (!row) throw notFound('Catalogue item not found');
@@ -70,5 +74,5 @@ export const catalogueItemRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     await checkImages(c, row.company_id, body.imageUrls);
     const item = await updateCatalogueItem(c.var.dbh.db, row.id, body);
-    return c.json({ status: true, message: CATALOG_UPDATED, data: item });
+    return c.json({ status: true, message: CATALOG_UPDATED, data: item } satisfies CatalogueSavedResponse);
   });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { manualOrderSchema, ORDER_CREATED } from '../../../domain/manual-order';
+import { ManualOrderCreatedResponse, manualOrderSchema, ORDER_CREATED, OrderPrefillResponse } from '../../../domain/manual-order';
 import { manualOrderPrefill } from '../../../db/catalogue/manual-orders';
-import { shipFromQuerySchema, type ShipFromResponse } from '../../../domain/allocation';
+import { shipFromQuerySchema, ShipFromResponse } from '../../../domain/allocation';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
@@ -10,6 +10,7 @@ import { companyScope, requireRole, requireSession } from '../../middleware/sess
 import { createManualOrder, manualOrderCompany, type ManualOrderActor } from '../../services/orders/create-manual-order';
 import { suggestShipFrom } from '../../services/orders/ship-from';
 import type { Context } from 'hono';
+import { responds } from '../../lib/responds';
 
 const actorOf = (c: Context<AppEnv>): ManualOrderActor => {
   const s = requireSession(c);
@@ -21,20 +22,20 @@ export const manualOrderRoutes = new Hono<AppEnv>()
    * Creates a manual order (status PLACED). Totals are recomputed here from the
    * catalogue; whatever totals a client sends are ignored.
    */
-  .post('/orders/manual', requireRole(), v('json', manualOrderSchema), async (c) => {
+  .post('/orders/manual', requireRole(), responds(ManualOrderCreatedResponse, 201), v('json', manualOrderSchema), async (c) => {
     const created = await createManualOrder(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: ORDER_CREATED, data: created }, 201);
+    return c.json({ status: true, message: ORDER_CREATED, data: created } satisfies ManualOrderCreatedResponse, 201);
   })
   /** The "Ship from" the form pre-fills: the allocation rule of domain/allocation.ts for these lines and this pincode. */
-  .get('/orders/manual/ship-from', requireRole(), v('query', shipFromQuerySchema), async (c) => {
+  .get('/orders/manual/ship-from', requireRole(), responds(ShipFromResponse), v('query', shipFromQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const companyId = manualOrderCompany(actorOf(c), q.companyId);
     const data = await suggestShipFrom(c.var.dbh, companyId, q);
     return c.json({ status: true, data } satisfies ShipFromResponse);
   })
   /** An existing order as the manual order form's pre-fill (clone, Clone & Edit). */
-  .get('/orders/manual/:id/prefill', requireRole(), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+  .get('/orders/manual/:id/prefill', requireRole(), responds(OrderPrefillResponse), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
     const data = await manualOrderPrefill(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
     if (!data) throw notFound('Order not found');
-    return c.json({ status: true, data });
+    return c.json({ status: true, data } satisfies OrderPrefillResponse);
   });

@@ -3,12 +3,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { indiaCsvDateTime } from '../../../domain/india-time';
-import { inventoryListQuerySchema, trailDate, trailExportQuerySchema, trailFilterSchema } from '../../../domain/floor';
+import { inventoryListQuerySchema, InventoryTrailResponse, ScannedTrailResponse, trailDate, trailExportQuerySchema, trailFilterSchema } from '../../../domain/floor';
 import { companyAllowed, warehouseAllowed } from '../../../db/floor/context';
 import { findInventory, INVENTORY_TRAIL_KINDS, listInventory, trailPage, trailRows, type StockKey, type TrailFilter } from '../../../db/floor/inventory';
 import { csvLine } from '../../documents/csv';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession } from '../../middleware/session';
 import { floorCtx, readScope, refusalsAsApi } from './context';
@@ -30,13 +31,13 @@ export const inventoryRoutes = new Hono<AppEnv>()
     const scope = await readScope(c);
     return c.json({ status: true, ...(await listInventory(c.var.dbh.db, scope, c.req.valid('query'))) });
   })
-  .post('/inventory/trail/:inventoryId', requireRole('seller', 'warehouse', 'admin'), v('param', z.object({ inventoryId: z.string().min(1).max(64) })), v('json', trailFilterSchema), async (c) => {
+  .post('/inventory/trail/:inventoryId', requireRole('seller', 'warehouse', 'admin'), responds(InventoryTrailResponse), v('param', z.object({ inventoryId: z.string().min(1).max(64) })), v('json', trailFilterSchema), async (c) => {
     const { scope } = await floorCtx(c, 'user');
     const row = await refusalsAsApi(() => findInventory(c.var.dbh.db, scope, c.req.valid('param').inventoryId));
     const key: StockKey = { warehouseId: row.warehouse_id, companyId: row.company_id, wsin: row.wsin };
-    return c.json({ status: true, ...(await trailPage(c.var.dbh.db, key, toFilter(c.req.valid('json'), INVENTORY_TRAIL_KINDS))) });
+    return c.json({ status: true as const, ...(await trailPage(c.var.dbh.db, key, toFilter(c.req.valid('json'), INVENTORY_TRAIL_KINDS))) } satisfies InventoryTrailResponse);
   })
-  .post('/inventory/scanned-stock/trail/:wsin', requireRole('warehouse', 'admin'), v('param', z.object({ wsin: z.string().min(1).max(64) })), v('json', scannedBody), async (c) => {
+  .post('/inventory/scanned-stock/trail/:wsin', requireRole('warehouse', 'admin'), responds(ScannedTrailResponse), v('param', z.object({ wsin: z.string().min(1).max(64) })), v('json', scannedBody), async (c) => {
     const s = requireSession(c);
     const body = c.req.valid('json');
     const { scope } = await floorCtx(c, 'user');
@@ -44,7 +45,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
     const warehouseId = s.warehouseId ?? body.warehouseId ?? '';
     if (!companyAllowed(scope, companyId) || !warehouseAllowed(scope, warehouseId)) throw notFound('Inventory not found');
     const page = await trailPage(c.var.dbh.db, { warehouseId, companyId, wsin: c.req.valid('param').wsin }, toFilter(body, ['scanned']));
-    return c.json({ status: true, trails: page.trail, count: page.count, page: page.page, pageSize: page.pageSize });
+    return c.json({ status: true as const, trails: page.trail, count: page.count, page: page.page, pageSize: page.pageSize } satisfies ScannedTrailResponse);
   })
   .get('/inventory/trail/export', requireRole('seller', 'warehouse', 'admin'), v('query', trailExportQuerySchema), async (c) => {
     const q = c.req.valid('query');

@@ -1,27 +1,28 @@
 // Return approval calls of part 1 §7, online. /process-returns runs the same
 // code as the offline return.approve command.
 import { Hono } from 'hono';
-import { processReturnsSchema, returnFindQuerySchema, splitOrderQuerySchema, type ReturnFindResponse, type ReturnRulesResponse } from '../../../domain/floor';
+import { processReturnsSchema, returnFindQuerySchema, splitOrderQuerySchema, ReturnFindResponse, ReturnInfoResponse, ReturnRulesResponse } from '../../../domain/floor';
 import { approveReturn, returnInfo } from '../../../db/floor/returns';
 import type { AppEnv } from '../../env';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireRole } from '../../middleware/session';
 import { findReturn, returnRules } from '../../services/floor/returns';
 import { floorCtx, readScope, refusalsAsApi, runOnline } from './context';
 
 export const returnsRoutes = new Hono<AppEnv>()
-  .get('/return-rules', requireRole(), async (c) => {
+  .get('/return-rules', requireRole(), responds(ReturnRulesResponse), async (c) => {
     const { scope } = await floorCtx(c, 'user');
     return c.json((await returnRules(c.var.dbh.db, scope)) satisfies ReturnRulesResponse);
   })
-  .get('/returns/find', requireRole(), v('query', returnFindQuerySchema), async (c) => {
+  .get('/returns/find', requireRole(), responds(ReturnFindResponse), v('query', returnFindQuerySchema), async (c) => {
     const scope = await readScope(c);
     return c.json((await findReturn(c.var.dbh.db, scope, c.req.valid('query').code)) satisfies ReturnFindResponse);
   })
-  .get('/return-info', requireRole(), v('query', splitOrderQuerySchema), async (c) => {
+  .get('/return-info', requireRole(), responds(ReturnInfoResponse), v('query', splitOrderQuerySchema), async (c) => {
     const { scope } = await floorCtx(c, 'user');
     const info = await refusalsAsApi(() => returnInfo(c.var.dbh.db, scope, c.req.valid('query').splitOrderId));
-    return c.json({ status: true, data: info });
+    return c.json({ status: true as const, data: info } satisfies ReturnInfoResponse);
   })
   .get('/dto_items_info', requireRole(), v('query', splitOrderQuerySchema), async (c) => {
     const { scope } = await floorCtx(c, 'user');

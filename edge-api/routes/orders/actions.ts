@@ -35,6 +35,8 @@ import { readyToShipQuerySchema } from '../../../domain/carriers';
 import { readyToShip } from '../../services/orders/ready-to-ship';
 import { cancelOrder, runOrderAction, trailActor, type ActorInfo } from './operations';
 import { findOrder, orderDto } from './queries';
+import { responds } from '../../lib/responds';
+import { OrderActionResponse, OrderDetailResponse, ReadyToShipResponse, ShippingPackagesResponse, WhatsappMessagesResponse } from '../../../domain/orders';
 
 /** Order ids are UUIDs; the pattern keeps these routes off other areas' /orders/<word> paths. */
 const ORDER = '/orders/:id{[0-9a-fA-F-]+}';
@@ -57,7 +59,7 @@ async function act(
   const scope = companyScope(c);
   await runOrderAction(c.var.dbh.db, { orderId, scope, actor, action }, fn);
   const after = await findOrder(c.var.dbh.db, orderId, scope);
-  return c.json({ status: true as const, message, data: orderDto(after!, { role: actor.role }) });
+  return c.json({ status: true as const, message, data: orderDto(after!, { role: actor.role }) } satisfies OrderActionResponse);
 }
 
 function randomAwb(prefix: string): string {
@@ -67,21 +69,21 @@ function randomAwb(prefix: string): string {
 }
 
 export const actionRoutes = new Hono<AppEnv>()
-  .get(ORDER, requireRole(), v('param', idParam), async (c) => {
+  .get(ORDER, requireRole(), responds(OrderDetailResponse), v('param', idParam), async (c) => {
     const found = await findOrder(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
     if (!found) throw notFound(ORDER_NOT_FOUND);
-    return c.json({ status: true as const, data: orderDto(found, { role: requireSession(c).role }) });
+    return c.json({ status: true as const, data: orderDto(found, { role: requireSession(c).role }) } satisfies OrderDetailResponse);
   })
   /** READY TO SHIP with the courier chosen in the confirmation (`?courier=`), else the default one (services/orders/ready-to-ship). */
-  .patch(`${ORDER}/ready-to-ship`, requireRole(), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
+  .patch(`${ORDER}/ready-to-ship`, requireRole(), responds(ReadyToShipResponse), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
     const s = requireSession(c);
     const scope = companyScope(c);
     const orderId = c.req.valid('param').id;
     const { booking } = await readyToShip(c.var.dbh.db, { id: s.userId, name: s.name, role: s.role, scope }, { orderId, courier: c.req.valid('query').courier });
     const after = await findOrder(c.var.dbh.db, orderId, scope);
-    return c.json({ status: true as const, message: 'Order marked ready to ship', data: orderDto(after!, { role: s.role }), booking });
+    return c.json({ status: true as const, message: 'Order marked ready to ship', data: orderDto(after!, { role: s.role }), booking } satisfies ReadyToShipResponse);
   })
-  .patch(`${ORDER}/customer`, requireRole(), v('param', idParam), v('json', customerDetailsSchema), async (c) => {
+  .patch(`${ORDER}/customer`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', customerDetailsSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -110,7 +112,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Customer details updated',
     );
   })
-  .patch(`${ORDER}/details`, requireRole(), v('param', idParam), v('json', orderDetailsSchema), async (c) => {
+  .patch(`${ORDER}/details`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', orderDetailsSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -128,7 +130,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Order details updated',
     );
   })
-  .patch(`${ORDER}/cancel`, requireRole(), v('param', idParam), v('query', z.object({ companyId: z.string().max(64).optional() })), v('json', cancelOrderSchema), async (c) => {
+  .patch(`${ORDER}/cancel`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('query', z.object({ companyId: z.string().max(64).optional() })), v('json', cancelOrderSchema), async (c) => {
     const actor = actorOf(c);
     const { companyId } = c.req.valid('query');
     const { reason } = c.req.valid('json');
@@ -143,7 +145,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Order cancelled',
     );
   })
-  .patch(`${ORDER}/mark-delivered`, requireRole(), v('param', idParam), v('json', markDeliveredSchema), async (c) => {
+  .patch(`${ORDER}/mark-delivered`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', markDeliveredSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -179,7 +181,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Order marked as delivered',
     );
   })
-  .patch(`${ORDER}/revert-to-placed`, requireRole('admin'), v('param', idParam), async (c) => {
+  .patch(`${ORDER}/revert-to-placed`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), async (c) => {
     const actor = actorOf(c);
     return act(
       c,
@@ -197,7 +199,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Order status brought back to PLACED',
     );
   })
-  .patch('/orders/unblock-inventory/:id', requireRole('admin'), v('param', idParam), async (c) => {
+  .patch('/orders/unblock-inventory/:id', requireRole('admin'), responds(OrderActionResponse), v('param', idParam), async (c) => {
     const actor = actorOf(c);
     return act(
       c,
@@ -210,7 +212,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Inventory unblocked',
     );
   })
-  .get('/shipping-packages', requireRole(), async (c) => {
+  .get('/shipping-packages', requireRole(), responds(ShippingPackagesResponse), async (c) => {
     const rows = await c.var.dbh.db.selectFrom('shipping_packages').selectAll().where('active', '=', 1).orderBy('max_weight_g').execute();
     return c.json({
       status: true as const,
@@ -218,9 +220,9 @@ export const actionRoutes = new Hono<AppEnv>()
         code: p.code, name: p.name, lengthCm: Number(p.length_cm), breadthCm: Number(p.breadth_cm), heightCm: Number(p.height_cm), maxWeightG: Number(p.max_weight_g),
         label: `${p.name} (${Number(p.length_cm)} × ${Number(p.breadth_cm)} × ${Number(p.height_cm)} cm)`, value: p.code,
       })),
-    });
+    } satisfies ShippingPackagesResponse);
   })
-  .patch('/order-shipping-packages', requireRole(), v('json', shippingPackageChangeSchema), async (c) => {
+  .patch('/order-shipping-packages', requireRole(), responds(OrderActionResponse), v('json', shippingPackageChangeSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -241,7 +243,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Shipping package updated',
     );
   })
-  .post('/schedule_dto', requireRole(), v('json', scheduleReturnSchema), async (c) => {
+  .post('/schedule_dto', requireRole(), responds(OrderActionResponse), v('json', scheduleReturnSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -266,7 +268,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Return scheduled',
     );
   })
-  .post('/cancel-return', requireRole(), v('json', cancelReturnSchema), async (c) => {
+  .post('/cancel-return', requireRole(), responds(OrderActionResponse), v('json', cancelReturnSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -286,7 +288,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Return cancelled',
     );
   })
-  .patch(`${ORDER}/weight`, requireRole('admin'), v('param', idParam), v('json', weightChangeSchema), async (c) => {
+  .patch(`${ORDER}/weight`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', weightChangeSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -309,7 +311,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Weight updated',
     );
   })
-  .patch(`${ORDER}/warehouse`, requireRole('admin'), v('param', idParam), v('json', reassignWarehouseSchema), async (c) => {
+  .patch(`${ORDER}/warehouse`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', reassignWarehouseSchema), async (c) => {
     const actor = actorOf(c);
     const { warehouseId } = c.req.valid('json');
     return act(
@@ -338,7 +340,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Warehouse reassigned',
     );
   })
-  .patch(`${ORDER}/items`, requireRole('admin'), v('param', idParam), v('json', updateQuantitiesSchema), async (c) => {
+  .patch(`${ORDER}/items`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', updateQuantitiesSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -365,7 +367,7 @@ export const actionRoutes = new Hono<AppEnv>()
       'Quantities updated',
     );
   })
-  .post(`${ORDER}/credit-notes`, requireRole('admin'), v('param', idParam), v('json', creditNoteSchema), async (c) => {
+  .post(`${ORDER}/credit-notes`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', creditNoteSchema), async (c) => {
     const actor = actorOf(c);
     const b = c.req.valid('json');
     return act(
@@ -405,7 +407,7 @@ export const actionRoutes = new Hono<AppEnv>()
     await next();
   })
   /** NDR messages sent over WhatsApp, when the company's WhatsApp NDR module is active. */
-  .get(`${ORDER}/whatsapp-messages`, requireRole(), v('param', idParam), async (c) => {
+  .get(`${ORDER}/whatsapp-messages`, requireRole(), responds(WhatsappMessagesResponse), v('param', idParam), async (c) => {
     const actor = actorOf(c);
     const id = c.req.valid('param').id;
     await runOrderAction(c.var.dbh.db, { orderId: id, scope: companyScope(c), actor, action: 'whatsappMessages' }, async () => undefined);
@@ -419,5 +421,5 @@ export const actionRoutes = new Hono<AppEnv>()
     return c.json({
       status: true as const,
       data: rows.map((r) => ({ id: r.id, status: r.status, message: r.description, source: r.source, sender: r.actor_name, createdAt: r.created_at })),
-    });
+    } satisfies WhatsappMessagesResponse);
   });

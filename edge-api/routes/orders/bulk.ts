@@ -19,6 +19,8 @@ import { v } from '../../lib/validate';
 import { companyScope, inScope, requireRole, requireSession } from '../../middleware/session';
 import { cancelOrder, runOrderAction, trailActor, type ActorInfo } from './operations';
 import { factsOf, findOrderRow } from './queries';
+import { responds } from '../../lib/responds';
+import { BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
 
 function actorOf(c: Context<AppEnv>): ActorInfo {
   const s = requireSession(c);
@@ -52,8 +54,8 @@ function requireXsrfHeader(c: Context<AppEnv>) {
 
 export const bulkRoutes = new Hono<AppEnv>()
   /** Enqueues the bulk ready-to-ship job; the page polls GET /api/jobs/:id. */
-  .post('/bulkreadytoship', requireRole(), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
-  .post('/bulkreadytoship/', requireRole(), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
+  .post('/bulkreadytoship', requireRole(), responds(BulkReadyToShipStarted, 202), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
+  .post('/bulkreadytoship/', requireRole(), responds(BulkReadyToShipStarted, 202), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
   .get('/bulk/cancel-placed-orders/:companyId', requireRole(), v('param', z.object({ companyId: z.string().min(1).max(64) })), v('query', bulkCancelQuerySchema), async (c) => {
     requireXsrfHeader(c);
     const { companyId } = c.req.valid('param');
@@ -89,7 +91,7 @@ export const bulkRoutes = new Hono<AppEnv>()
    * special zone, the courier serves it. PLACED orders that are not become
    * UNSERVICEABLE; UNSERVICEABLE orders that now are return to PLACED.
    */
-  .post('/bulk-check-serviceability', requireRole(), v('json', bulkServiceabilitySchema), async (c) => {
+  .post('/bulk-check-serviceability', requireRole(), responds(BulkServiceabilityResponse), v('json', bulkServiceabilitySchema), async (c) => {
     const ids = [...new Set(c.req.valid('json').orderIds)];
     await scopedOrders(c, ids);
     const actor = actorOf(c);
@@ -118,7 +120,7 @@ export const bulkRoutes = new Hono<AppEnv>()
       status: true as const,
       message: bad ? `${bad} of ${results.length} orders are not serviceable` : `All ${results.length} orders are serviceable`,
       data: results,
-    });
+    } satisfies BulkServiceabilityResponse);
   });
 
 async function bulkReadyToShip(c: Context<AppEnv>, ids: string[]) {
@@ -139,5 +141,5 @@ async function bulkReadyToShip(c: Context<AppEnv>, ids: string[]) {
     userId: actor.id,
     total: orders.length,
   });
-  return c.json({ status: true as const, message: `Marking ${orders.length} orders ready to ship`, jobId, total: orders.length }, 202);
+  return c.json({ status: true as const, message: `Marking ${orders.length} orders ready to ship`, jobId, total: orders.length } satisfies BulkReadyToShipStarted, 202);
 }

@@ -11,25 +11,36 @@ import {
   type OrderListRow,
 } from '../../../db/orders/list';
 import {
+  CustomerRequestDetail,
+  CustomerRequestFindResponse,
+  CustomerRequestItem,
   customerRequestQuerySchema,
+  CustomerRequestsResponse,
   decodeCursor,
   effectiveStatuses,
   encodeCursor,
   istDayEnd,
   istDayStart,
+  MissedOrderItem,
   missedOrderQuerySchema,
+  MissedOrdersResponse,
+  OrderCountsResponse,
+  type OrderListItem,
+  type OrderListItemLine,
   orderListQuerySchema,
+  OrderListResponse,
   syncLabel,
 } from '../../../domain/orders';
 import { ORDER_STATUSES } from '../../../domain/statuses';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 
 const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
 
-function listRowDto(r: OrderListRow, items: OrderListItemLine[]) {
+function listRowDto(r: OrderListRow, items: OrderListItemLine[]): OrderListItem {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -54,43 +65,11 @@ function listRowDto(r: OrderListRow, items: OrderListItemLine[]) {
     items,
   };
 }
-export type OrderListItemLine = { id: string; title: string; sku: string; quantity: number; catalogueId: string | null };
-export type OrderListItem = ReturnType<typeof listRowDto>;
-export type OrderListResponse = {
-  status: true;
-  message: string;
-  order: OrderListItem[];
-  count: Record<string, number>;
-  currentCount: number;
-  currentCountCapped: boolean;
-  missedOrderCount: number;
-  customerRequestCount: number;
-  page: {
-    pageSize: number;
-    sortField: string;
-    sortOrder: string;
-    current: number | null;
-    pages: number | null;
-    hasNext: boolean;
-    hasPrev: boolean;
-    nextCursor: string | null;
-    prevCursor: string | null;
-  };
-};
-export type MissedOrderItem = { id: string; companyId: string; shopOrderId: string; status: string; synced: boolean; syncState: string; reason: string | null; createdAt: string };
-export type CustomerRequestItem = {
-  id: string; orderId: string; companyId: string; kind: string; status: string; createdAt: string; shopOrderId: string;
-  customerName: string; customerPhone: string; awb: string | null; orderStatus: string; city: string;
-};
-export type CustomerRequestDetail = {
-  id: string; orderId: string; companyId: string; kind: string; status: string; createdAt: string; payload: Record<string, unknown>;
-  order: { shopOrderId: string; customerName: string; customerPhone: string; awb: string | null; status: string; shipper: string | null; address: Record<string, unknown> };
-};
-export type OrderCountsResponse = { status: true; count: Record<string, number>; missedOrderCount: number; customerRequestCount: number };
+export type { CustomerRequestDetail, CustomerRequestItem, MissedOrderItem, OrderCountsResponse, OrderListItem, OrderListItemLine, OrderListResponse };
 
 export const listRoutes = new Hono<AppEnv>()
   /** Sidebar counts: per-status order counts, missed orders and open customer requests of the caller's companies. */
-  .get('/orders/counts', requireRole(), async (c) => {
+  .get('/orders/counts', requireRole(), responds(OrderCountsResponse), async (c) => {
     const scope = companyScope(c);
     const { db, sqlite } = c.var.dbh;
     const sidebar = await readSidebarCounts({ db, sqlite }, scope);
@@ -107,7 +86,7 @@ export const listRoutes = new Hono<AppEnv>()
    * per-status counts of the caller's companies, the section's total
    * (`currentCount`, exact or "more than" when capped) and the missed-order count.
    */
-  .get('/orders', requireRole(), v('query', orderListQuerySchema), async (c) => {
+  .get('/orders', requireRole(), responds(OrderListResponse), v('query', orderListQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const { db, dialect, sqlite } = c.var.dbh;
     const scope = companyScope(c);
@@ -176,7 +155,7 @@ export const listRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   /** Missed orders: their own statuses (non-admins filter by one at a time) and sync state. */
-  .get('/missed-orders', requireRole(), v('query', missedOrderQuerySchema), async (c) => {
+  .get('/missed-orders', requireRole(), responds(MissedOrdersResponse), v('query', missedOrderQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const s = requireSession(c);
     if (s.role !== 'admin' && (q.status?.length ?? 0) > 1) throw new ApiFailure(400, 'Please select one status', [{ path: 'status', message: 'Please select one status' }]);
@@ -210,10 +189,10 @@ export const listRoutes = new Hono<AppEnv>()
       currentCount: Number(total.n),
       missedOrderCount: all,
       page: { current: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(Number(total.n) / q.pageSize)) },
-    });
+    } satisfies MissedOrdersResponse);
   })
   /** Customer requests (NDR): reattempt or address-change requests buyers made from the tracking page. */
-  .get('/customerRequests', requireRole(), v('query', customerRequestQuerySchema), async (c) => {
+  .get('/customerRequests', requireRole(), responds(CustomerRequestsResponse), v('query', customerRequestQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const scope = companyScope(c);
     const db = c.var.dbh.db;
@@ -242,10 +221,10 @@ export const listRoutes = new Hono<AppEnv>()
       })),
       currentCount: Number(total.n),
       page: { current: q.page, pageSize: q.pageSize, pages: Math.max(1, Math.ceil(Number(total.n) / q.pageSize)) },
-    });
+    } satisfies CustomerRequestsResponse);
   })
   /** One customer request with its order (the NDR info modal reads data.data). */
-  .get('/customerRequests/find/:id', requireRole(), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+  .get('/customerRequests/find/:id', requireRole(), responds(CustomerRequestFindResponse), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
     const scope = companyScope(c);
     let q = c.var.dbh.db
       .selectFrom('customer_requests as r')
@@ -273,5 +252,5 @@ export const listRoutes = new Hono<AppEnv>()
         status: r.order_status, shipper: r.shipper, address,
       },
     };
-    return c.json({ status: true as const, message: '', data: { data: detail } });
+    return c.json({ status: true as const, message: '', data: { data: detail } } satisfies CustomerRequestFindResponse);
   });

@@ -4,6 +4,7 @@ import type { Order } from '../../../db/schema';
 import '../../../db/tables/orders';
 import '../../../db/tables/bulk';
 import { availableActions, showsCodRemittance, type Actor, type OrderFacts } from '../../../domain/orders';
+import type { OrderDetail } from '../../../domain/orders';
 
 /** An order row with the company flags the action rules read, or undefined outside `scope`. */
 export async function findOrderRow(db: Tx, id: string, scope: readonly string[] | null) {
@@ -59,7 +60,7 @@ function parseJson<T>(s: string | null | undefined, fallback: T): T {
   }
 }
 
-export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, actor: Actor) {
+export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, actor: Actor): OrderDetail {
   const { order, items, trails, creditNotes, pkg } = o;
   const facts = factsOf(order);
   const extra = parseJson<Record<string, unknown>>(order.extra, {});
@@ -125,4 +126,4 @@ export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, 
     })),
   };
 }
-export type OrderDetail = ReturnType<typeof orderDto>;
+export type { OrderDetail };

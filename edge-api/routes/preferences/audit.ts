@@ -1,12 +1,13 @@
 // The admin audit log: a middleware that records every successful admin write
 // (mounted ahead of every other API route), and the page's list call.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { auditQuerySchema, type AuditLogResponse } from '../../../domain/audit';
+import { auditQuerySchema, AuditLogResponse } from '../../../domain/audit';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
 import { requireRole } from '../../middleware/session';
 import { auditLog, recordAdminWrite } from '../../services/audit';
 import { actorOf } from './index';
+import { responds } from '../../lib/responds';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const str = (x: unknown) => (typeof x === 'string' && x.length <= 64 ? x : undefined);
@@ -34,7 +35,7 @@ const recordAdminWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
-export const auditRoutes = new Hono<AppEnv>().use('*', recordAdminWrites).get('/admin/audit-log', requireRole('admin'), v('query', auditQuerySchema), async (c) => {
+export const auditRoutes = new Hono<AppEnv>().use('*', recordAdminWrites).get('/admin/audit-log', requireRole('admin'), responds(AuditLogResponse), v('query', auditQuerySchema), async (c) => {
   const r = await auditLog(c.var.dbh.db, actorOf(c), c.req.valid('query'));
   return c.json({ status: true as const, ...r } satisfies AuditLogResponse);
 });

@@ -3,18 +3,18 @@
 // and the finance role's brands CSV. Routes parse, call a use case, respond.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { CourierBookingResponse, CourierQuotesResponse } from '../../../domain/carriers';
+import { CourierBookingResponse, CourierQuotesResponse } from '../../../domain/carriers';
 import { brandsCsvSchema } from '../../../domain/finance';
-import { D2R_APPROVED, type HighMarginResponse } from '../../../domain/high-margin';
+import { D2R_APPROVED, HighMarginApprovedResponse, HighMarginResponse } from '../../../domain/high-margin';
 import {
   findCompaniesSchema,
   PREFERENCES_SAVED,
   preferencesQuerySchema,
   savePreferencesSchema,
-  type DeliveryPartnersResponse,
-  type FindCompaniesResponse,
-  type PreferencesResponse,
-  type SavePreferencesResponse,
+  DeliveryPartnersResponse,
+  FindCompaniesResponse,
+  PreferencesResponse,
+  SavePreferencesResponse,
 } from '../../../domain/preferences';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
@@ -25,6 +25,7 @@ import { brandsCsv } from '../../services/finance/brands-csv';
 import { approveHighMarginOrder, highMarginStatus } from '../../services/orders/approve-high-margin';
 import { getPreferences, listDeliveryPartners, savePreferences, searchCompanies } from '../../services/preferences';
 import { contentDisposition } from '../../lib/content-disposition';
+import { responds } from '../../lib/responds';
 
 const ORDER = '/orders/:id{[0-9a-fA-F-]+}';
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -35,39 +36,39 @@ export function actorOf(c: Context<AppEnv>): ServiceActor {
 }
 
 export const preferencesRoutes = new Hono<AppEnv>()
-  .get('/ums/profile/preferences', requireRole('seller', 'admin'), v('query', preferencesQuerySchema), async (c) => {
+  .get('/ums/profile/preferences', requireRole('seller', 'admin'), responds(PreferencesResponse), v('query', preferencesQuerySchema), async (c) => {
     const data = await getPreferences(c.var.dbh.db, actorOf(c), c.req.valid('query'));
     return c.json({ status: true as const, data } satisfies PreferencesResponse);
   })
-  .post('/ums/profile/preferences', requireRole('seller', 'admin'), v('json', savePreferencesSchema), async (c) => {
+  .post('/ums/profile/preferences', requireRole('seller', 'admin'), responds(SavePreferencesResponse), v('json', savePreferencesSchema), async (c) => {
     const data = await savePreferences(c.var.dbh.db, actorOf(c), c.req.valid('json'));
     return c.json({ status: true as const, message: PREFERENCES_SAVED, data } satisfies SavePreferencesResponse);
   })
-  .get('/ums/profile/deliveryPartners', requireRole('seller', 'admin', 'warehouse'), async (c) => {
+  .get('/ums/profile/deliveryPartners', requireRole('seller', 'admin', 'warehouse'), responds(DeliveryPartnersResponse), async (c) => {
     const deliveryPartners = await listDeliveryPartners(c.var.dbh.db);
     return c.json({ status: true as const, responseBody: { deliveryPartners } } satisfies DeliveryPartnersResponse);
   })
-  .get('/ums/profile/companies/find', requireRole('admin'), v('query', findCompaniesSchema), async (c) => {
+  .get('/ums/profile/companies/find', requireRole('admin'), responds(FindCompaniesResponse), v('query', findCompaniesSchema), async (c) => {
     const data = await searchCompanies(c.var.dbh.db, actorOf(c), c.req.valid('query').companyName);
     return c.json({ status: true as const, data } satisfies FindCompaniesResponse);
   })
   /** What each courier would charge for this order, its delivery date and COD, and the default courier. */
-  .get(`${ORDER}/couriers`, requireRole(), v('param', idParam), async (c) => {
+  .get(`${ORDER}/couriers`, requireRole(), responds(CourierQuotesResponse), v('param', idParam), async (c) => {
     const data = await courierQuotes(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies CourierQuotesResponse);
   })
   /** The courier, rate and AWB the order was booked with (or the latest refusal). */
-  .get(`${ORDER}/courier-booking`, requireRole(), v('param', idParam), async (c) => {
+  .get(`${ORDER}/courier-booking`, requireRole(), responds(CourierBookingResponse), v('param', idParam), async (c) => {
     const data = await courierBooking(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies CourierBookingResponse);
   })
-  .get(`${ORDER}/high-margin`, requireRole(), v('param', idParam), async (c) => {
+  .get(`${ORDER}/high-margin`, requireRole(), responds(HighMarginResponse), v('param', idParam), async (c) => {
     const data = await highMarginStatus(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies HighMarginResponse);
   })
-  .patch(`${ORDER}/approve-d2r`, requireRole('admin'), v('param', idParam), async (c) => {
+  .patch(`${ORDER}/approve-d2r`, requireRole('admin'), responds(HighMarginApprovedResponse), v('param', idParam), async (c) => {
     const data = await approveHighMarginOrder(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
-    return c.json({ status: true as const, message: D2R_APPROVED, data });
+    return c.json({ status: true as const, message: D2R_APPROVED, data } satisfies HighMarginApprovedResponse);
   })
   /** The finance role's brands CSV (a date range is required when DTO statuses are chosen). */
   .get('/finance/brands/csv', requireRole('finance', 'admin'), v('query', brandsCsvSchema), async (c) => {

@@ -8,10 +8,10 @@ import {
   PROMOTER_CREATED,
   promoterListSchema,
   promoterReportSchema,
-  type CreatePromoterResponse,
-  type PromoterCreditNoteResponse,
-  type PromoterListResponse,
-  type PromoterStockResponse,
+  CreatePromoterResponse,
+  PromoterCreditNoteResponse,
+  PromoterListResponse,
+  PromoterStockResponse,
 } from '../../../domain/promoters';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
@@ -19,26 +19,27 @@ import { requireRole } from '../../middleware/session';
 import { createPromoter, creditNoteCsv, creditNotes, findPromoters, getPromoter, stockCsv, stockDetails } from '../../services/promoters';
 import { actorOf } from '../preferences';
 import { contentDisposition } from '../../lib/content-disposition';
+import { responds } from '../../lib/responds';
 
 const csv = (text: string, name: string) =>
   new Response(text, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': contentDisposition(name) } });
 
 export const promotersRoutes = new Hono<AppEnv>()
-  .post('/admin/promoter/list', requireRole('admin'), v('json', promoterListSchema), async (c) => {
+  .post('/admin/promoter/list', requireRole('admin'), responds(PromoterListResponse), v('json', promoterListSchema), async (c) => {
     const { rows, total } = await findPromoters(c.var.dbh.db, actorOf(c), c.req.valid('json'));
     return c.json({ status: true as const, data: rows, totalRecords: total } satisfies PromoterListResponse);
   })
-  .post('/admin/promoter', requireRole('admin'), v('json', createPromoterSchema), async (c) => {
+  .post('/admin/promoter', requireRole('admin'), responds(CreatePromoterResponse, 201), v('json', createPromoterSchema), async (c) => {
     const data = await createPromoter(c.var.dbh.db, actorOf(c), c.req.valid('json'));
     return c.json({ status: true as const, message: PROMOTER_CREATED, data } satisfies CreatePromoterResponse, 201);
   })
-  .get('/admin/promoter/stock-details', requireRole('admin'), v('query', promoterReportSchema), async (c) => {
+  .get('/admin/promoter/stock-details', requireRole('admin'), responds(PromoterStockResponse), v('query', promoterReportSchema), async (c) => {
     const q = c.req.valid('query');
     const { rows, total } = await stockDetails(c.var.dbh.db, actorOf(c), q);
     if (q.csvFlag) return csv(stockCsv(rows), 'promoter-stock.csv');
     return c.json({ status: true as const, data: rows, totalRecords: total } satisfies PromoterStockResponse);
   })
-  .get('/admin/promoter/credit-note', requireRole('admin'), v('query', promoterReportSchema), async (c) => {
+  .get('/admin/promoter/credit-note', requireRole('admin'), responds(PromoterCreditNoteResponse), v('query', promoterReportSchema), async (c) => {
     const q = c.req.valid('query');
     const { rows, total } = await creditNotes(c.var.dbh.db, actorOf(c), q);
     if (q.csvFlag) return csv(creditNoteCsv(rows), 'promoter-credit-notes.csv');

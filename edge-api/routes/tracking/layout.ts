@@ -9,11 +9,14 @@ import {
   ONLY_IMAGES,
   readStoredLayout,
   saveTrackingLayoutSchema,
+  TrackingLayoutResponse,
+  TrackingLayoutSavedResponse,
   type TrackingLogo,
 } from '../../../domain/tracking';
 import type { Db } from '../../../db/connect';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession } from '../../middleware/session';
 import { readUpload } from '../../services/uploads';
@@ -34,7 +37,7 @@ async function checkLogo(db: Db, dataDir: string, companyId: string, logo: Track
 }
 
 export const layoutRoutes = new Hono<AppEnv>()
-  .get('/ums/profile/get-tracking-layout', requireRole('seller'), async (c) => {
+  .get('/ums/profile/get-tracking-layout', requireRole('seller'), responds(TrackingLayoutResponse), async (c) => {
     const s = requireSession(c);
     const db = c.var.dbh.db;
     const company = await db.selectFrom('companies').select('tracking_layout').where('id', '=', s.companyId ?? '').executeTakeFirst();
@@ -55,9 +58,9 @@ export const layoutRoutes = new Hono<AppEnv>()
         isDefault: company.tracking_layout == null,
         sampleAwb: sample?.tracking_number ?? null,
       },
-    });
+    } satisfies TrackingLayoutResponse);
   })
-  .patch('/ums/profile/tracking-layout', requireRole('seller'), v('json', saveTrackingLayoutSchema), async (c) => {
+  .patch('/ums/profile/tracking-layout', requireRole('seller'), responds(TrackingLayoutSavedResponse), v('json', saveTrackingLayoutSchema), async (c) => {
     const s = requireSession(c);
     const db = c.var.dbh.db;
     if (!s.companyId) throw notFound('Company not found');
@@ -68,5 +71,5 @@ export const layoutRoutes = new Hono<AppEnv>()
       .set({ tracking_layout: trackingLayout ? JSON.stringify(trackingLayout) : null })
       .where('id', '=', s.companyId)
       .execute();
-    return c.json({ status: true as const, message: trackingLayout ? LAYOUT_PUBLISHED : LAYOUT_RESET });
+    return c.json({ status: true as const, message: trackingLayout ? LAYOUT_PUBLISHED : LAYOUT_RESET } satisfies TrackingLayoutSavedResponse);
   });

@@ -11,7 +11,7 @@ import {
   ndrReattemptSchema,
   ndrRtoSchema,
   REATTEMPT_SLOTS,
-  type CourierOptionsResponse,
+  CourierOptionsResponse,
   type ProblemOrderResponse,
 } from '../../../domain/ndr';
 import { cancelOrderSchema } from '../../../domain/orders';
@@ -21,6 +21,7 @@ import { companyScope, requireRole, requireSession } from '../../middleware/sess
 import type { ServiceActor } from '../../services/audit/actor';
 import { acceptCustomerRequest, declineCustomerRequest, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
 import { cancelUnserviceable, changeCourier, recheckServiceability } from '../../services/orders/unserviceable';
+import { responds } from '../../lib/responds';
 
 const ORDER = '/orders/:id{[0-9a-fA-F-]+}';
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -56,7 +57,7 @@ export const problemOrderRoutes = new Hono<AppEnv>()
     const r = await cancelUnserviceable(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, reason: c.req.valid('json').reason });
     return c.json(done('Order cancelled', r));
   })
-  .get('/problem-orders/couriers', requireRole(), async (c) => {
+  .get('/problem-orders/couriers', requireRole(), responds(CourierOptionsResponse), async (c) => {
     const rows = await activeCouriers(c.var.dbh.db);
     return c.json({ status: true as const, data: rows } satisfies CourierOptionsResponse);
   })

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { uuidv7, nowIso } from '../../../domain/ids';
-import { MAX_UPLOAD_BYTES, ONLY_IMAGES, presignSchema } from '../../../domain/uploads';
+import { MAX_UPLOAD_BYTES, ONLY_IMAGES, PresignResponse, presignSchema } from '../../../domain/uploads';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
 import { sign, verify } from '../../lib/signing';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { companyScope, inScope, requireRole, requireSession } from '../../middleware/session';
 import { KEY_RE, uploadsDir } from '../../services/uploads';
@@ -20,7 +21,7 @@ const PUBLIC = new Set(['logo', 'product', 'signature']);
  * bytes to it, then names the returned key in the call that uses the file.
  */
 export const uploadsRoutes = new Hono<AppEnv>()
-  .post('/uploads/presign', requireRole(), v('json', presignSchema), async (c) => {
+  .post('/uploads/presign', requireRole(), responds(PresignResponse), v('json', presignSchema), async (c) => {
     const s = requireSession(c);
     const body = c.req.valid('json');
     const scope = companyScope(c);
@@ -29,7 +30,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const key = `${body.purpose}-${uuidv7()}.${EXT[body.contentType]}`;
     const { exp, sig } = sign(c.var.config.signingKey, `${key}|${body.contentType}|${companyId}`, Date.now() + 15 * 60_000);
     const qs = new URLSearchParams({ ct: body.contentType, cid: companyId, exp: String(exp), sig });
-    return c.json({ status: true, key, uploadUrl: `/api/uploads/${key}?${qs}`, url: `/api/files/${key}`, method: 'PUT' });
+    return c.json({ status: true, key, uploadUrl: `/api/uploads/${key}?${qs}`, url: `/api/files/${key}`, method: 'PUT' } satisfies PresignResponse);
   })
   .put(
     '/uploads/:key',

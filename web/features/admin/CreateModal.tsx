@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { adminKeys } from './api';
+import type { CreatedResponse } from '../../../domain/admin';
 
 export type Field =
   | { name: string; label: string; kind: 'text' | 'password' | 'multiline'; required?: boolean; placeholder?: string }
@@ -51,7 +52,7 @@ function CreateForm<V extends Record<string, unknown>>(p: CreateModalProps<V>) {
     }
     setBusy(true);
     try {
-      const r = await apiJson<{ message: string }>(p.path, { method: 'POST', body });
+      const r = await apiJson<CreatedResponse<string, unknown>>(p.path, { method: 'POST', body });
       notifications.show({ color: 'green', message: r.message });
       await qc.invalidateQueries({ queryKey: adminKeys.all });
       p.onClose();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DOWNLOAD_CSV_ERROR, EMAIL_TOO_MANY_ROWS, NO_ORDERS_FOR_FILTER } from '../../../domain/downloads';
-import type { JobQueuedResponse } from '../../../domain/delivery';
+import type { JourneyCountResponse } from '../../../domain/admin';
+import type { JobQueuedResponse, OrdersCountResponse } from '../../../domain/delivery';
 import { apiFetch, apiJson } from '../../api/client';
 import { askEmailForLink } from '../downloads/askEmailForLink';
 import { saveBlob } from '../downloads/files';
@@ -37,7 +38,7 @@ export function CsvButton(p: CsvButtonProps) {
   const download = async () => {
     setBusy(true);
     try {
-      const count = await apiJson<Record<string, number>>(`${p.countPath}?${qs(p.filter)}`);
+      const count = await apiJson<Partial<OrdersCountResponse & JourneyCountResponse>>(`${p.countPath}?${qs(p.filter)}`);
       const n = count[p.countKey] ?? 0;
       if (!n) {
         notifications.show({ color: 'yellow', message: p.emptyText ?? NO_ORDERS_FOR_FILTER });

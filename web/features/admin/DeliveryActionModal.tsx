@@ -16,6 +16,7 @@ import {
 import { uuidv7 } from '../../../domain/ids';
 import { ApiRequestError, apiFetch, apiJson, fieldErrors } from '../../api/client';
 import { adminKeys } from './api';
+import type { PresignResponse } from '../../../domain/uploads';
 
 const PATHS: Record<DeliveryAction, string> = {
   delivered: '/api/admin/order/mark-as-delivered',
@@ -31,7 +32,7 @@ const localInput = (ms: number) => {
 };
 
 async function uploadProof(file: File): Promise<string> {
-  const pre = await apiJson<{ key: string; uploadUrl: string }>('/api/uploads/presign', {
+  const pre = await apiJson<PresignResponse>('/api/uploads/presign', {
     method: 'POST',
     body: { purpose: 'proof', fileName: file.name, contentType: file.type, size: file.size },
   });

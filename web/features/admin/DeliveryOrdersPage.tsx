@@ -1,24 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Drawer,
-  Group,
-  LoadingOverlay,
-  Modal,
-  MultiSelect,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Group, Modal, MultiSelect, Select, Stack, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -32,12 +13,16 @@ import {
   activeFilterCount,
   type AssignOrdersResponse,
   type DeliveryActionResponse,
+  type DeliveryListResponse,
   type DeliverySortField,
 } from '../../../domain/delivery';
 import { uuidv7 } from '../../../domain/ids';
 import { apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
-import { Pager } from '../../ui/Pager';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { DataTable } from '../../ui/DataTable';
+import { queryError } from '../../ui/queryError';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { adminKeys, deliveryListQuery, driversQuery } from './api';
 import { CsvButton } from './CsvButton';
 import { DeliverySlider } from './DeliverySlider';
@@ -52,12 +37,26 @@ const BULK = [
   { value: 'rto', label: 'Mark RTO delivered' },
 ];
 
+type DeliveryRow = DeliveryListResponse['orders'][number];
+
 const toDay = (d: unknown): string | undefined => {
   if (!d) return undefined;
   if (typeof d === 'string') return d.slice(0, 10);
   if (d instanceof Date) return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   return undefined;
 };
+
+type DeliveryFilter = { start?: string; end?: string; paymentMethod?: string; company?: string; orderStatus?: string; search?: string };
+const DELIVERY_PAGE_SIZE = 20;
+const deliveryParams = (filter: DeliveryFilter, page: number, records: number, by: DeliverySortField, order: 'ASC' | 'DESC') => ({
+  ...filter,
+  pageNumber: String(page),
+  records: String(records),
+  by,
+  order,
+});
+/** The list as the page opens (no filter, newest first): its route loader prefetches it. */
+export const FIRST_DELIVERY_PAGE = deliveryParams({}, 1, DELIVERY_PAGE_SIZE, 'createdAt', 'DESC');
 
 export function DeliveryOrdersPage() {
   const session = useSession();
@@ -69,17 +68,16 @@ export function DeliveryOrdersPage() {
   const [company, setCompany] = useState<string | null>(null);
   const [statuses, setStatuses] = useState<string[]>([]);
   const [page, setPage] = useState(1);
-  const [records, setRecords] = useState(20);
+  const [records, setRecords] = useState(DELIVERY_PAGE_SIZE);
   const [by, setBy] = useState<DeliverySortField>('createdAt');
   const [order, setOrder] = useState<'ASC' | 'DESC'>('DESC');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [assignOpen, setAssignOpen] = useState(false);
   const [bulkBusy, setBulkBusy] = useState(false);
 
   const filter = useMemo(
-    () => ({
+    (): DeliveryFilter => ({
       start: range[0] && range[1] ? toDay(range[0]) : undefined,
       end: range[0] && range[1] ? toDay(range[1]) : undefined,
       paymentMethod: paymentMethod ?? undefined,
@@ -89,15 +87,16 @@ export function DeliveryOrdersPage() {
     }),
     [range, paymentMethod, company, statuses, search],
   );
-  const params = { ...filter, pageNumber: String(page), records: String(records), by, order };
+  const params = deliveryParams(filter, page, records, by, order);
   const q = useQuery(deliveryListQuery(params));
+  // A new filter (or search) lists other orders: what was ticked before is let go.
+  const selection = useRowSelection<DeliveryRow>((r) => r.awb, filter);
+  const selected = selection.keys;
   const data = q.data;
-  const rows = data?.orders ?? [];
   const filterCount = activeFilterCount(filter);
   const changeFilter = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
-    setSelected(new Set());
   };
   const sort = (f: DeliverySortField) => {
     if (by === f) setOrder(order === 'DESC' ? 'ASC' : 'DESC');
@@ -107,16 +106,7 @@ export function DeliveryOrdersPage() {
     }
     setPage(1);
   };
-  const sortHeader = (f: DeliverySortField, label: string) => (
-    <Table.Th aria-sort={by === f ? (order === 'DESC' ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton fw={600} fz="sm" onClick={() => sort(f)} data-testid={`sort-${f}`}>
-        {label}
-        {by === f ? (order === 'DESC' ? ' ↓' : ' ↑') : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
-  const ids = rows.map((r) => r.awb);
-  const picked = ids.filter((id) => selected.has(id)).length;
+  const sortOf = (f: DeliverySortField) => ({ direction: by === f ? (order === 'DESC' ? 'descending' : 'ascending') : 'none', onSort: () => sort(f), testId: `sort-${f}` }) as const;
 
   const runBulk = async (value: string | null) => {
     if (!value) return;
@@ -143,7 +133,7 @@ export function DeliveryOrdersPage() {
       }
     }
     setBulkBusy(false);
-    setSelected(new Set());
+    selection.clear();
     notifications.show({ color: failed.length ? 'yellow' : 'green', message: `${ok} order(s) updated${failed.length ? `; ${failed.join('; ')}` : ''}` });
     await qc.invalidateQueries({ queryKey: adminKeys.delivery });
   };
@@ -187,98 +177,48 @@ export function DeliveryOrdersPage() {
           data-testid="bulk-action"
         />
       </Group>
-      {q.isError && <Alert color="red">Sorry, Failed to load data</Alert>}
-      <Box pos="relative">
-        <LoadingOverlay visible={q.isFetching && !q.isLoading} zIndex={5} overlayProps={{ backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table striped highlightOnHover fz="sm" miw={1000} verticalSpacing={6} data-testid="delivery-table" styles={{ th: { whiteSpace: 'nowrap' } }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36}>
-                  <Checkbox
-                    aria-label="Select all orders on this page"
-                    checked={ids.length > 0 && picked === ids.length}
-                    indeterminate={picked > 0 && picked < ids.length}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setSelected((s) => {
-                        const n = new Set(s);
-                        for (const id of ids) if (on) n.add(id); else n.delete(id);
-                        return n;
-                      });
-                    }}
-                  />
-                </Table.Th>
-                {sortHeader('awb', 'AWB')}
-                {sortHeader('createdAt', 'Created')}
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Destination</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Driver</Table.Th>
-                {sortHeader('updatedAt', 'Updated')}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!q.isLoading && rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={10}>
-                    <Text c="dimmed" ta="center" py="md">Nothing to display here</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.map((r) => (
-                <Table.Tr key={r.awb} data-testid={`row-${r.awb}`}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${r.awb}`}
-                      checked={selected.has(r.awb)}
-                      onChange={() =>
-                        setSelected((s) => {
-                          const n = new Set(s);
-                          if (n.has(r.awb)) n.delete(r.awb); else n.add(r.awb);
-                          return n;
-                        })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(r.awb)}>{r.awb}</UnstyledButton>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
-                  <Table.Td>{r.companyName}</Table.Td>
-                  <Table.Td>{r.customerName}</Table.Td>
-                  <Table.Td>{r.city} {r.pincode}</Table.Td>
-                  <Table.Td>{r.paymentMethod.toUpperCase()} · {inr(r.totalPrice)}</Table.Td>
-                  <Table.Td style={{ minWidth: 150 }}>
-                    <Badge color={statusColour(r.orderStatus)} variant="light">{DELIVERY_STATUS_LABELS[r.orderStatus]}</Badge>
-                  </Table.Td>
-                  <Table.Td>{r.driver ? r.driver.name : '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.updatedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Box>
-      <Pager
-        label={data ? `Page ${page} of ${data.capped ? `${data.pages}+` : data.pages}` : 'Page 1'}
-        total={data?.currentCount ?? 0}
-        capped={data?.capped ?? false}
-        hasPrev={page > 1}
-        hasNext={!!data && (data.capped || page < data.pages)}
-        pageSize={records}
-        busy={q.isFetching}
-        onFirst={() => setPage(1)}
-        onPrev={() => setPage((p) => Math.max(1, p - 1))}
-        onNext={() => setPage((p) => p + 1)}
-        onLast={() => data && setPage(data.pages)}
-        onPageSize={(n) => {
-          setRecords((DELIVERY_PAGE_SIZES as readonly number[]).includes(n) ? n : 20);
-          setPage(1);
+      <DataTable
+        label="Delivery orders"
+        testId="delivery-table"
+        minWidth={1000}
+        rows={data?.orders}
+        rowKey={(r) => r.awb}
+        rowProps={(r) => ({ 'data-testid': `row-${r.awb}` })}
+        loading={q.isPending}
+        refreshing={q.isFetching && !q.isPending}
+        error={queryError(q, { message: LOAD_FAILED_FALLBACK })}
+        selection={selection}
+        selectLabel={(r) => `Select ${r.awb}`}
+        selectAllLabel="Select all orders on this page"
+        columns={[
+          { key: 'awb', header: 'AWB', sort: sortOf('awb'), cell: (r) => <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(r.awb)}>{r.awb}</UnstyledButton> },
+          { key: 'created', header: 'Created', sort: sortOf('createdAt'), cell: (r) => formatDateTime(r.createdAt), cellProps: () => ({ style: { whiteSpace: 'nowrap' } }) },
+          { key: 'company', header: 'Company', cell: (r) => r.companyName },
+          { key: 'customer', header: 'Customer', cell: (r) => r.customerName },
+          { key: 'destination', header: 'Destination', cell: (r) => `${r.city} ${r.pincode}` },
+          { key: 'payment', header: 'Payment', cell: (r) => `${r.paymentMethod.toUpperCase()} · ${inr(r.totalPrice)}` },
+          { key: 'status', header: 'Status', cell: (r) => <Badge color={statusColour(r.orderStatus)} variant="light">{DELIVERY_STATUS_LABELS[r.orderStatus]}</Badge>, cellProps: () => ({ style: { minWidth: 150 } }) },
+          { key: 'driver', header: 'Driver', cell: (r) => (r.driver ? r.driver.name : '—') },
+          { key: 'updated', header: 'Updated', sort: sortOf('updatedAt'), cell: (r) => formatDateTime(r.updatedAt), cellProps: () => ({ style: { whiteSpace: 'nowrap' } }) },
+        ]}
+        pager={{
+          label: data ? `Page ${page} of ${data.capped ? `${data.pages}+` : data.pages}` : 'Page 1',
+          total: data?.currentCount ?? 0,
+          capped: data?.capped ?? false,
+          hasPrev: page > 1,
+          hasNext: !!data && (data.capped || page < data.pages),
+          pageSize: records,
+          busy: q.isFetching,
+          onFirst: () => setPage(1),
+          onPrev: () => setPage((p) => Math.max(1, p - 1)),
+          onNext: () => setPage((p) => p + 1),
+          onLast: () => data && setPage(data.pages),
+          onPageSize: (n) => {
+            setRecords((DELIVERY_PAGE_SIZES as readonly number[]).includes(n) ? n : 20);
+            setPage(1);
+          },
+          pageSizes: DELIVERY_PAGE_SIZES,
         }}
-        pageSizes={DELIVERY_PAGE_SIZES}
       />
       <Drawer opened={filtersOpen} onClose={() => setFiltersOpen(false)} position="right" title="Filters">
         <Stack>
@@ -309,7 +249,7 @@ export function DeliveryOrdersPage() {
         onClose={() => setAssignOpen(false)}
         onDone={async () => {
           setAssignOpen(false);
-          setSelected(new Set());
+          selection.clear();
           await qc.invalidateQueries({ queryKey: adminKeys.delivery });
         }}
       />

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
-import { Pager } from '../../ui/Pager';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { clustersQuery, driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';
@@ -19,7 +22,6 @@ export function DriversPage() {
   const [open, setOpen] = useState<string | null>(null);
   const clusters = useQuery(clustersQuery());
   const q = useQuery(driversQuery(driversPageInput(search, page, pageSize)));
-  const pages = Math.max(1, Math.ceil((q.data?.totalCount ?? 0) / pageSize));
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -27,54 +29,25 @@ export function DriversPage() {
         <Button onClick={() => setCreating(true)}>Create driver</Button>
       </Group>
       <TextInput aria-label="Search drivers" placeholder="Name or phone" value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={260} />
-      {q.isError && <Alert color="red">Sorry, Failed to load data</Alert>}
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped highlightOnHover fz="sm" miw={800} data-testid="drivers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Vehicle</Table.Th>
-              <Table.Th>Cluster</Table.Th>
-              <Table.Th>Active orders</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data?.drivers.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}><Text c="dimmed" ta="center">Nothing to display here</Text></Table.Td>
-              </Table.Tr>
-            )}
-            {q.data?.drivers.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td><UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(d.id)}>{d.name}</UnstyledButton></Table.Td>
-                <Table.Td>{d.phone}</Table.Td>
-                <Table.Td>{d.vehicle ?? '—'}</Table.Td>
-                <Table.Td>{d.clusterName ?? '—'}</Table.Td>
-                <Table.Td>{d.activeOrders}</Table.Td>
-                <Table.Td><Badge color={d.active ? 'green' : 'gray'} variant="light">{d.active ? 'Active' : 'Inactive'}</Badge></Table.Td>
-                <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      <Pager
-        label={`Page ${page} of ${pages}`}
-        total={q.data?.totalCount ?? 0}
-        capped={false}
-        hasPrev={page > 1}
-        hasNext={page < pages}
-        pageSize={pageSize}
-        onFirst={() => setPage(1)}
-        onPrev={() => setPage((p) => p - 1)}
-        onNext={() => setPage((p) => p + 1)}
-        onLast={() => setPage(pages)}
-        onPageSize={(n) => { setPageSize(n); setPage(1); }}
-        noun="drivers"
-        pageSizes={[10, 20, 50, 100]}
+      <DataTable
+        label="Drivers"
+        testId="drivers-table"
+        minWidth={800}
+        rows={q.data?.drivers}
+        rowKey={(d) => d.id}
+        loading={q.isPending}
+        refreshing={q.isPlaceholderData && q.isFetching}
+        error={queryError(q, { message: LOAD_FAILED_FALLBACK })}
+        columns={[
+          { key: 'name', header: 'Name', cell: (d) => <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(d.id)}>{d.name}</UnstyledButton> },
+          { key: 'phone', header: 'Phone', cell: (d) => d.phone },
+          { key: 'vehicle', header: 'Vehicle', cell: (d) => d.vehicle ?? '—' },
+          { key: 'cluster', header: 'Cluster', cell: (d) => d.clusterName ?? '—' },
+          { key: 'active-orders', header: 'Active orders', cell: (d) => d.activeOrders },
+          { key: 'status', header: 'Status', cell: (d) => <Badge color={d.active ? 'green' : 'gray'} variant="light">{d.active ? 'Active' : 'Inactive'}</Badge> },
+          { key: 'created', header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
+        ]}
+        pager={numberedPager({ page, pageSize, total: q.data?.totalCount ?? 0, onPage: setPage, onPageSize: (n) => { setPageSize(n); setPage(1); }, noun: 'drivers', pageSizes: [10, 20, 50, 100], busy: q.isFetching })}
       />
       <CreateModal
         opened={creating}
@@ -118,7 +91,7 @@ function DriverDrawer({ id, onClose }: { id: string | null; onClose: () => void 
             ))}
           </SimpleGrid>
           <Title order={5}>Recent journeys</Title>
-          <JourneyTable rows={d.journeys} onOpen={() => undefined} />
+          <JourneyTable rows={d.journeys} onOpen={() => undefined} stickyHeader={false} />
         </Stack>
       )}
     </Drawer>

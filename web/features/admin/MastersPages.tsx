@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   assignClusterSchema,
@@ -11,13 +11,11 @@ import {
 import { clustersQuery, ownersQuery, warehousesQuery, warehouseUsersQuery } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';
+import { DataTable } from '../../ui/DataTable';
+import { queryError } from '../../ui/queryError';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
 
 const pincodeList = (s: string) => (s ?? '').split(/[\s,]+/).map((p) => p.trim()).filter(Boolean);
-const empty = (n: number) => (
-  <Table.Tr>
-    <Table.Td colSpan={n}><Text c="dimmed" ta="center">Nothing to display here</Text></Table.Td>
-  </Table.Tr>
-);
 
 export function ClustersPage() {
   const clusters = useQuery(clustersQuery());
@@ -34,34 +32,23 @@ export function ClustersPage() {
           <Button onClick={() => setCreating(true)}>Create cluster</Button>
         </Group>
       </Group>
-      {clusters.isError && <Alert color="red">Sorry, Failed to load data</Alert>}
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped fz="sm" miw={800} data-testid="clusters-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Cluster</Table.Th>
-              <Table.Th>City</Table.Th>
-              <Table.Th>Pincodes</Table.Th>
-              <Table.Th>Owner</Table.Th>
-              <Table.Th>Warehouses</Table.Th>
-              <Table.Th>Drivers</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {clusters.data?.length === 0 && empty(6)}
-            {clusters.data?.map((c) => (
-              <Table.Tr key={c.clusterId}>
-                <Table.Td fw={500}>{c.clusterName}</Table.Td>
-                <Table.Td>{c.city}</Table.Td>
-                <Table.Td maw={320}><Text size="sm" style={{ wordBreak: 'break-word' }}>{c.clusterPincode.join(', ')}</Text></Table.Td>
-                <Table.Td>{c.owner ? `${c.owner.name} · ${c.owner.phone}` : '—'}</Table.Td>
-                <Table.Td>{c.warehouses.map((w) => w.name).join(', ') || '—'}</Table.Td>
-                <Table.Td>{c.drivers}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable
+        label="Clusters"
+        testId="clusters-table"
+        minWidth={800}
+        rows={clusters.data}
+        rowKey={(c) => c.clusterId}
+        loading={clusters.isPending}
+        error={queryError(clusters, { message: LOAD_FAILED_FALLBACK })}
+        columns={[
+          { key: 'name', header: 'Cluster', cell: (c) => c.clusterName, cellProps: () => ({ fw: 500 }) },
+          { key: 'city', header: 'City', cell: (c) => c.city },
+          { key: 'pincodes', header: 'Pincodes', cell: (c) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{c.clusterPincode.join(', ')}</Text>, cellProps: () => ({ maw: 320 }) },
+          { key: 'owner', header: 'Owner', cell: (c) => (c.owner ? `${c.owner.name} · ${c.owner.phone}` : '—') },
+          { key: 'warehouses', header: 'Warehouses', cell: (c) => c.warehouses.map((w) => w.name).join(', ') || '—' },
+          { key: 'drivers', header: 'Drivers', cell: (c) => c.drivers },
+        ]}
+      />
       <CreateModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -106,34 +93,23 @@ export function WarehousesPage() {
         <Title order={3}>Warehouses</Title>
         <Button onClick={() => setCreating(true)}>Create warehouse</Button>
       </Group>
-      {warehouses.isError && <Alert color="red">Sorry, Failed to load data</Alert>}
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped fz="sm" miw={760} data-testid="warehouses-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Warehouse</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>City</Table.Th>
-              <Table.Th>Cluster</Table.Th>
-              <Table.Th>Users</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {warehouses.data?.length === 0 && empty(6)}
-            {warehouses.data?.map((w) => (
-              <Table.Tr key={w.id}>
-                <Table.Td fw={500}>{w.name}</Table.Td>
-                <Table.Td>{w.warehouseId}</Table.Td>
-                <Table.Td>{w.city} {w.pincode}</Table.Td>
-                <Table.Td>{w.cluster?.name ?? '—'}</Table.Td>
-                <Table.Td>{w.users}</Table.Td>
-                <Table.Td><Badge variant="light" color={w.active ? 'green' : 'gray'}>{w.active ? 'Active' : 'Inactive'}</Badge></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable
+        label="Warehouses"
+        testId="warehouses-table"
+        minWidth={760}
+        rows={warehouses.data}
+        rowKey={(w) => w.id}
+        loading={warehouses.isPending}
+        error={queryError(warehouses, { message: LOAD_FAILED_FALLBACK })}
+        columns={[
+          { key: 'name', header: 'Warehouse', cell: (w) => w.name, cellProps: () => ({ fw: 500 }) },
+          { key: 'code', header: 'Code', cell: (w) => w.warehouseId },
+          { key: 'city', header: 'City', cell: (w) => `${w.city} ${w.pincode}` },
+          { key: 'cluster', header: 'Cluster', cell: (w) => w.cluster?.name ?? '—' },
+          { key: 'users', header: 'Users', cell: (w) => w.users },
+          { key: 'status', header: 'Status', cell: (w) => <Badge variant="light" color={w.active ? 'green' : 'gray'}>{w.active ? 'Active' : 'Inactive'}</Badge> },
+        ]}
+      />
       <CreateModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -177,58 +153,42 @@ export function OwnersPage() {
           <Title order={3}>Cluster owners</Title>
           <Button onClick={() => setCreatingOwner(true)}>Create cluster owner</Button>
         </Group>
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table striped fz="sm" miw={700} data-testid="owners-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Clusters</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {owners.data?.length === 0 && empty(4)}
-              {owners.data?.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td fw={500}>{o.name}</Table.Td>
-                  <Table.Td>{o.phone}</Table.Td>
-                  <Table.Td>{o.email}</Table.Td>
-                  <Table.Td>{o.clusters.join(', ') || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <DataTable
+          label="Cluster owners"
+          testId="owners-table"
+          minWidth={700}
+          rows={owners.data}
+          rowKey={(o) => o.id}
+          loading={owners.isPending}
+          error={queryError(owners, { message: LOAD_FAILED_FALLBACK })}
+          columns={[
+            { key: 'name', header: 'Name', cell: (o) => o.name, cellProps: () => ({ fw: 500 }) },
+            { key: 'phone', header: 'Phone', cell: (o) => o.phone },
+            { key: 'email', header: 'Email', cell: (o) => o.email },
+            { key: 'clusters', header: 'Clusters', cell: (o) => o.clusters.join(', ') || '—' },
+          ]}
+        />
       </Stack>
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3}>Warehouse owners and users</Title>
           <Button onClick={() => setCreatingUser(true)}>Create warehouse owner</Button>
         </Group>
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table striped fz="sm" miw={700} data-testid="warehouse-users-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Warehouse</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data?.length === 0 && empty(4)}
-              {users.data?.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td fw={500}>{u.name}</Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>{u.warehouseName ?? '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(u.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <DataTable
+          label="Warehouse owners and users"
+          testId="warehouse-users-table"
+          minWidth={700}
+          rows={users.data}
+          rowKey={(u) => u.id}
+          loading={users.isPending}
+          error={queryError(users, { message: LOAD_FAILED_FALLBACK })}
+          columns={[
+            { key: 'name', header: 'Name', cell: (u) => u.name, cellProps: () => ({ fw: 500 }) },
+            { key: 'email', header: 'Email', cell: (u) => u.email },
+            { key: 'warehouse', header: 'Warehouse', cell: (u) => u.warehouseName ?? '—' },
+            { key: 'created', header: 'Created', cell: (u) => formatDateTime(u.createdAt) },
+          ]}
+        />
       </Stack>
       <CreateModal
         opened={creatingOwner}

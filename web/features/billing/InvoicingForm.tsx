@@ -10,6 +10,7 @@ import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { ImageUploadField } from './ImageUploadField';
 import { billingKeys, type InvoicingResponse } from './queries';
+import type { InvoicingSavedResponse } from '../../../domain/invoicing';
 
 type Series = { invoicePrefix: string; b2bInvoicePrefix: string };
 type Indexes = { b2cIndex: string; b2bIndex: string };
@@ -60,7 +61,7 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const r = await apiJson<{ message: string }>('/api/ums/invoices', { method: 'POST', body: { ...values, companyId } });
+      const r = await apiJson<InvoicingSavedResponse>('/api/ums/invoices', { method: 'POST', body: { ...values, companyId } });
       notifications.show({ color: 'green', message: r.message ?? INVOICING_SAVED });
       form.resetDirty();
       await queryClient.invalidateQueries({ queryKey: billingKeys.invoicing(companyId ?? 'own') });

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/invoicing';
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
+import type { PaymentRecordedResponse } from '../../../domain/invoicing';
 
 export type PaymentFormProps = { invoice: InvoiceDto; onRecorded: () => void };
 
@@ -23,7 +24,7 @@ export function PaymentForm({ invoice, onRecorded }: PaymentFormProps) {
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await apiJson(`/api/invoices/${invoice.id}/payments`, { method: 'POST', body: v });
+      await apiJson<PaymentRecordedResponse>(`/api/invoices/${invoice.id}/payments`, { method: 'POST', body: v });
       notifications.show({ color: 'green', message: PAYMENT_RECORDED });
       form.reset();
       onRecorded();

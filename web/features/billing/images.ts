@@ -1,4 +1,4 @@
-import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
+import { isAllowedImage, ONLY_IMAGES, type PresignResponse } from '../../../domain/uploads';
 import { apiFetch, apiJson } from '../../api/client';
 
 export type ImageSize = { width: number; height: number };
@@ -39,7 +39,7 @@ export async function prepareImage(file: File, maxSize?: ImageSize & { message: 
 
 /** Presigned upload; returns the key to save in the profile and the URL to preview it. */
 export async function uploadImage(file: File, purpose: 'logo' | 'signature', companyId?: string): Promise<{ key: string; url: string }> {
-  const p = await apiJson<{ key: string; uploadUrl: string; url: string }>('/api/uploads/presign', {
+  const p = await apiJson<PresignResponse>('/api/uploads/presign', {
     method: 'POST',
     body: { purpose, fileName: file.name, contentType: file.type, size: file.size, companyId },
   });

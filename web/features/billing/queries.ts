@@ -1,39 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { InvoiceDto, InvoiceFilter, InvoicePaymentDto } from '../../../domain/invoicing';
+import type { InvoiceDetailResponse, InvoiceFilter, InvoiceListResponse, InvoicingResponse } from '../../../domain/invoicing';
+import type { OutboxResponse } from '../../../domain/mail';
 import { apiJson } from '../../api/client';
 
-export type InvoicingWarehouse = {
-  id: string;
-  warehouseId: string;
-  profile: { name: string; address: Record<string, string> };
-  invoicePrefix: string;
-  b2bInvoicePrefix: string;
-  indexes: { b2cIndex: number; b2bIndex: number };
-  active: boolean;
-};
-
-export type InvoicingProfileDto = {
-  registeredName: string;
-  brandName: string;
-  invoicingAddress: { line1: string; line2: string; city: string; state: string; pincode: string };
-  logo: string;
-  logoUrl: string;
-  signature: string;
-  signatureUrl: string;
-  sgstPercentage: number;
-  cgstPercentage: number;
-  igstPercentage: number;
-  utgstPercentage: number;
-  warehouseInvoiceSeries: Record<string, { invoicePrefix: string; b2bInvoicePrefix: string }>;
-  invoiceIndexes: Record<string, { b2cIndex: number; b2bIndex: number }>;
-};
-
-export type InvoicingResponse = {
-  status: boolean;
-  company: { id: string; name: string; gstin: string; address: Record<string, string> };
-  userProfileDataObject: InvoicingProfileDto | null;
-  warehouses: InvoicingWarehouse[];
-};
+export type { InvoicingProfileDto, InvoicingResponse, InvoicingWarehouse, InvoiceListResponse } from '../../../domain/invoicing';
+export type { OutboxMail, OutboxResponse } from '../../../domain/mail';
+/** GET /api/invoices/:id */
+export type InvoiceDetail = InvoiceDetailResponse;
 
 export const billingKeys = {
   invoicing: (companyId: string) => ['billing', 'invoicing', companyId] as const,
@@ -52,8 +25,6 @@ export function invoicingQuery(companyId: string | undefined) {
   });
 }
 
-export type InvoiceListResponse = { status: boolean; invoices: InvoiceDto[]; currentCount: number; message: string };
-
 export function invoicesQuery(page: number, pageSize: number, filter: InvoiceFilter) {
   const qs = new URLSearchParams({ page: String(page), pageSize: String(pageSize), filter: JSON.stringify(filter) });
   return queryOptions({
@@ -63,18 +34,13 @@ export function invoicesQuery(page: number, pageSize: number, filter: InvoiceFil
   });
 }
 
-export type InvoiceDetail = { status: boolean; invoice: InvoiceDto; payments: InvoicePaymentDto[] };
-
 export function invoiceQuery(id: string) {
   return queryOptions({
     queryKey: billingKeys.invoice(id),
-    queryFn: ({ signal }) => apiJson<InvoiceDetail>(`/api/invoices/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<InvoiceDetailResponse>(`/api/invoices/${encodeURIComponent(id)}`, { signal }),
     enabled: !!id,
   });
 }
-
-export type OutboxMail = { id: string; to: string; subject: string; body: string; sent: boolean; error: string | null; createdAt: string };
-export type OutboxResponse = { status: boolean; smtpConfigured: boolean; currentCount: number; mails: OutboxMail[] };
 
 export function outboxQuery(page: number) {
   return queryOptions({

@@ -9,7 +9,7 @@ import { Link, useBlocker } from '@tanstack/react-router';
 import { BULK_DEFS, MAX_BULK_ROWS, RESULT_DELAY_MS, templatePath, type BulkType } from '../../../domain/bulk/types';
 import { CLEAR_ERRORS_MSG, FIX_ERRORS_MSG, LEAVE_CONFIRM_MSG, MAX_ROWS_MSG, rowErrors, type BulkCellError, type BulkResponse } from '../../../domain/bulk/validate';
 import type { BulkRow } from '../../../domain/bulk/rules';
-import type { StoreAddressDto } from '../../../domain/retailers';
+import type { StoreListResponse } from '../../../domain/retailers';
 import { apiJson, ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { submitBulk } from './api';
@@ -104,7 +104,7 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
   const stores = useQuery({
     queryKey: ['bulk', 'stores', companyId],
     enabled: !!def.needsStore,
-    queryFn: () => apiJson<{ storeAddressData: StoreAddressDto[] }>(`/api/d2r/store-address/list?page=1&limit=100${companyId ? `&companyId=${companyId}` : ''}`),
+    queryFn: () => apiJson<StoreListResponse>(`/api/d2r/store-address/list?page=1&limit=100${companyId ? `&companyId=${companyId}` : ''}`),
   });
 
   const reasons = useMemo(() => {

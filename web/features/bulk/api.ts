@@ -3,10 +3,7 @@ import { BULK_DEFS, submitPath, type BulkType } from '../../../domain/bulk/types
 import type { BulkJobStarted, BulkResponse } from '../../../domain/bulk/validate';
 import type { BulkRow } from '../../../domain/bulk/rules';
 import { apiJson } from '../../api/client';
-
-import type { getJob } from '../../../edge-api/jobs/runner';
-
-type JobView = NonNullable<Awaited<ReturnType<typeof getJob>>>;
+import type { JobResponse } from '../../../domain/jobs';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -27,9 +24,9 @@ export async function submitBulk(
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     await sleep(500);
-    const { job } = await apiJson<{ job: JobView }>(`/api/jobs/${first.jobId}`);
+    const { job } = await apiJson<JobResponse<BulkResponse>>(`/api/jobs/${first.jobId}`);
     onProgress(job.progress, job.total || body.rows.length);
-    if (job.status === 'done' && job.result) return job.result as BulkResponse;
+    if (job.status === 'done' && job.result) return job.result;
     if (job.status === 'failed') throw new Error(job.error ?? 'Something went wrong!');
   }
   throw new Error('The upload is taking longer than 10 minutes; check the results later.');

@@ -9,6 +9,7 @@ import {
   catalogueFormSchema,
   toCataloguePayload,
   type CatalogueItemDto,
+  type CatalogueSavedResponse,
 } from '../../../domain/catalogue';
 import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
 import { apiJson, ApiRequestError, fieldErrors } from '../../api/client';
@@ -100,8 +101,8 @@ export function CatalogueForm({ mode, item, companyId, onSaved, onCancel }: Cata
     try {
       const r =
         mode === 'create'
-          ? await apiJson<{ message: string; data: CatalogueItemDto }>('/api/catalogue', { method: 'POST', body: payload })
-          : await apiJson<{ message: string; data: CatalogueItemDto }>(`/api/catalogue/${item!.id}`, { method: 'PUT', body: payload });
+          ? await apiJson<CatalogueSavedResponse>('/api/catalogue', { method: 'POST', body: payload })
+          : await apiJson<CatalogueSavedResponse>(`/api/catalogue/${item!.id}`, { method: 'PUT', body: payload });
       notifications.show({ color: 'green', message: mode === 'create' ? CATALOG_ADDED : CATALOG_UPDATED });
       onSaved(r.data);
     } catch (e) {

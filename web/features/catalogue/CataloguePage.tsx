@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert, Badge, Button, Drawer, Group, Image, Pagination, Paper, Select, Stack, Table, Tabs, Text, TextInput, Title,
-} from '@mantine/core';
+import { Badge, Button, Drawer, Group, Image, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +7,11 @@ import {
   ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, CATALOGUE_SHOP_TYPES, CATALOGUE_SYNC_COOLDOWN_MS, canEditCatalogue, type CatalogueItemDto, type CatalogueShopType,
 } from '../../../domain/catalogue';
 import { formatINR } from '../../../domain/pricing';
+import type { Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { CatalogueForm } from './CatalogueForm';
 import { CatalogueSlider } from './CatalogueSlider';
 import { catalogueKeys, catalogueListQuery } from './queries';
@@ -30,19 +32,28 @@ export type CataloguePageProps = {
 };
 
 /** Companies this session may look at: admin every one, warehouse the selected ones, seller its own. */
-function useCompanies() {
-  const s = useSession();
+function companiesOf(s: Session) {
   const all = s.companyData;
   if (s.role === 'warehouse') return all.filter((c) => s.selectedCompanyIds.includes(c.id));
   if (s.role === 'seller') return all.filter((c) => c.id === s.companyId);
   return all;
 }
 
+/** The company whose catalogue is shown: the URL's if this session may see it, else the first. */
+const companyOf = (s: Session, search: CatalogueSearch) => {
+  const companies = companiesOf(s);
+  return companies.find((c) => c.id === search.company)?.id ?? companies[0]?.id ?? '';
+};
+
+/** The page of items the URL asks for (the page reads it; its route loader prefetches it). */
+export const cataloguePageQuery = (s: Session, search: CatalogueSearch) =>
+  catalogueListQuery(companyOf(s, search), { shopType: search.tab, search: search.q, page: search.page ?? 1, pageSize: CATALOGUE_PAGE_SIZE });
+
 export function CataloguePage({ search, hash, go }: CataloguePageProps) {
   const session = useSession();
   const queryClient = useQueryClient();
-  const companies = useCompanies();
-  const companyId = companies.find((c) => c.id === search.company)?.id ?? companies[0]?.id ?? '';
+  const companies = companiesOf(session);
+  const companyId = companyOf(session, search);
   const page = search.page ?? 1;
   const [text, setText] = useState(search.q ?? '');
   const [debounced] = useDebouncedValue(text, 400);
@@ -50,7 +61,7 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
     if ((search.q ?? '') !== debounced.trim()) go({ q: debounced.trim() || undefined, page: undefined });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const list = useQuery(catalogueListQuery(companyId, { shopType: search.tab, search: search.q, page, pageSize: CATALOGUE_PAGE_SIZE }));
+  const list = useQuery(cataloguePageQuery(session, search));
   useEffect(() => {
     // Offline the list last loaded stays on screen under the offline banner: no error for that.
     if (list.isError && navigator.onLine) notifications.show({ color: 'red', title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message });
@@ -60,7 +71,6 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
   const canAdd = canEditCatalogue(session.role, search.tab) && !!companyId;
   const adding = hash === 'add' && canAdd;
   const editing = hash === 'update';
-  const total = list.data?.totalRecords ?? 0;
 
   const reload = async (saved?: CatalogueItemDto) => {
     await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
@@ -116,61 +126,46 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
         maw={420}
       />
 
-      <Paper withBorder>
-        {list.isError && !list.data ? (
-          <Alert color="red" title={CATALOGUE_SERVER_ERROR.title} m="md">{CATALOGUE_SERVER_ERROR.message}</Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Catalogue items">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={56}>Image</Table.Th>
-                  <Table.Th>Item Name</Table.Th>
-                  <Table.Th>SKU ID</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Weight</Table.Th>
-                  <Table.Th ta="right">Inventory</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && (
-                  <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" size="sm">Loading…</Text></Table.Td></Table.Tr>
-                )}
-                {list.data && list.data.catalogues.length === 0 && (
-                  <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" size="sm" ta="center" py="lg">Nothing to display here</Text></Table.Td></Table.Tr>
-                )}
-                {list.data?.catalogues.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.imageUrls[0] ? <Image src={c.imageUrls[0]} alt="" w={36} h={36} fit="contain" /> : null}</Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => go({ item: c.id }, '')} aria-label={`Open ${c.productTitle}`}>
-                        {c.productTitle}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td><Text size="sm" ff="monospace">{c.sku}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{c.category}</Text></Table.Td>
-                    <Table.Td ta="right"><Text size="sm">{formatINR(c.pricePaise)}</Text></Table.Td>
-                    <Table.Td ta="right"><Text size="sm">{c.weight} g</Text></Table.Td>
-                    <Table.Td ta="right">
-                      {/* Per warehouse on hover; the slider lists them too. */}
-                      <Text size="sm" title={inventoryText(c)} c={c.liveStock === null ? 'orange' : undefined}>
-                        {c.liveStock === null ? 'Not mapped' : c.liveStock ? c.liveStock.total : c.inventoryQuantity}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td><Badge color={c.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[c.active]}</Badge></Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">{total} items</Text>
-        <Pagination total={Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE))} value={page} onChange={(p) => go({ page: p })} />
-      </Group>
+      <DataTable
+        label="Catalogue items"
+        testId="catalogue-table"
+        withBorder
+        minWidth={760}
+        rows={list.data?.catalogues}
+        rowKey={(c) => c.id}
+        loading={list.isLoading}
+        refreshing={list.isPlaceholderData && list.isFetching}
+        error={queryError(list, { title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message })}
+        columns={[
+          { key: 'image', header: 'Image', width: 56, cell: (c) => (c.imageUrls[0] ? <Image src={c.imageUrls[0]} alt="" w={36} h={36} fit="contain" /> : null) },
+          {
+            key: 'name',
+            header: 'Item Name',
+            cell: (c) => (
+              <Button variant="subtle" size="compact-sm" onClick={() => go({ item: c.id }, '')} aria-label={`Open ${c.productTitle}`}>
+                {c.productTitle}
+              </Button>
+            ),
+          },
+          { key: 'sku', header: 'SKU ID', cell: (c) => <Text size="sm" ff="monospace">{c.sku}</Text> },
+          { key: 'category', header: 'Category', cell: (c) => c.category },
+          { key: 'price', header: 'Price', align: 'right', cell: (c) => formatINR(c.pricePaise) },
+          { key: 'weight', header: 'Weight', align: 'right', cell: (c) => `${c.weight} g` },
+          {
+            key: 'inventory',
+            header: 'Inventory',
+            align: 'right',
+            // Per warehouse on hover; the slider lists them too.
+            cell: (c) => (
+              <Text size="sm" title={inventoryText(c)} c={c.liveStock === null ? 'orange' : undefined}>
+                {c.liveStock === null ? 'Not mapped' : c.liveStock ? c.liveStock.total : c.inventoryQuantity}
+              </Text>
+            ),
+          },
+          { key: 'status', header: 'Status', cell: (c) => <Badge color={c.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[c.active]}</Badge> },
+        ]}
+        pager={numberedPager({ page, pageSize: CATALOGUE_PAGE_SIZE, total: list.data?.totalRecords ?? 0, onPage: (p) => go({ page: p }), noun: 'items', busy: list.isFetching })}
+      />
 
       <Drawer opened={adding} onClose={() => go({}, '')} position="right" size="xl" title="Add catalogue item">
         {adding && (

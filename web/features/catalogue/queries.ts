@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CatalogueItemDto, CatalogueShopType } from '../../../domain/catalogue';
+import type { CatalogueItemResponse, CatalogueListResponse, CatalogueShopType } from '../../../domain/catalogue';
 import { apiFetch, apiJson, ApiRequestError } from '../../api/client';
+import type { PresignResponse } from '../../../domain/uploads';
 
 export type CatalogueListParams = { shopType: CatalogueShopType; search?: string; page: number; pageSize: number; active?: '0' | '1' };
-export type CatalogueListResponse = { status: boolean; catalogues: CatalogueItemDto[]; totalRecords: number; currentCount: number };
+export type { CatalogueListResponse } from '../../../domain/catalogue';
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,
@@ -26,14 +27,14 @@ export function catalogueListQuery(companyId: string, p: CatalogueListParams) {
 export function catalogueItemQuery(id: string) {
   return queryOptions({
     queryKey: catalogueKeys.item(id),
-    queryFn: ({ signal }) => apiJson<{ data: CatalogueItemDto }>(`/api/catalogue/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiJson<CatalogueItemResponse>(`/api/catalogue/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     enabled: !!id,
   });
 }
 
 /** Presigned upload of one product image; returns the URL to store in imageUrls. */
 export async function uploadProductImage(file: File, companyId: string | undefined): Promise<string> {
-  const p = await apiJson<{ uploadUrl: string; url: string }>('/api/uploads/presign', {
+  const p = await apiJson<PresignResponse>('/api/uploads/presign', {
     method: 'POST',
     body: { purpose: 'product', fileName: file.name, contentType: file.type, size: file.size, companyId },
   });

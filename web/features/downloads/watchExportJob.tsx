@@ -1,14 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { apiJson } from '../../api/client';
+import type { Job, JobResponse } from '../../../domain/jobs';
+import type { ExportJobResult } from '../../../edge-api/jobs/exports';
 
-type JobView = {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  total: number;
-  error: string | null;
-  result: { url: string; delivered: boolean; email: string; rows: number; failures: { orderId: string; reasons: string[] }[] } | null;
-};
+type JobView = Job<ExportJobResult>;
 
 const POLL_MS = 1500;
 const GIVE_UP_MS = 60 * 60_000;
@@ -33,7 +29,7 @@ export function watchExportJob(jobId: string, email: string, what: string): Prom
     const tick = async () => {
       let job: JobView;
       try {
-        job = (await apiJson<{ job: JobView }>(`/api/jobs/${jobId}`)).job;
+        job = (await apiJson<JobResponse<ExportJobResult>>(`/api/jobs/${jobId}`)).job;
       } catch {
         if (Date.now() - started > GIVE_UP_MS) return resolve(null);
         return void setTimeout(tick, POLL_MS * 2);

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '../../../domain/audit';
 import { apiJson } from '../../api/client';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { CompanyFinder } from '../preferences/CompanyFinder';
 
 const PAGE = 25;
@@ -44,31 +47,25 @@ export function AuditLogPage() {
         <TextInput label="From" type="date" w={150} value={startDate} onChange={(e) => reset(setStart)(e.currentTarget.value)} />
         <TextInput label="To" type="date" w={150} value={endDate} onChange={(e) => reset(setEnd)(e.currentTarget.value)} />
       </Group>
-      {q.isError && <Alert color="red">{(q.error as Error).message}</Alert>}
-      {q.isPending ? (
-        <Loader />
-      ) : !q.data?.data.length ? (
-        <Text c="dimmed">Nothing to display here</Text>
-      ) : (
-        <Table striped verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr><Table.Th>When</Table.Th><Table.Th>Admin</Table.Th><Table.Th>Company</Table.Th><Table.Th>Action</Table.Th><Table.Th>Record</Table.Th><Table.Th>Result</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {q.data.data.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{new Date(e.at).toLocaleString('en-IN')}</Table.Td>
-                <Table.Td>{e.actorName}</Table.Td>
-                <Table.Td>{e.companyName ?? '—'}</Table.Td>
-                <Table.Td><code>{e.action}</code></Table.Td>
-                <Table.Td>{e.entityId ?? '—'}</Table.Td>
-                <Table.Td><Badge variant="light" color="green">{e.outcome}</Badge></Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {(q.data?.totalRecords ?? 0) > PAGE && <Pagination total={Math.ceil((q.data?.totalRecords ?? 0) / PAGE)} value={page} onChange={setPage} />}
+      <DataTable
+        label="Audit log"
+        testId="audit-log-table"
+        minWidth={860}
+        rows={q.data?.data}
+        rowKey={(e) => e.id}
+        loading={q.isPending}
+        refreshing={q.isPlaceholderData && q.isFetching}
+        error={queryError(q)}
+        columns={[
+          { key: 'when', header: 'When', cell: (e) => new Date(e.at).toLocaleString('en-IN') },
+          { key: 'admin', header: 'Admin', cell: (e) => e.actorName },
+          { key: 'company', header: 'Company', cell: (e) => e.companyName ?? '—' },
+          { key: 'action', header: 'Action', cell: (e) => <code>{e.action}</code> },
+          { key: 'record', header: 'Record', cell: (e) => e.entityId ?? '—' },
+          { key: 'result', header: 'Result', cell: (e) => <Badge variant="light" color="green">{e.outcome}</Badge> },
+        ]}
+        pager={numberedPager({ page, pageSize: PAGE, total: q.data?.totalRecords ?? 0, onPage: setPage, noun: 'entries', nounOne: 'entry', busy: q.isFetching })}
+      />
     </Stack>
   );
 }

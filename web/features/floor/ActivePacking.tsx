@@ -9,7 +9,9 @@ import { useLiveQuery } from '../../local-db/live';
 import { feedback } from '../../scanner/feedback';
 import { useScanner, type ScanSource } from '../../scanner/useScanner';
 import { ScanBox } from '../../ui/ScanBox';
-import classes from './floor.module.css';
+// The floor screens' own rules (notifications kept off the scan field).
+import './floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { leaveNotice } from './notice';
 import { ScanResult, type ScanOutcome } from './ScanResult';
 
@@ -211,7 +213,7 @@ const ScanLines = memo(function ScanLines({ doc }: { doc: FloorOrderDoc }) {
   const lines = itemsToScan(doc);
   const titles = new Map(doc.items.flatMap((i) => (Object.keys(i.wsinMapping).length ? Object.keys(i.wsinMapping) : [i.sku]).map((w) => [w, i.title] as const)));
   return (
-        <Table verticalSpacing="sm" fz="lg" data-testid="items-to-scan" className={classes.stack}>
+        <Table verticalSpacing="sm" fz="lg" data-testid="items-to-scan" className={cards.cards}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>WSIN</Table.Th>

@@ -6,6 +6,7 @@ import { readOrders } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import classes from './floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { TouchPager } from '../../ui/TouchPager';
 import { useClusterFilter } from '../admin/ClusterFilter';
 
@@ -88,7 +89,7 @@ export function PackingList({ sync, filter, page, only, onOpen }: PackingListPro
         </Alert>
       ) : (
         <>
-          <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list" className={classes.stack}>
+          <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list" className={cards.cards}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>AWB / Order</Table.Th>

@@ -7,7 +7,9 @@ import { useSession } from '../../auth/useSession';
 import { readInventory } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
-import classes from '../floor/floor.module.css';
+// The floor screens' own rules (notifications kept off the scan field).
+import '../floor/floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { TouchPager } from '../../ui/TouchPager';
 import { InventoryPopup } from './InventoryPopup';
 
@@ -69,7 +71,7 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
         </Alert>
       ) : (
         <>
-          <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list" className={classes.stackWide}>
+          <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list" className={cards.cardsTablet}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>WSIN</Table.Th>

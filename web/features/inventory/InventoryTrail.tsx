@@ -2,22 +2,12 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Table, Tabs, Text, TextInp
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { defaultTrailRange, EXPORT_TRAIL, TRAIL_PAGE_SIZE, TRAIL_TABS, type InventoryDoc } from '../../../domain/floor';
+import { defaultTrailRange, EXPORT_TRAIL, TRAIL_PAGE_SIZE, TRAIL_TABS, type InventoryDoc, type InventoryTrailResponse, type ScannedTrailResponse } from '../../../domain/floor';
 import { apiJson } from '../../api/client';
-import classes from '../floor/floor.module.css';
+// The floor screens' own rules (notifications kept off the scan field).
+import '../floor/floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { formatWhen } from '../sync/format';
-
-interface TrailEntry {
-  id: string;
-  kind: string;
-  delta: number;
-  accepted: number;
-  rejected: number;
-  quantityAfter: number;
-  remarks: string | null;
-  actorName: string | null;
-  createdAt: string;
-}
 
 type Kind = 'inventory' | 'scanned';
 const DATE = /^\d{4}\/\d{2}\/\d{2}$/;
@@ -38,14 +28,14 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
     queryFn: async ({ signal }) => {
       const filter = { trailsBetweenTime: range, page };
       if (kind === 'scanned') {
-        const r = await apiJson<{ trails: TrailEntry[]; count: number }>(`/api/inventory/scanned-stock/trail/${encodeURIComponent(row.wsin)}`, {
+        const r = await apiJson<ScannedTrailResponse>(`/api/inventory/scanned-stock/trail/${encodeURIComponent(row.wsin)}`, {
           method: 'POST',
           body: { companyId: row.companyId, warehouseId: row.warehouseId, filter },
           signal,
         });
         return { trail: r.trails, count: r.count };
       }
-      return apiJson<{ trail: TrailEntry[]; count: number }>(`/api/inventory/trail/${encodeURIComponent(row.id)}`, { method: 'POST', body: { filter }, signal });
+      return apiJson<InventoryTrailResponse>(`/api/inventory/trail/${encodeURIComponent(row.id)}`, { method: 'POST', body: { filter }, signal });
     },
   });
   const pages = Math.max(1, Math.ceil((trail.data?.count ?? 0) / TRAIL_PAGE_SIZE));
@@ -106,7 +96,7 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
       ) : trail.data.trail.length === 0 ? (
         <Text c="dimmed">Nothing to display here</Text>
       ) : (
-        <Table striped fz="sm" data-testid="inventory-trail" className={classes.stackWide}>
+        <Table striped fz="sm" data-testid="inventory-trail" className={cards.cardsTablet}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>When</Table.Th>

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   B2B_PROMPT, BACKDATE_HINT, BACKDATE_MAX_DAYS, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
-  d2rPricingStore, previewTotals, shouldOfferB2B, withStoreDiscounts, type PricedCatalogueItem,
+  d2rPricingStore, previewTotals, shouldOfferB2B, withStoreDiscounts, type ManualOrderCreatedResponse, type PricedCatalogueItem,
 } from '../../../domain/manual-order';
 import { PRICING_TYPE_LABELS } from '../../../domain/pricing';
 import { SHIP_FROM_LABEL } from '../../../domain/allocation';
@@ -17,6 +17,7 @@ import { addIndiaDays, indiaToday } from '../../../domain/india-time';
 import { shipFromQuery } from './shipFrom';
 import { storeAsShippingAddress } from '../../../domain/retailers';
 import { apiJson, fieldErrors } from '../../api/client';
+import type { Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { zodValidate } from '../../ui/zodForm';
 import { AddressFields } from './AddressFields';
@@ -53,19 +54,30 @@ export function ManualOrderPage({ search }: { search: ManualOrderSearch }) {
   return <ManualOrderForm key={search.cloneFrom ?? 'new'} search={search} prefill={prefill.data} />;
 }
 
-function useScopeCompanies() {
-  const s = useSession();
+function scopeCompanies(s: Session) {
   if (s.role === 'warehouse') return s.companyData.filter((c) => s.selectedCompanyIds.includes(c.id));
   if (s.role === 'seller') return s.companyData.filter((c) => c.id === s.companyId);
   return s.companyData;
 }
 
+/** The company the form starts with: the seller's own, or the only one in scope ('' when the user must choose). */
+function startCompanyOf(s: Session) {
+  const companies = scopeCompanies(s);
+  return s.role === 'seller' ? (s.companyId ?? '') : companies.length === 1 ? companies[0].id : '';
+}
+
+/** What the form reads first (its route loader prefetches them): the order cloned, the start company's catalogue and warehouses. */
+export function manualOrderQueries(s: Session, search: ManualOrderSearch) {
+  const companyId = startCompanyOf(s);
+  return [prefillQuery(search.cloneFrom ?? ''), orderCatalogueQuery(companyId), warehousesQuery(companyId)];
+}
+
 function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefill?: OrderPrefill }) {
   const session = useSession();
   const navigate = useNavigate();
-  const companies = useScopeCompanies();
+  const companies = scopeCompanies(session);
   const chooseCompany = session.role !== 'seller';
-  const startCompany = session.role === 'seller' ? (session.companyId ?? '') : companies.length === 1 ? companies[0].id : '';
+  const startCompany = startCompanyOf(session);
   const clone = search.cloneFrom ? { cloneFrom: search.cloneFrom, mode: search.mode ?? 'clone' } : undefined;
   const retailer = search.isRetailerOrder ? { storeAddressId: search.storeAddressId, shippingAddress: search.shippingAddress } : undefined;
 
@@ -143,7 +155,7 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
 
   const send = async (values: ManualOrderFormValues) => {
     try {
-      const r = await apiJson<{ message: string; data: { shopOrderId: string; cancelledOriginal: boolean } }>('/api/orders/manual', {
+      const r = await apiJson<ManualOrderCreatedResponse>('/api/orders/manual', {
         method: 'POST',
         body: toPayload(values, clone),
       });

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } f
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SALESMAN_CREATED, salesmanSchema } from '../../../domain/manual-order';
+import { SALESMAN_CREATED, salesmanSchema, type SalesmanCreatedResponse } from '../../../domain/manual-order';
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { salesmenQuery, type SalesmanDto } from './queries';
@@ -53,7 +53,7 @@ function SalesmanForm({ companyId, onCreated }: { companyId: string; onCreated: 
   const form = useForm({ initialValues: { firstName: '', lastName: '', email: '', phone: '' }, validate: zodValidate(salesmanSchema) });
   const submit = form.onSubmit(async (v) => {
     try {
-      const r = await apiJson<{ data: SalesmanDto }>('/api/salesman', { method: 'POST', body: { ...v, companyId } });
+      const r = await apiJson<SalesmanCreatedResponse>('/api/salesman', { method: 'POST', body: { ...v, companyId } });
       await queryClient.invalidateQueries({ queryKey: salesmenQuery(companyId).queryKey });
       notifications.show({ color: 'green', message: SALESMAN_CREATED });
       onCreated(r.data);

@@ -61,7 +61,8 @@ function addressFrom(a: Record<string, unknown> | undefined): AddressValues {
 export type InitialOptions = {
   companyId: string;
   isD2RAccount: boolean;
-  prefill?: OrderPrefill;
+  /** A clone starts without the original's AWB, so the form does not read it. */
+  prefill?: Omit<OrderPrefill, 'awb' | 'awbPartner'>;
   retailer?: { storeAddressId?: string; shippingAddress?: Record<string, unknown> };
 };
 

@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StorePricesResponse } from '../../../domain/bulk/types';
-import type { CatalogueItemDto } from '../../../domain/catalogue';
-import type { StoreAddressDto } from '../../../domain/retailers';
+import type { CatalogueListResponse } from '../../../domain/catalogue';
+import type { StoreAddressResponse, StoreListResponse } from '../../../domain/retailers';
+import type { CompanyWarehousesResponse, OrderPrefillResponse, PincodeResponse, SalesmenResponse } from '../../../domain/manual-order';
 import { apiJson } from '../../api/client';
 
-export type CompanyWarehouse = { id: string; warehouseId: string; name: string; city: string; state: string; pincode: string; active: boolean };
-export type WarehousesResponse = { companyId: string; companyState: string; isD2R: boolean; warehouses: CompanyWarehouse[] };
-export type SalesmanDto = { id: string; firstName: string; lastName: string; email: string; phone: string };
-export type StoreListResponse = { status: boolean; storeAddressData: StoreAddressDto[]; totalRecords: number };
+export type { CompanyWarehouse, OrderPrefill, SalesmanDto } from '../../../domain/manual-order';
 
 const withCompany = (path: string, companyId: string) => `${path}${path.includes('?') ? '&' : '?'}companyId=${encodeURIComponent(companyId)}`;
 
@@ -16,7 +14,7 @@ export const orderCatalogueQuery = (companyId: string) =>
   queryOptions({
     queryKey: ['manual-order', 'catalogue', companyId],
     queryFn: ({ signal }) =>
-      apiJson<{ catalogues: CatalogueItemDto[] }>(`/api/catalogue/company/${encodeURIComponent(companyId)}?shopType=manual&active=1&pageSize=200`, { signal }).then(
+      apiJson<CatalogueListResponse>(`/api/catalogue/company/${encodeURIComponent(companyId)}?shopType=manual&active=1&pageSize=200`, { signal }).then(
         (r) => r.catalogues,
       ),
     enabled: !!companyId,
@@ -36,14 +34,14 @@ export const storeDiscountsQuery = (companyId: string, storeId: string) =>
 export const warehousesQuery = (companyId: string) =>
   queryOptions({
     queryKey: ['manual-order', 'warehouses', companyId],
-    queryFn: ({ signal }) => apiJson<WarehousesResponse>(withCompany('/api/company/warehouses', companyId), { signal }),
+    queryFn: ({ signal }) => apiJson<CompanyWarehousesResponse>(withCompany('/api/company/warehouses', companyId), { signal }),
     enabled: !!companyId,
   });
 
 export const salesmenQuery = (companyId: string) =>
   queryOptions({
     queryKey: ['manual-order', 'salesmen', companyId],
-    queryFn: ({ signal }) => apiJson<{ salesmen: SalesmanDto[] }>(withCompany('/api/salesman', companyId), { signal }).then((r) => r.salesmen),
+    queryFn: ({ signal }) => apiJson<SalesmenResponse>(withCompany('/api/salesman', companyId), { signal }).then((r) => r.salesmen),
     enabled: !!companyId,
   });
 
@@ -61,39 +59,15 @@ export const storeSearchQuery = (companyId: string, searchText: string) =>
 export const storeQuery = (id: string) =>
   queryOptions({
     queryKey: ['manual-order', 'store', id],
-    queryFn: ({ signal }) => apiJson<{ data: StoreAddressDto }>(`/api/d2r/store-address/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiJson<StoreAddressResponse>(`/api/d2r/store-address/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     enabled: !!id,
   });
 
-export type OrderPrefill = {
-  orderId: string;
-  status: string;
-  companyId: string;
-  shopOrderId: string;
-  orderType: number;
-  whId: string;
-  selectedStoreAddressId: string;
-  d2rSalesmanId: string;
-  purchaseOrderNumber: string;
-  termsOfPayment: string;
-  dueDate: string;
-  beatId: string;
-  paymentMethod: string;
-  pricingType: number;
-  commonPricingValue: string;
-  shippingPrice: string;
-  specialDiscount: string;
-  ewayBill: string;
-  sameAsShipping: boolean;
-  shippingAddress: Record<string, string>;
-  billingAddress: Record<string, string>;
-  items: { catalogueId: string; quantity: number; isFree: boolean; pricingValue: string }[];
-};
 
 export const prefillQuery = (orderId: string) =>
   queryOptions({
     queryKey: ['manual-order', 'prefill', orderId],
-    queryFn: ({ signal }) => apiJson<{ data: OrderPrefill }>(`/api/orders/manual/${encodeURIComponent(orderId)}/prefill`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiJson<OrderPrefillResponse>(`/api/orders/manual/${encodeURIComponent(orderId)}/prefill`, { signal }).then((r) => r.data),
     enabled: !!orderId,
     staleTime: 0,
   });
@@ -104,7 +78,7 @@ export const prefillQuery = (orderId: string) =>
  */
 export async function lookupPincode(pincode: string): Promise<{ state: string; district: string } | null> {
   try {
-    const r = await apiJson<{ warehousePinDetails: { state: string; district: string }[] }>(`/api/pincode/${encodeURIComponent(pincode)}`);
+    const r = await apiJson<PincodeResponse>(`/api/pincode/${encodeURIComponent(pincode)}`);
     return r.warehousePinDetails[0] ?? null;
   } catch {
     return null;

@@ -16,6 +16,7 @@ import { apiFetch, apiJson, ApiRequestError, getXsrfToken } from '../../api/clie
 import { DownloadActions } from '../downloads';
 import { JobProgress } from './JobProgress';
 import { refreshOrders, type OrderListItem } from './queries';
+import type { BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
 
 export type BulkActionsProps = { selected: ReadonlyMap<string, OrderListItem>; onClear: () => void };
 
@@ -36,7 +37,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     if (needSelection()) return;
     setBusy('rts');
     try {
-      const r = await apiJson<{ status: boolean; message: string; jobId: string }>('/api/bulkreadytoship/', { method: 'POST', body: { orderids: ids.join(',') } });
+      const r = await apiJson<BulkReadyToShipStarted>('/api/bulkreadytoship/', { method: 'POST', body: { orderids: ids.join(',') } });
       setJobId(r.jobId);
     } catch (e) {
       const body = e instanceof ApiRequestError ? (e.body as { status?: boolean; message?: string } | null) : null;
@@ -106,7 +107,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     if (needSelection()) return;
     setBusy('svc');
     try {
-      const r = await apiJson<{ message: string; data: { serviceable: boolean }[] }>('/api/bulk-check-serviceability', { method: 'POST', body: { orderIds: ids } });
+      const r = await apiJson<BulkServiceabilityResponse>('/api/bulk-check-serviceability', { method: 'POST', body: { orderIds: ids } });
       const bad = r.data.filter((x) => !x.serviceable).length;
       notifications.show({ color: bad ? 'yellow' : 'green', title: 'Serviceability checked', message: r.message });
       void refreshOrders(queryClient);

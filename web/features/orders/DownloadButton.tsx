@@ -5,6 +5,7 @@ import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
 import { apiFetch, apiJson } from '../../api/client';
 import { askEmailForLink } from '../downloads/askEmailForLink';
 import { saveBlob } from '../downloads/files';
+import type { EmailDownloadQueued } from '../../../domain/downloads';
 
 export type DownloadButtonProps = { filter: Record<string, unknown>; appType: 'admin' | 'seller' | 'wms' };
 
@@ -13,7 +14,7 @@ export type DownloadButtonProps = { filter: Record<string, unknown>; appType: 'a
 export function DownloadButton({ filter, appType }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const askEmail = (message: string) =>
-    askEmailForLink(message, (email) => apiJson<{ message: string }>('/api/download/email', { method: 'POST', body: { kind: 'csv:orders', filter, email } }));
+    askEmailForLink(message, (email) => apiJson<EmailDownloadQueued>('/api/download/email', { method: 'POST', body: { kind: 'csv:orders', filter, email } }));
   const download = async () => {
     setBusy(true);
     try {

@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Badge, Group, MultiSelect, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, MultiSelect, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { ERROR_TITLE, FAILED_TO_GET_ORDERS, LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY, NOT_SYNCED, SYNCED } from '../../../domain/orders';
 import { MISSED_ORDER_STATUSES } from '../../../domain/statuses';
 import { useSession } from '../../auth/useSession';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { formatDateTime } from './format';
+import { MISSED_PAGE_SIZE, missedParams } from './pageQueries';
 import { missedOrdersQuery } from './queries';
 import type { OrdersSearch } from './search';
 
@@ -14,10 +18,7 @@ export type MissedOrdersViewProps = { search: OrdersSearch; setSearch: (s: Order
 /** Orders a channel sent that could not be created: their own statuses (single-select unless admin) and sync state. */
 export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
   const session = useSession();
-  const params: Record<string, string> = { page: String(search.mpage ?? 1), pageSize: '50' };
-  if (search.mstatus) params.status = search.mstatus;
-  if (search.sync) params.sync = search.sync;
-  const q = useQuery(missedOrdersQuery(params));
+  const q = useQuery(missedOrdersQuery(missedParams(search)));
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (q.error && q.error !== shown.current) {
@@ -26,7 +27,6 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
     }
   }, [q.error]);
   const statusData = MISSED_ORDER_STATUSES.map((s) => ({ value: s, label: s }));
-  const rows = q.isError ? [] : (q.data?.order ?? []);
   return (
     <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} data-testid="missed-orders">
       <Group gap="xs">
@@ -61,38 +61,24 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
           w={180}
         />
       </Group>
-      <Table striped highlightOnHover fz="sm" verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>Sync</Table.Th>
-            <Table.Th>Received</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && !q.isPending && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text ta="center" py="xl" c={q.isError ? 'red' : 'dimmed'}>{q.isError ? LOAD_FAILED_FALLBACK : NOTHING_TO_DISPLAY}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td fw={500}>{r.shopOrderId}</Table.Td>
-              <Table.Td><Badge variant="light" size="sm">{r.status}</Badge></Table.Td>
-              <Table.Td>{r.reason}</Table.Td>
-              <Table.Td><Badge color={r.synced ? 'green' : 'orange'} variant="dot" size="sm">{r.syncState}</Badge></Table.Td>
-              <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {q.data && q.data.page.pages > 1 && (
-        <Pagination total={q.data.page.pages} value={q.data.page.current} onChange={(p) => setSearch({ ...search, mpage: p })} size="sm" />
-      )}
+      <DataTable
+        label="Missed orders"
+        minWidth={720}
+        rows={q.data?.order}
+        rowKey={(r) => r.id}
+        loading={q.isPending}
+        refreshing={q.isPlaceholderData && q.isFetching}
+        error={queryError(q, { message: LOAD_FAILED_FALLBACK })}
+        empty={{ text: NOTHING_TO_DISPLAY }}
+        columns={[
+          { key: 'order', header: 'Order', cell: (r) => r.shopOrderId, cellProps: () => ({ fw: 500 }) },
+          { key: 'status', header: 'Status', cell: (r) => <Badge variant="light" size="sm">{r.status}</Badge> },
+          { key: 'reason', header: 'Reason', cell: (r) => r.reason },
+          { key: 'sync', header: 'Sync', cell: (r) => <Badge color={r.synced ? 'green' : 'orange'} variant="dot" size="sm">{r.syncState}</Badge> },
+          { key: 'received', header: 'Received', cell: (r) => formatDateTime(r.createdAt) },
+        ]}
+        pager={numberedPager({ page: search.mpage ?? 1, pageSize: MISSED_PAGE_SIZE, total: q.data?.currentCount ?? 0, onPage: (p) => setSearch({ ...search, mpage: p }), noun: 'missed orders', nounOne: 'missed order', busy: q.isFetching })}
+      />
     </Stack>
   );
 }

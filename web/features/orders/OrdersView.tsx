@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -22,7 +22,8 @@ import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
-import { Pager } from '../../ui/Pager';
+import { useRowSelection } from '../../ui/useRowSelection';
+import { readsBeats, readsWarehouses } from './pageQueries';
 import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
@@ -32,6 +33,8 @@ export type OrdersViewProps = {
   setSearch: (next: OrdersSearch, replace?: boolean) => void;
   onOpenProduct: (catalogueId: string) => void;
 };
+
+const rowId = (r: OrderListItem) => r.id;
 
 // A finance user never reaches the orders (the API refuses it); the entry only keeps the map total.
 const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms', finance: 'admin' } as const;
@@ -43,7 +46,6 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   const params = listParams(search);
   const q = useQuery(ordersListQuery(params));
   const filter = filterOf(search);
-  const [selected, setSelected] = useState<Map<string, OrderListItem>>(new Map());
   const [drawerOpen, drawer] = useDisclosure(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search.q ?? '');
@@ -52,15 +54,14 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   // (first day chosen) is held here until its second day, then it filters.
   const [range, setRange] = useState<[string | null, string | null]>([search.from ?? null, search.to ?? null]);
   useEffect(() => setRange([search.from ?? null, search.to ?? null]), [search.from, search.to]);
-  const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: session.role !== 'finance' }).data;
+  const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: readsWarehouses(session.role) }).data;
   const warehouses = useMemo(() => warehouseData ?? [], [warehouseData]);
-  const beatData = useQuery({ ...beatsQuery(), enabled: session.role === 'seller' || session.role === 'admin' }).data;
+  const beatData = useQuery({ ...beatsQuery(), enabled: readsBeats(session.role) }).data;
   const beats = useMemo(() => beatData ?? [], [beatData]);
   const beatName = useCallback((id: string) => beats.find((b) => b.id === id)?.name ?? id, [beats]);
 
-  // Changing a filter (or the section) clears the selection.
-  const filterKey = JSON.stringify([section, filter]);
-  useEffect(() => setSelected(new Map()), [filterKey]);
+  // Changing a filter (or the section) clears the selection; paging keeps it.
+  const selection = useRowSelection<OrderListItem>(rowId, [section, filter]);
 
   // A failed load: one 'Error' notification (a superseded, cancelled request is not a failure).
   const shownError = useRef<unknown>(null);
@@ -90,7 +91,6 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   };
 
   const failed = q.isError;
-  const rows = failed ? [] : (q.data?.order ?? []);
   const page = q.data?.page;
   const sortField = (search.sortField ?? 'id') as SortField;
   const sortOrder = search.sortOrder ?? 'DESC';
@@ -102,27 +102,6 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
       ? 'Last page'
       : `Page ${pn ? fmt.format(pn) : '…'}${page.pages ? ` of ${fmt.format(page.pages)}` : '+'}`;
 
-  const toggle = (id: string) =>
-    setSelected((m) => {
-      const next = new Map(m);
-      if (next.has(id)) next.delete(id);
-      else {
-        const row = rows.find((r) => r.id === id);
-        if (row) next.set(id, row);
-      }
-      return next;
-    });
-  const toggleAll = (ids: string[], on: boolean) =>
-    setSelected((m) => {
-      const next = new Map(m);
-      for (const r of rows) {
-        if (!ids.includes(r.id)) continue;
-        if (on) next.set(r.id, r);
-        else next.delete(r.id);
-      }
-      return next;
-    });
-  const clearSelection = useCallback(() => setSelected(new Map()), []);
   const warehouseName = useCallback((id: string) => warehouses.find((w) => w.id === id)?.name ?? id, [warehouses]);
   // One per filter tag (a date range counts once).
   const filterCount = useMemo(() => filterTags(filter).length, [filter]);
@@ -175,28 +154,37 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         </OfflineGate>
       </Group>
       <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} beatName={beatName} onRemove={removeFilter} onMore={drawer.open} />
-      {/* Stays under the header while the page scrolls, so it is near a selection deep in a long page. */}
-      <Box
-        pos="sticky"
-        top="var(--app-shell-header-offset, 0rem)"
-        py={4}
-        style={{ zIndex: 7, background: 'var(--mantine-color-body)' }}
-        data-testid="bulk-actions-bar"
-      >
-        <OfflineGate>
-          <BulkActions selected={selected} onClear={clearSelection} />
-        </OfflineGate>
-      </Box>
       <OrdersTable
-        rows={rows}
+        rows={failed ? [] : q.data?.order}
         loading={q.isPending}
         refreshing={q.isFetching && q.isPlaceholderData}
-        failed={failed}
+        failed={failed ? { text: LOAD_FAILED_FALLBACK, onRetry: () => void q.refetch() } : null}
         emptyText={NOTHING_TO_DISPLAY}
-        failedText={LOAD_FAILED_FALLBACK}
-        selected={new Set(selected.keys())}
-        onToggle={toggle}
-        onToggleAll={toggleAll}
+        selection={selection}
+        bulkBar={
+          <OfflineGate>
+            <BulkActions selected={selection.rows} onClear={selection.clear} />
+          </OfflineGate>
+        }
+        pager={
+          page && !failed
+            ? {
+                label: pageLabel,
+                total: q.data!.currentCount,
+                capped: q.data!.currentCountCapped,
+                hasPrev: page.hasPrev,
+                hasNext: page.hasNext,
+                pageSize: page.pageSize,
+                busy: q.isFetching,
+                onFirst: () => setSearch(resetPage(search)),
+                onPrev: () =>
+                  setSearch(pn !== undefined && pn <= 2 ? resetPage(search) : { ...resetPage(search), cursor: page.prevCursor ?? undefined, dir: 'prev', pn: pn ? pn - 1 : undefined }),
+                onNext: () => setSearch({ ...resetPage(search), cursor: page.nextCursor ?? undefined, dir: 'next', pn: pn ? pn + 1 : undefined }),
+                onLast: () => setSearch({ ...resetPage(search), last: true, pn: page.pages ?? undefined }),
+                onPageSize: (n) => setSearch({ ...resetPage(search), pageSize: n }),
+              }
+            : null
+        }
         sortField={sortField}
         sortOrder={sortOrder}
         onSort={(f) => setSearch({ ...resetPage(search), sortField: f, sortOrder: f === sortField && sortOrder === 'DESC' ? 'ASC' : 'DESC' })}
@@ -205,24 +193,6 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         showCompany={session.role !== 'seller'}
         companyName={companyName}
       />
-      {page && !failed && (
-        <Pager
-          label={pageLabel}
-          total={q.data!.currentCount}
-          capped={q.data!.currentCountCapped}
-          hasPrev={page.hasPrev}
-          hasNext={page.hasNext}
-          pageSize={page.pageSize}
-          busy={q.isFetching}
-          onFirst={() => setSearch(resetPage(search))}
-          onPrev={() =>
-            setSearch(pn !== undefined && pn <= 2 ? resetPage(search) : { ...resetPage(search), cursor: page.prevCursor ?? undefined, dir: 'prev', pn: pn ? pn - 1 : undefined })
-          }
-          onNext={() => setSearch({ ...resetPage(search), cursor: page.nextCursor ?? undefined, dir: 'next', pn: pn ? pn + 1 : undefined })}
-          onLast={() => setSearch({ ...resetPage(search), last: true, pn: page.pages ?? undefined })}
-          onPageSize={(n) => setSearch({ ...resetPage(search), pageSize: n })}
-        />
-      )}
       <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} onApply={applyFilter} onClose={drawer.close} />
     </Stack>
   );

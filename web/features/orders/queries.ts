@@ -1,20 +1,26 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   CustomerRequestDetail,
+  CustomerRequestFindResponse,
   CustomerRequestItem,
+  CustomerRequestsResponse,
   MissedOrderItem,
+  MissedOrdersResponse,
   OrderCountsResponse,
+  OrderDetail,
+  OrderDetailResponse,
+  OrderListItem,
   OrderListResponse,
-} from '../../../edge-api/routes/orders/list';
-import type { OrderDetail } from '../../../edge-api/routes/orders/queries';
+  ShippingPackage,
+  ShippingPackagesResponse,
+  WhatsappMessagesResponse,
+} from '../../../domain/orders';
+import type { CompanyWarehousesResponse } from '../../../domain/manual-order';
 import { apiJson } from '../../api/client';
 import type { BeatsResponse } from '../../../domain/bulk/types';
+import type { Job, JobResponse } from '../../../domain/jobs';
 
-export type { OrderDetail, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail };
-export type OrderListItem = OrderListResponse['order'][number];
-export type ShippingPackage = { code: string; name: string; label: string; value: string; maxWeightG: number };
-/** A durable job as GET /api/jobs/:id reports it; `R` is what its kind's handler returns. */
-export type Job<R = unknown> = { id: string; status: 'queued' | 'running' | 'done' | 'failed'; progress: number; total: number; result: R | null; error: string | null };
+export type { Job, OrderDetail, OrderListItem, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail, ShippingPackage };
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -44,7 +50,7 @@ export const orderCountsQuery = () =>
 export const orderDetailQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => apiJson<{ data: OrderDetail }>(`/api/orders/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiJson<OrderDetailResponse>(`/api/orders/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
     enabled: !!id,
     retry: false,
   });
@@ -53,7 +59,7 @@ export const missedOrdersQuery = (p: Record<string, string>) =>
   queryOptions({
     queryKey: orderKeys.missed(p),
     queryFn: ({ signal }) =>
-      apiJson<{ order: MissedOrderItem[]; currentCount: number; missedOrderCount: number; page: { current: number; pages: number } }>(`/api/missed-orders?${qs(p)}`, { signal }),
+      apiJson<MissedOrdersResponse>(`/api/missed-orders?${qs(p)}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -61,7 +67,7 @@ export const missedOrdersQuery = (p: Record<string, string>) =>
 export const customerRequestsQuery = (p: Record<string, string>) =>
   queryOptions({
     queryKey: orderKeys.requests(p),
-    queryFn: ({ signal }) => apiJson<{ data: CustomerRequestItem[]; currentCount: number; page: { current: number; pages: number } }>(`/api/customerRequests?${qs(p)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<CustomerRequestsResponse>(`/api/customerRequests?${qs(p)}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -69,7 +75,7 @@ export const customerRequestsQuery = (p: Record<string, string>) =>
 export const customerRequestQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.request(id),
-    queryFn: ({ signal }) => apiJson<{ data: { data: CustomerRequestDetail } }>(`/api/customerRequests/find/${encodeURIComponent(id)}`, { signal }).then((r) => r.data.data),
+    queryFn: ({ signal }) => apiJson<CustomerRequestFindResponse>(`/api/customerRequests/find/${encodeURIComponent(id)}`, { signal }).then((r) => r.data.data),
     enabled: !!id,
   });
 
@@ -78,7 +84,7 @@ export const companyWarehousesQuery = (companyId?: string) =>
   queryOptions({
     queryKey: ['company-warehouses', companyId ?? ''],
     queryFn: ({ signal }) =>
-      apiJson<{ warehouses: { id: string; warehouseId: string; name: string; city: string }[] }>(
+      apiJson<CompanyWarehousesResponse>(
         `/api/company/warehouses${companyId ? `?${qs({ companyId })}` : ''}`,
         { signal },
       ).then((r) => r.warehouses),
@@ -96,19 +102,19 @@ export const beatsQuery = () =>
   });
 
 export const shippingPackagesQuery = () =>
-  queryOptions({ queryKey: ['shipping-packages'], queryFn: ({ signal }) => apiJson<{ data: ShippingPackage[] }>('/api/shipping-packages', { signal }).then((r) => r.data), staleTime: 300_000 });
+  queryOptions({ queryKey: ['shipping-packages'], queryFn: ({ signal }) => apiJson<ShippingPackagesResponse>('/api/shipping-packages', { signal }).then((r) => r.data), staleTime: 300_000 });
 
 export const whatsappMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: orderKeys.whatsapp(id),
     queryFn: ({ signal }) =>
-      apiJson<{ data: { id: string; status: string; message: string; sender: string | null; createdAt: string }[] }>(`/api/orders/${encodeURIComponent(id)}/whatsapp-messages`, { signal }).then((r) => r.data),
+      apiJson<WhatsappMessagesResponse>(`/api/orders/${encodeURIComponent(id)}/whatsapp-messages`, { signal }).then((r) => r.data),
   });
 
 export const jobQuery = <R = unknown>(id: string) =>
   queryOptions({
     queryKey: ['jobs', id],
-    queryFn: ({ signal }) => apiJson<{ job: Job<R> }>(`/api/jobs/${encodeURIComponent(id)}`, { signal }).then((r) => r.job),
+    queryFn: ({ signal }) => apiJson<JobResponse<R>>(`/api/jobs/${encodeURIComponent(id)}`, { signal }).then((r) => r.job),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'done' || q.state.data.status === 'failed') ? false : 500),
     enabled: !!id,
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COURIER_SLOTS,
   MAX_WEIGHT_ADMIN_ONLY,
@@ -23,23 +23,30 @@ import { OfflineGate } from '../sync/OfflineGate';
 
 const prefsKey = (companyId: string | null) => ['preferences', companyId ?? 'own'] as const;
 
+/** A company's preferences (an admin's choice, or the seller's own with null). */
+export const preferencesQuery = (companyId: string | null) =>
+  queryOptions({
+    queryKey: prefsKey(companyId),
+    queryFn: ({ signal }) => apiJson<PreferencesResponse>(`/api/ums/profile/preferences${companyId ? `?companyId=${companyId}` : ''}`, { signal }).then((r) => r.data),
+    retry: false,
+  });
+
+/** The courier partners a seller may rank. */
+export const deliveryPartnersQuery = () =>
+  queryOptions({
+    queryKey: ['deliveryPartners'],
+    queryFn: ({ signal }) => apiJson<DeliveryPartnersResponse>('/api/ums/profile/deliveryPartners', { signal }).then((r) => r.responseBody.deliveryPartners),
+    staleTime: 60_000,
+  });
+
 /** Settings > Preferences (part 2 §2, §6). Sellers edit their own; an admin chooses a company first. */
 export function PreferencesPage() {
   const session = useSession();
   const isAdmin = session.role === 'admin';
   const [companyId, setCompanyId] = useState<string | null>(null);
   const enabled = session.role === 'seller' || (isAdmin && !!companyId);
-  const q = useQuery({
-    queryKey: prefsKey(isAdmin ? companyId : null),
-    queryFn: ({ signal }) => apiJson<PreferencesResponse>(`/api/ums/profile/preferences${isAdmin ? `?companyId=${companyId}` : ''}`, { signal }).then((r) => r.data),
-    enabled,
-    retry: false,
-  });
-  const partners = useQuery({
-    queryKey: ['deliveryPartners'],
-    queryFn: ({ signal }) => apiJson<DeliveryPartnersResponse>('/api/ums/profile/deliveryPartners', { signal }).then((r) => r.responseBody.deliveryPartners),
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...preferencesQuery(isAdmin ? companyId : null), enabled });
+  const partners = useQuery(deliveryPartnersQuery());
 
   return (
     <Stack maw={900}>

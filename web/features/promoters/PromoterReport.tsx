@@ -1,11 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PROMOTER_SEARCH_OPTIONS, type PromoterCreditNoteResponse, type PromoterStockResponse } from '../../../domain/promoters';
+import {
+  PROMOTER_SEARCH_OPTIONS,
+  type PromoterCreditNoteResponse,
+  type PromoterCreditNoteRow,
+  type PromoterStockResponse,
+  type PromoterStockRow,
+} from '../../../domain/promoters';
 import { apiFetch, apiJson } from '../../api/client';
 import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
 import { saveBlob } from '../downloads/files';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 
 export type PromoterReportProps = { kind: 'stock-details' | 'credit-note'; promoterName?: string };
 
@@ -41,7 +50,15 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
     saveBlob(await res.blob(), kind === 'stock-details' ? 'promoter-stock.csv' : 'promoter-credit-notes.csv');
   };
 
-  const data = q.data?.data ?? [];
+  // What both reports' tables share: states, paging and width.
+  const shared = {
+    minWidth: 800,
+    stickyHeader: false,
+    loading: q.isPending,
+    refreshing: q.isPlaceholderData && q.isFetching,
+    error: queryError(q),
+    pager: numberedPager({ page, pageSize: PAGE, total: q.data?.totalRecords ?? 0, onPage: setPage, noun: 'rows', busy: q.isFetching }),
+  };
   return (
     <>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -52,37 +69,43 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
         <TextInput label="To" type="date" w={150} value={f.endDate} onChange={(e) => set('endDate')(e.currentTarget.value)} />
         <Button variant="light" onClick={downloadCsv}>Download CSV</Button>
       </Group>
-      {q.isError && <Alert color="red" mt="sm">{(q.error as Error).message}</Alert>}
-      {q.isPending ? (
-        <Loader mt="md" />
-      ) : data.length === 0 ? (
-        <Text c="dimmed" mt="md">Nothing to display here</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800} mt="sm">
-          <Table striped verticalSpacing={4} fz="sm">
-            {kind === 'stock-details' ? (
-              <>
-                <Table.Thead><Table.Tr><Table.Th>Promoter</Table.Th><Table.Th>Retailer</Table.Th><Table.Th>Phone</Table.Th><Table.Th>SKU</Table.Th><Table.Th>Product</Table.Th><Table.Th ta="right">Qty</Table.Th><Table.Th ta="right">Returned</Table.Th><Table.Th ta="right">Value</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>
-                  {(data as PromoterStockResponse['data']).map((r) => (
-                    <Table.Tr key={`${r.retailerPhone}-${r.sku}`}><Table.Td>{r.promoterName}</Table.Td><Table.Td>{r.retailerName}</Table.Td><Table.Td>{r.retailerPhone}</Table.Td><Table.Td>{r.sku}</Table.Td><Table.Td>{r.product}</Table.Td><Table.Td ta="right">{r.quantity}</Table.Td><Table.Td ta="right">{r.returnedQuantity}</Table.Td><Table.Td ta="right">{rupees(r.valuePaise)}</Table.Td></Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </>
-            ) : (
-              <>
-                <Table.Thead><Table.Tr><Table.Th>Promoter</Table.Th><Table.Th>Retailer</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Order</Table.Th><Table.Th>Credit note</Table.Th><Table.Th ta="right">Amount</Table.Th><Table.Th>Reason</Table.Th><Table.Th>Date</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>
-                  {(data as PromoterCreditNoteResponse['data']).map((r) => (
-                    <Table.Tr key={r.creditNoteNumber}><Table.Td>{r.promoterName}</Table.Td><Table.Td>{r.retailerName}</Table.Td><Table.Td>{r.retailerPhone}</Table.Td><Table.Td>{r.orderId}</Table.Td><Table.Td>{r.creditNoteNumber}</Table.Td><Table.Td ta="right">{rupees(r.amountPaise)}</Table.Td><Table.Td>{r.reason}</Table.Td><Table.Td>{r.createdAt.slice(0, 10)}</Table.Td></Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </>
-            )}
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {(q.data?.totalRecords ?? 0) > PAGE && <Pagination mt="sm" total={Math.ceil((q.data?.totalRecords ?? 0) / PAGE)} value={page} onChange={setPage} />}
+      <Box mt="sm">
+        {kind === 'stock-details' ? (
+          <DataTable
+            {...shared}
+            label="Stock details"
+            rows={q.data?.data as PromoterStockRow[] | undefined}
+            rowKey={(r) => `${r.retailerPhone}-${r.sku}`}
+            columns={[
+              { key: 'promoter', header: 'Promoter', cell: (r) => r.promoterName },
+              { key: 'retailer', header: 'Retailer', cell: (r) => r.retailerName },
+              { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
+              { key: 'sku', header: 'SKU', cell: (r) => r.sku },
+              { key: 'product', header: 'Product', cell: (r) => r.product },
+              { key: 'qty', header: 'Qty', align: 'right', cell: (r) => r.quantity },
+              { key: 'returned', header: 'Returned', align: 'right', cell: (r) => r.returnedQuantity },
+              { key: 'value', header: 'Value', align: 'right', cell: (r) => rupees(r.valuePaise) },
+            ]}
+          />
+        ) : (
+          <DataTable
+            {...shared}
+            label="Credit notes"
+            rows={q.data?.data as PromoterCreditNoteRow[] | undefined}
+            rowKey={(r) => r.creditNoteNumber}
+            columns={[
+              { key: 'promoter', header: 'Promoter', cell: (r) => r.promoterName },
+              { key: 'retailer', header: 'Retailer', cell: (r) => r.retailerName },
+              { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
+              { key: 'order', header: 'Order', cell: (r) => r.orderId },
+              { key: 'note', header: 'Credit note', cell: (r) => r.creditNoteNumber },
+              { key: 'amount', header: 'Amount', align: 'right', cell: (r) => rupees(r.amountPaise) },
+              { key: 'reason', header: 'Reason', cell: (r) => r.reason },
+              { key: 'date', header: 'Date', cell: (r) => r.createdAt.slice(0, 10) },
+            ]}
+          />
+        )}
+      </Box>
     </>
   );
 }

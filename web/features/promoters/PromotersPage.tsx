@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Loader, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Drawer, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Promoter, PromoterListResponse } from '../../../domain/promoters';
 import { apiJson } from '../../api/client';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { CreatePromoterModal } from './CreatePromoterModal';
 import { PromoterReport } from './PromoterReport';
 
@@ -57,33 +60,27 @@ export function PromotersPage() {
             {filter('phone', 'Phone')}
             {filter('retailerPhone', 'Retailer phone')}
           </Group>
-          {q.isError && <Alert color="red" mt="sm">{(q.error as Error).message}</Alert>}
-          {q.isPending ? (
-            <Loader mt="md" />
-          ) : !q.data?.data.length ? (
-            <Text c="dimmed" mt="md">Nothing to display here</Text>
-          ) : (
-            <Table striped highlightOnHover mt="sm" verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Reference</Table.Th><Table.Th ta="right">Retailers</Table.Th><Table.Th>Created</Table.Th><Table.Th>By</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(p.id)}>{p.name}</Button>
-                    </Table.Td>
-                    <Table.Td>{p.phone}</Table.Td>
-                    <Table.Td>{p.hmsUserReferenceId}</Table.Td>
-                    <Table.Td ta="right">{p.retailers.length}</Table.Td>
-                    <Table.Td>{p.createdAt.slice(0, 10)}</Table.Td>
-                    <Table.Td>{p.createdBy}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {(q.data?.totalRecords ?? 0) > PAGE_SIZE && <Pagination mt="sm" total={Math.ceil((q.data?.totalRecords ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />}
+          <Box mt="sm">
+            <DataTable
+              label="Promoters"
+              testId="promoters-table"
+              minWidth={720}
+              rows={q.data?.data}
+              rowKey={(p) => p.id}
+              loading={q.isPending}
+              refreshing={q.isPlaceholderData && q.isFetching}
+              error={queryError(q)}
+              columns={[
+                { key: 'name', header: 'Name', cell: (p) => <Button variant="subtle" size="compact-sm" onClick={() => setOpen(p.id)}>{p.name}</Button> },
+                { key: 'phone', header: 'Phone', cell: (p) => p.phone },
+                { key: 'reference', header: 'Reference', cell: (p) => p.hmsUserReferenceId },
+                { key: 'retailers', header: 'Retailers', align: 'right', cell: (p) => p.retailers.length },
+                { key: 'created', header: 'Created', cell: (p) => p.createdAt.slice(0, 10) },
+                { key: 'by', header: 'By', cell: (p) => p.createdBy },
+              ]}
+              pager={numberedPager({ page, pageSize: PAGE_SIZE, total: q.data?.totalRecords ?? 0, onPage: setPage, noun: 'promoters', busy: q.isFetching })}
+            />
+          </Box>
         </Tabs.Panel>
         <Tabs.Panel value="stock" pt="sm"><PromoterReport kind="stock-details" /></Tabs.Panel>
         <Tabs.Panel value="credit" pt="sm"><PromoterReport kind="credit-note" /></Tabs.Panel>

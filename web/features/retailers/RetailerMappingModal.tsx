@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RETAILER_MAPPING_CREATED, type StoreAddressDto } from '../../../domain/retailers';
+import { RETAILER_MAPPING_CREATED, type RetailerMappingResponse, type StoreAddressDto } from '../../../domain/retailers';
 import { apiJson } from '../../api/client';
 import { mappingCountQuery, primaryRetailersQuery, retailerKeys, storeListQuery } from './queries';
 
@@ -32,7 +32,7 @@ export function RetailerMappingModal({ retailer, onClose }: RetailerMappingModal
     if (!retailer || !target) return;
     setSaving(true);
     try {
-      const r = await apiJson<{ message: string }>('/api/d2r/retailer/mapping', { method: 'POST', body: { retailerId: retailer.id, mappedTo: target } });
+      const r = await apiJson<RetailerMappingResponse>('/api/d2r/retailer/mapping', { method: 'POST', body: { retailerId: retailer.id, mappedTo: target } });
       const primary = options.find((o) => o.value === target)?.label.replace(/^★ /, '') ?? '';
       const detail = `${retailer.storeName} is now mapped to ${primary}.`;
       notifications.show({ color: 'green', title: RETAILER_MAPPING_CREATED, message: r.message && r.message !== RETAILER_MAPPING_CREATED ? r.message : detail });

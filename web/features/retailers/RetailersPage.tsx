@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FAILED_TO_FETCH_STORES, RETAILER_PAGE_SIZE, SOMETHING_WENT_WRONG, storeSearchType, type StoreAddressDto } from '../../../domain/retailers';
 import { useSession } from '../../auth/useSession';
+import { DataTable } from '../../ui/DataTable';
+import { numberedPager } from '../../ui/Pager';
+import { queryError } from '../../ui/queryError';
 import { RetailerMappingModal } from './RetailerMappingModal';
 import { RetailerSlideOver } from './RetailerSlideOver';
 import { StoreAddressModal } from './StoreAddressModal';
@@ -46,7 +49,6 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
   const [mapping, setMapping] = useState<StoreAddressDto | null>(null);
   const [adding, setAdding] = useState(false);
   const singleCompany = session.role === 'seller' ? (session.companyId ?? undefined) : session.selectedCompanyIds.length === 1 ? session.selectedCompanyIds[0] : undefined;
-  const total = list.data?.totalRecords ?? 0;
 
   return (
     <Stack>
@@ -88,50 +90,36 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
           />
         </Stack>
       </Group>
-      <Paper withBorder>
-        {list.isError && !list.data ? (
-          <Alert color="red" m="md" title={FAILED_TO_FETCH_STORES}>{(list.error as Error)?.message || SOMETHING_WENT_WRONG}</Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Store addresses">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th>City</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed">Loading…</Text></Table.Td></Table.Tr>}
-                {list.data?.storeAddressData.length === 0 && (
-                  <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed" ta="center" py="lg">Nothing to display here</Text></Table.Td></Table.Tr>
-                )}
-                {list.data?.storeAddressData.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => go({ store: s.id })}>{s.storeName}</Button>
-                      {s.isDistributor && <Badge ml="xs" size="xs" variant="light">Distributor</Badge>}
-                      {s.mappedTo && <Badge ml="xs" size="xs" color="grape" variant="light">Mapped</Badge>}
-                    </Table.Td>
-                    <Table.Td><Text size="sm">{`${s.firstName} ${s.lastName}`.trim()}</Text></Table.Td>
-                    <Table.Td><Text size="sm" ff="monospace">{s.phone}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{s.city}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{s.state}</Text></Table.Td>
-                    <Table.Td><Badge color={s.isActive ? 'green' : 'gray'} variant="light">{s.isActive ? 'Active' : 'Inactive'}</Badge></Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">{total} stores</Text>
-        <Pagination total={Math.max(1, Math.ceil(total / RETAILER_PAGE_SIZE))} value={page} onChange={(p) => go({ page: p })} />
-      </Group>
+      <DataTable
+        label="Store addresses"
+        testId="retailers-table"
+        withBorder
+        minWidth={760}
+        rows={list.data?.storeAddressData}
+        rowKey={(s) => s.id}
+        loading={list.isPending}
+        refreshing={list.isPlaceholderData && list.isFetching}
+        error={queryError(list, { title: FAILED_TO_FETCH_STORES, message: (list.error as Error | null)?.message || SOMETHING_WENT_WRONG })}
+        columns={[
+          {
+            key: 'store',
+            header: 'Store',
+            cell: (s) => (
+              <>
+                <Button variant="subtle" size="compact-sm" onClick={() => go({ store: s.id })}>{s.storeName}</Button>
+                {s.isDistributor && <Badge ml="xs" size="xs" variant="light">Distributor</Badge>}
+                {s.mappedTo && <Badge ml="xs" size="xs" color="grape" variant="light">Mapped</Badge>}
+              </>
+            ),
+          },
+          { key: 'contact', header: 'Contact', cell: (s) => `${s.firstName} ${s.lastName}`.trim() },
+          { key: 'phone', header: 'Phone', cell: (s) => <Text size="sm" ff="monospace">{s.phone}</Text> },
+          { key: 'city', header: 'City', cell: (s) => s.city },
+          { key: 'state', header: 'State', cell: (s) => s.state },
+          { key: 'status', header: 'Status', cell: (s) => <Badge color={s.isActive ? 'green' : 'gray'} variant="light">{s.isActive ? 'Active' : 'Inactive'}</Badge> },
+        ]}
+        pager={numberedPager({ page, pageSize: RETAILER_PAGE_SIZE, total: list.data?.totalRecords ?? 0, onPage: (p) => go({ page: p }), noun: 'stores', busy: list.isFetching })}
+      />
 
       <RetailerSlideOver
         storeId={search.store ?? null}

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { STORE_ADDRESS_CREATED, storeAddressSchema, type StoreAddressDto } from '../../../domain/retailers';
+import { STORE_ADDRESS_CREATED, storeAddressSchema, type StoreAddressCreatedResponse, type StoreAddressDto } from '../../../domain/retailers';
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { AddressFields } from '../manual-order/AddressFields';
@@ -17,7 +17,7 @@ export function StoreAddressModal({ opened, companyId, onClose, onCreated }: Sto
   const form = useForm({ initialValues: { store: { ...emptyStore(), isDistributor: false } }, validate: (v) => prefixed(zodValidate(storeAddressSchema)(v.store)) });
   const submit = form.onSubmit(async ({ store }) => {
     try {
-      const r = await apiJson<{ data: StoreAddressDto }>('/api/d2r/store-address', { method: 'POST', body: { ...store, companyId } });
+      const r = await apiJson<StoreAddressCreatedResponse>('/api/d2r/store-address', { method: 'POST', body: { ...store, companyId } });
       notifications.show({ color: 'green', message: STORE_ADDRESS_CREATED });
       await queryClient.invalidateQueries({ queryKey: retailerKeys.all });
       form.reset();

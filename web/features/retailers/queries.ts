@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { StoreAddressDto } from '../../../domain/retailers';
+import type { MappingCountResponse, PrimaryRetailersResponse, StoreAddressResponse, StoreListResponse } from '../../../domain/retailers';
 import { apiJson } from '../../api/client';
 
 export type StoreListParams = { searchText?: string; isActive?: '0' | '1'; isDistributor?: '0' | '1'; page: number; limit: number };
-export type StoreListResponse = { status: boolean; storeAddressData: StoreAddressDto[]; totalRecords: number };
-export type PrimaryRetailer = { mappedTo: string; storeName: string; phone: string; city: string; retailerCount: number };
+export type { PrimaryRetailer, StoreListResponse } from '../../../domain/retailers';
 
 export const retailerKeys = { all: ['retailers'] as const };
 
@@ -24,20 +23,20 @@ export const storeListQuery = (p: StoreListParams) => {
 export const storeDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['retailers', 'store', id],
-    queryFn: ({ signal }) => apiJson<{ data: StoreAddressDto; orderCount: number }>(`/api/d2r/store-address/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<StoreAddressResponse>(`/api/d2r/store-address/${encodeURIComponent(id)}`, { signal }),
     enabled: !!id,
   });
 
 export const primaryRetailersQuery = () =>
   queryOptions({
     queryKey: ['retailers', 'primary'],
-    queryFn: ({ signal }) => apiJson<{ primaryRetailers: PrimaryRetailer[] }>('/api/d2r/primary/retailers', { signal }).then((r) => r.primaryRetailers),
+    queryFn: ({ signal }) => apiJson<PrimaryRetailersResponse>('/api/d2r/primary/retailers', { signal }).then((r) => r.primaryRetailers),
   });
 
 export const mappingCountQuery = (retailerId: string) =>
   queryOptions({
     queryKey: ['retailers', 'mapping-count', retailerId],
-    queryFn: ({ signal }) => apiJson<{ orderCount: number }>(`/api/retailer/mapping/count/${encodeURIComponent(retailerId)}`, { signal }).then((r) => r.orderCount),
+    queryFn: ({ signal }) => apiJson<MappingCountResponse>(`/api/retailer/mapping/count/${encodeURIComponent(retailerId)}`, { signal }).then((r) => r.orderCount),
     enabled: !!retailerId,
     staleTime: 0,
   });

@@ -12,6 +12,7 @@ import {
   RETURN_MODAL_TITLE,
   returnLines,
   type FloorOrderDoc,
+  type ReturnInfoResponse,
   type ReturnRow,
   type ReturnType,
 } from '../../../domain/floor';
@@ -22,7 +23,9 @@ import { isLocalPhoto, LOCAL_PHOTO, readOrder } from '../../local-db/db';
 import { useSyncStatus, type FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
-import classes from '../floor/floor.module.css';
+// The floor screens' own rules (notifications kept off the scan field).
+import '../floor/floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { TouchNumber } from '../floor/TouchNumber';
 
 export interface ReturnApprovalModalProps {
@@ -37,10 +40,6 @@ interface Line {
   max: number;
 }
 
-interface ReturnInfoAnswer {
-  status: boolean;
-  data: { data: (ReturnRow & { maxQuantity: number })[]; order: FloorOrderDoc; returnType: ReturnType; processed: boolean; approvable: boolean };
-}
 
 type Model =
   | { mode: 'approve'; order: FloorOrderDoc; returnType: ReturnType; lines: Line[] }
@@ -54,7 +53,7 @@ function useReturnModel(sync: FloorSync, orderId: string): { model: Model | null
   const localUsable = localDoc && (approvableAs(localDoc) || (isReturnProcessed(localDoc.status) && localDoc.returnInfo));
   const remote = useQuery({
     queryKey: ['return-info', orderId],
-    queryFn: ({ signal }) => apiJson<ReturnInfoAnswer>(`/api/return-info?splitOrderId=${encodeURIComponent(orderId)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<ReturnInfoResponse>(`/api/return-info?splitOrderId=${encodeURIComponent(orderId)}`, { signal }),
     enabled: local.ready && !localUsable,
     retry: false,
   });
@@ -206,7 +205,7 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
 
   return (
     <Stack>
-      <Table verticalSpacing="sm" data-testid="return-lines" className={classes.stackWide}>
+      <Table verticalSpacing="sm" data-testid="return-lines" className={cards.cardsTablet}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Product</Table.Th>
@@ -318,7 +317,7 @@ function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
   return (
     <Stack>
       <Title order={4}>{RETURN_DETAILS}</Title>
-      <Table verticalSpacing="sm" data-testid="return-details" className={classes.stackWide}>
+      <Table verticalSpacing="sm" data-testid="return-details" className={cards.cardsTablet}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Product</Table.Th>

@@ -9,7 +9,9 @@ import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 import { feedback } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
-import classes from '../floor/floor.module.css';
+// The floor screens' own rules (notifications kept off the scan field).
+import '../floor/floor.module.css';
+import cards from '../../ui/DataTable.module.css';
 import { useUnlockSoundOnFirstTouch } from '../floor/PackingStation';
 import { ScanBox } from '../../ui/ScanBox';
 import { ScanResult, type ScanOutcome } from '../floor/ScanResult';
@@ -90,7 +92,7 @@ export function ReturnsStation() {
           No returns awaiting approval are saved on this device.
         </Alert>
       ) : (
-        <Table verticalSpacing="sm" fz="md" striped data-testid="returns-list" className={classes.stack}>
+        <Table verticalSpacing="sm" fz="md" striped data-testid="returns-list" className={cards.cards}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>AWB / Order</Table.Th>

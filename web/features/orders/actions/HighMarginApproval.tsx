@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPROVE_D2R_FAILED, type HighMarginResponse } from '../../../../domain/high-margin';
+import { APPROVE_D2R_FAILED, type HighMarginApprovedResponse, type HighMarginResponse } from '../../../../domain/high-margin';
 import { apiJson } from '../../../api/client';
 import { useSession } from '../../../auth/useSession';
 import { refreshOrders, type OrderDetail } from '../queries';
@@ -32,7 +32,7 @@ export function HighMarginApproval({ order }: HighMarginApprovalProps) {
       onClick={async () => {
         setBusy(true);
         try {
-          const r = await apiJson<{ message: string }>(`/api/orders/${order.id}/approve-d2r`, { method: 'PATCH', body: {} });
+          const r = await apiJson<HighMarginApprovedResponse>(`/api/orders/${order.id}/approve-d2r`, { method: 'PATCH', body: {} });
           notifications.show({ color: 'green', message: r.message });
         } catch {
           notifications.show({ color: 'red', title: 'Error', message: APPROVE_D2R_FAILED });

@@ -6,6 +6,7 @@ import type { CourierBooking, CourierQuotesResponse } from '../../../../domain/c
 import { ZONE_LABELS } from '../../../../domain/zones';
 import { apiJson } from '../../../api/client';
 import { refreshOrders, type OrderDetail } from '../queries';
+import type { ReadyToShipResponse } from '../../../../domain/orders';
 
 export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
 
@@ -50,7 +51,7 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
     setBusy(true);
     setRefused(null);
     try {
-      const r = await apiJson<{ message: string; booking: CourierBooking | null; data: { trackingNumber: string | null; shipper: string | null } }>(
+      const r = await apiJson<ReadyToShipResponse>(
         `/api/orders/${order.id}/ready-to-ship?courier=${encodeURIComponent(choice)}`,
         { method: 'PATCH', body: {} },
       );

@@ -5,6 +5,7 @@ import { apiJson } from '../../../api/client';
 import type { OrderDetail } from '../queries';
 import { FormButtons } from './FormButtons';
 import { useOrderMutation } from './useOrderMutation';
+import type { CompanyWarehousesResponse } from '../../../../domain/manual-order';
 
 export type WarehouseFormProps = { order: OrderDetail; onDone: () => void };
 
@@ -13,7 +14,7 @@ export function WarehouseForm({ order, onDone }: WarehouseFormProps) {
   const run = useOrderMutation();
   const list = useQuery({
     queryKey: ['company-warehouses', order.companyId],
-    queryFn: ({ signal }) => apiJson<{ warehouses: { id: string; name: string; city: string; active: boolean }[] }>(`/api/company/warehouses?companyId=${encodeURIComponent(order.companyId)}`, { signal }),
+    queryFn: ({ signal }) => apiJson<CompanyWarehousesResponse>(`/api/company/warehouses?companyId=${encodeURIComponent(order.companyId)}`, { signal }),
   });
   const [value, setValue] = useState<string | null>(order.warehouseId);
   const [busy, setBusy] = useState(false);

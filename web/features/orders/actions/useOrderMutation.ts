@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_TITLE } from '../../../../domain/orders';
 import { apiJson } from '../../../api/client';
 import { refreshOrders } from '../queries';
+import type { WriteAnswer } from '../../../../domain/api';
 
 export type OrderMutation = {
   path: string;
@@ -22,7 +23,7 @@ export function useOrderMutation() {
   const queryClient = useQueryClient();
   return async function run(m: OrderMutation): Promise<{ ok: true } | { ok: false; error: unknown }> {
     try {
-      const r = await apiJson<{ message?: string }>(m.path, { method: m.method, body: m.body ?? {} });
+      const r = await apiJson<WriteAnswer>(m.path, { method: m.method, body: m.body ?? {} });
       notifications.show({ color: 'green', message: r?.message || m.success });
       await refreshOrders(queryClient);
       return { ok: true };

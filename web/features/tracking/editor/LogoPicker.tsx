@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { isAllowedImage } from '../../../../domain/uploads';
+import { isAllowedImage, type PresignResponse } from '../../../../domain/uploads';
 import { LOGO_DIMENSIONS, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH, logoFits, ONLY_IMAGES, type TrackingLogo } from '../../../../domain/tracking';
 import { apiFetch, apiJson } from '../../../api/client';
 import { decodeImageSize } from './image';
@@ -18,7 +18,7 @@ export async function uploadLogo(file: File): Promise<TrackingLogo> {
   const size = await decodeImageSize(file);
   if (!size) throw new Error(ONLY_IMAGES);
   if (!logoFits(size)) throw new Error(LOGO_DIMENSIONS);
-  const presigned = await apiJson<{ key: string; uploadUrl: string; url: string }>('/api/uploads/presign', {
+  const presigned = await apiJson<PresignResponse>('/api/uploads/presign', {
     method: 'POST',
     body: { purpose: 'logo', fileName: file.name, contentType: file.type, size: file.size },
   });

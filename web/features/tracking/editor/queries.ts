@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TrackingLayout } from '../../../../domain/tracking';
+import type { TrackingLayout, TrackingLayoutResponse, TrackingLayoutSavedResponse } from '../../../../domain/tracking';
 import { apiJson } from '../../../api/client';
 
-export type TrackingLayoutAnswer = {
-  status: true;
-  responseBody: { trackingLayout: TrackingLayout; isDefault: boolean; sampleAwb: string | null };
-};
+/** GET /api/ums/profile/get-tracking-layout */
+export type TrackingLayoutAnswer = TrackingLayoutResponse;
 
 export const trackingLayoutQuery = queryOptions({
   queryKey: ['ums', 'tracking-layout'],
@@ -14,6 +12,6 @@ export const trackingLayoutQuery = queryOptions({
 
 /** Saves the layout, or resets it to the default with `null`. Returns the server's message. */
 export async function saveTrackingLayout(trackingLayout: TrackingLayout | null): Promise<string> {
-  const r = await apiJson<{ message: string }>('/api/ums/profile/tracking-layout', { method: 'PATCH', body: { trackingLayout } });
+  const r = await apiJson<TrackingLayoutSavedResponse>('/api/ums/profile/tracking-layout', { method: 'PATCH', body: { trackingLayout } });
   return r.message;
 }

@@ -1,0 +1,332 @@
+// Issue 18, point 3: a typed contract. Every route that declares its answer with
+// `responds(Schema)` (edge-api/lib/responds.ts) lists that schema in
+// /api/openapi.json, and its live answer to a demo request parses with it, so the
+// schema (and the client type inferred from it) cannot drift from the handler.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPincodes } from '../../db/pincodes/load';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { sampleImage } from '../../edge-api/documents/fixtures';
+import { enqueueJob } from '../../edge-api/jobs/runner';
+import type { ResponseMeta } from '../../edge-api/lib/responds';
+import { makeGstin } from '../../domain/gstin';
+import { nowIso, uuidv7 } from '../../domain/ids';
+import { makeTestApp, signInDemo, type Agent } from './helpers';
+import { orderPicker } from './orders-fixtures';
+
+type Ctx = Awaited<ReturnType<typeof makeTestApp>>;
+type Role = 'seller' | 'warehouse' | 'admin';
+/** The request that shows a route's answer: who asks, the concrete path, and a body for writes. */
+type Demo = { as: Role; path: string | (() => string); body?: unknown | (() => unknown); setup?: () => Promise<void>; keep?: (body: any) => void };
+
+let ctx: Ctx;
+const agents = {} as Record<Role, Agent>;
+/** Ids of seeded rows the demo requests name. */
+const ids: Record<string, string> = {};
+let orderIn: ReturnType<typeof orderPicker>;
+/** An order of company `i` put in a state, kept under `ids[key]`. */
+const order = (key: string, i: number, set: Parameters<ReturnType<typeof orderPicker>>[1]) => async () => {
+  ids[key] = await orderIn(i, set);
+};
+/** A real uploaded image of the demo seller: its key. */
+async function upload(purpose: 'logo' | 'signature') {
+  const png = await sampleImage(purpose);
+  const p = await agents.seller.json('/api/uploads/presign', { method: 'POST', body: { purpose, fileName: `${purpose}.png`, contentType: 'image/png', size: png.length } });
+  await agents.seller.request(p.body.uploadUrl, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+  return p.body.key as string;
+}
+/** A delivery order (admin lightning deliveries) in a status: its AWB, kept under `ids[key]`. */
+const delivery = (key: string, status: string) => async () => {
+  const awb = `RD${String(Date.now()).slice(-8)}${Object.keys(ids).length}`;
+  const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  await ctx.db.insertInto('delivery_orders').values({
+    awb, company_id: ids.company, order_status: status, attempt: 0, otp: '1234', payment_method: 'cod', total_paise: 49900,
+    customer_address: JSON.stringify({ name: 'Asha Rao', phone: '9876501234', addressLine1: '12, MG Road', addressLine2: 'Near Park', city: 'Pune', state: 'Maharashtra', pincode: '411001' }),
+    driver_id: null, pod_url: null, shipping_label_url: null, created_at: at, updated_at: at,
+  } as never).execute();
+  ids[key] = awb;
+};
+const past = () => new Date(Date.now() - 3_600_000).toISOString();
+const itemsOf = (id: string) => ctx.db.selectFrom('order_items').select(['id', 'quantity']).where('order_id', '=', id).orderBy('id').execute();
+
+beforeAll(async () => {
+  ctx = await makeTestApp({ orders: 120 });
+  orderIn = orderPicker(ctx.db);
+  for (const role of ['seller', 'warehouse', 'admin'] as const) agents[role] = await signInDemo(ctx.app, role);
+  const company = DEMO_COMPANIES[0].id;
+  ids.company = company;
+  await loadPincodes(ctx.db, { records: [{ pincode: 560038, district: 'Bangalore', state: 'Karnataka' }] });
+  ids.job = await enqueueJob(ctx.dbh, { kind: 'test.responses', payload: {}, companyId: company, total: 1 });
+  const item = await ctx.db.selectFrom('catalogue_items').select('id').where('company_id', '=', company).where('shop_type', '=', 'manual').executeTakeFirstOrThrow();
+  ids.catalogue = item.id;
+  for (const [key, phone] of [['store', '9876500101'], ['primaryStore', '9876500102']] as const) {
+    const r = await agents.seller.json('/api/d2r/store-address', { method: 'POST', body: { ...store, storeName: `Store ${key}`, phone } });
+    ids[key] = r.body.data.id;
+  }
+});
+
+const store = { storeName: 'Demo Store', phone: '9876500100', address1: 'Shop 1', address2: 'Market', zip: '400001', city: 'Mumbai', state: 'Maharashtra' };
+const address = {
+  firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: 'priya@example.in',
+  address1: 'Flat 302, Sai Residency', address2: '14th Cross, Indiranagar', zip: '560038', city: 'Bengaluru', state: 'Karnataka', gstin: '',
+};
+const catalogueItem = {
+  skuId: 'RESP-1', productTitle: 'Tulsi Green Tea 100g', productId: 'RESP-P1', category: 'Beverages', hsnCode: '09021010', active: 1,
+  price: '349.50', basePrice: '240', margin: '20', distributorMargin: '10.5', weight: '120', dimensions: { length: '12', breadth: '8', height: '4.5' },
+  gstPercentage: { cgst: '9', sgst: '9', igst: '18' }, imageUrls: ['https://cdn.example.in/a.png'],
+};
+
+/** `METHOD /api/path/{param}` → the demo request. Writes come after reads of the same rows. */
+const demos = (): Record<string, Demo> => ({
+  'POST /api/uploads/presign': { as: 'seller', path: '/api/uploads/presign', body: { purpose: 'logo', fileName: 'a.png', contentType: 'image/png', size: 10 } },
+  'GET /api/jobs/{id}': { as: 'seller', path: `/api/jobs/${ids.job}` },
+  // catalogue, manual orders, retailers
+  'GET /api/catalogue/company/{id}': { as: 'seller', path: `/api/catalogue/company/${ids.company}?pageSize=5` },
+  'GET /api/catalogue/{id}': { as: 'seller', path: `/api/catalogue/${ids.catalogue}` },
+  'POST /api/catalogue': { as: 'seller', path: '/api/catalogue', body: catalogueItem, keep: (b) => (ids.newItem = b.data.id) },
+  'PUT /api/catalogue/{id}': { as: 'seller', path: () => `/api/catalogue/${ids.newItem}`, body: { ...catalogueItem, productTitle: 'Tulsi Green Tea 200g' } },
+  'GET /api/pincode/{pincode}': { as: 'seller', path: '/api/pincode/560038' },
+  'GET /api/company/warehouses': { as: 'seller', path: '/api/company/warehouses' },
+  'GET /api/salesman': { as: 'seller', path: '/api/salesman' },
+  'POST /api/salesman': { as: 'seller', path: '/api/salesman', body: { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi@example.in', phone: '9876500200' } },
+  'POST /api/orders/manual': {
+    as: 'seller', path: '/api/orders/manual', keep: (b) => (ids.manualOrder = b.data.id),
+    body: { id: 'RESP-MO-1', orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '50', shippingAddress: address, sameAsShipping: true, items: [{ catalogueId: ids.catalogue, quantity: 2 }] },
+  },
+  'GET /api/orders/manual/{id}/prefill': { as: 'seller', path: () => `/api/orders/manual/${ids.manualOrder}/prefill` },
+  'GET /api/d2r/store-address/list': { as: 'seller', path: '/api/d2r/store-address/list?page=1&limit=10' },
+  'GET /api/d2r/store-address/{id}': { as: 'seller', path: `/api/d2r/store-address/${ids.store}` },
+  'POST /api/d2r/store-address': { as: 'seller', path: '/api/d2r/store-address', body: store },
+  'POST /api/d2r/retailer/mapping': { as: 'seller', path: '/api/d2r/retailer/mapping', body: { retailerId: ids.store, mappedTo: ids.primaryStore } },
+  'GET /api/d2r/primary/retailers': { as: 'seller', path: '/api/d2r/primary/retailers' },
+  'GET /api/retailer/mapping/count/{retailerId}': { as: 'seller', path: `/api/retailer/mapping/count/${ids.store}` },
+  // orders: lists
+  'GET /api/orders/counts': { as: 'seller', path: '/api/orders/counts' },
+  'GET /api/orders': { as: 'seller', path: '/api/orders?pageSize=10' },
+  'GET /api/missed-orders': { as: 'seller', path: '/api/missed-orders' },
+  'GET /api/customerRequests': { as: 'seller', path: '/api/customerRequests' },
+  'GET /api/customerRequests/find/{id}': {
+    as: 'seller', path: () => `/api/customerRequests/find/${ids.request}`,
+    setup: async () => {
+      const o = await orderIn(0, { status: 'UNDELIVERED' });
+      ids.request = uuidv7();
+      await ctx.db.insertInto('customer_requests').values({ id: ids.request, order_id: o, company_id: ids.company, kind: 'reattempt', payload: '{}', status: 'OPEN', created_at: nowIso() }).execute();
+    },
+  },
+  // orders: one order and its actions
+  'GET /api/orders/{id}': { as: 'seller', path: () => `/api/orders/${ids.placed}`, setup: order('placed', 0, { status: 'PLACED', shop_type: 'manual' }) },
+  'GET /api/orders/{id}/whatsapp-messages': { as: 'seller', path: () => `/api/orders/${ids.ndr}/whatsapp-messages`, setup: order('ndr', 0, { status: 'UNDELIVERED' }) },
+  'GET /api/shipping-packages': { as: 'seller', path: '/api/shipping-packages' },
+  'PATCH /api/order-shipping-packages': { as: 'seller', path: '/api/order-shipping-packages', body: () => ({ orderId: ids.placed, selectedValue: 'BOX-M' }) },
+  'PATCH /api/orders/{id}/details': { as: 'seller', path: () => `/api/orders/${ids.placed}/details`, body: { remarks: 'Gift wrap' } },
+  'PATCH /api/orders/{id}/customer': {
+    as: 'seller', path: () => `/api/orders/${ids.placed}/customer`,
+    body: { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: 'priya@example.in', address1: 'Flat 302', address2: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+  },
+  'PATCH /api/orders/{id}/weight': { as: 'admin', path: () => `/api/orders/${ids.placed}/weight`, body: { weightG: 900, lengthCm: 30 } },
+  'PATCH /api/orders/{id}/warehouse': { as: 'admin', path: () => `/api/orders/${ids.placed}/warehouse`, body: { warehouseId: 'w0000000-0000-7000-8000-000000000002' } },
+  'PATCH /api/orders/{id}/items': { as: 'admin', path: () => `/api/orders/${ids.placed}/items`, body: async () => ({ items: (await itemsOf(ids.placed)).map((i) => ({ id: i.id, quantity: 2 })) }) },
+  'PATCH /api/orders/{id}/ready-to-ship': { as: 'seller', path: () => `/api/orders/${ids.rts}/ready-to-ship`, body: {}, setup: order('rts', 0, { status: 'PLACED' }) },
+  'PATCH /api/orders/{id}/cancel': { as: 'seller', path: () => `/api/orders/${ids.cancel}/cancel`, body: { reason: 'Customer changed their mind' }, setup: order('cancel', 0, { status: 'PLACED' }) },
+  'PATCH /api/orders/{id}/revert-to-placed': { as: 'admin', path: () => `/api/orders/${ids.cancel}/revert-to-placed`, body: {} },
+  'PATCH /api/orders/unblock-inventory/{id}': {
+    as: 'admin', path: () => `/api/orders/unblock-inventory/${ids.blocked}`, body: {}, setup: order('blocked', 0, { status: 'PLACED', shop_type: 'manual', inventory_blocked: 1 }),
+  },
+  'PATCH /api/orders/{id}/mark-delivered': {
+    as: 'seller', path: () => `/api/orders/${ids.fbw}/mark-delivered`, body: { status: 'DELIVERED', paymentMode: 'cod', d2RDueDate: null },
+    setup: order('fbw', 0, { status: 'READY_TO_SHIP', shop_type: 'manual_fbw', payment_mode: 'cod' }),
+  },
+  'POST /api/schedule_dto': {
+    as: 'seller', path: '/api/schedule_dto', setup: order('delivered', 0, { status: 'DELIVERED' }),
+    body: async () => ({ splitOrderId: ids.delivered, items: (await itemsOf(ids.delivered)).map((i, k) => ({ id: i.id, returnQuantity: k === 0 ? 1 : 0 })) }),
+  },
+  'POST /api/cancel-return': {
+    as: 'seller', path: '/api/cancel-return', body: () => ({ splitOrderId: ids.dto, provider: 'clickpost', awb: 'RCP123456' }),
+    setup: order('dto', 0, { status: 'DTO_PLACED', return_awb: 'RCP123456' }),
+  },
+  'POST /api/orders/{id}/credit-notes': {
+    as: 'admin', path: () => `/api/orders/${ids.retail}/credit-notes`, body: { amountPaise: 40000, reason: 'Damaged cartons' },
+    setup: order('retail', 2, { status: 'DELIVERED', order_type: 2, total_paise: 100000 }),
+  },
+  'POST /api/bulkreadytoship': { as: 'seller', path: '/api/bulkreadytoship', body: () => ({ orderids: ids.bulk1 }), setup: order('bulk1', 0, { status: 'PLACED' }) },
+  'POST /api/bulkreadytoship/': { as: 'seller', path: '/api/bulkreadytoship/', body: () => ({ orderids: ids.bulk2 }), setup: order('bulk2', 0, { status: 'PLACED' }) },
+  'POST /api/bulk-check-serviceability': { as: 'seller', path: '/api/bulk-check-serviceability', body: () => ({ orderIds: [ids.placed] }) },
+  // billing (after ready-to-ship above issued an invoice)
+  'GET /api/invoices': {
+    as: 'seller', path: '/api/invoices?page=1&pageSize=10',
+    setup: async () => {
+      ids.invoice = (await ctx.db.selectFrom('invoices').select('id').where('company_id', '=', ids.company).executeTakeFirstOrThrow()).id;
+    },
+  },
+  'GET /api/invoices/{id}': { as: 'seller', path: () => `/api/invoices/${ids.invoice}` },
+  'POST /api/invoices/{id}/payments': { as: 'seller', path: () => `/api/invoices/${ids.invoice}/payments`, body: { amount: '1', mode: 'upi', reference: 'UTR123456', paidOn: '2026-11-21' } },
+  'GET /api/ums/invoices': { as: 'seller', path: '/api/ums/invoices' },
+  'POST /api/ums/invoices': {
+    as: 'seller', path: '/api/ums/invoices',
+    body: async () => ({
+      registeredName: 'Chai Point Retail Private Limited', brandName: 'Chai Point',
+      invoicingAddress: { line1: '12, Residency Road', line2: 'Shanthala Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' },
+      logo: await upload('logo'), signature: await upload('signature'), sgstPercentage: '9', cgstPercentage: 9, igstPercentage: '18', utgstPercentage: '',
+      warehouseInvoiceSeries: { [DEMO_WAREHOUSES[0].id]: { invoicePrefix: 'CPB/', b2bInvoicePrefix: 'CPBB/' }, [DEMO_WAREHOUSES[1].id]: { invoicePrefix: 'CPK/', b2bInvoicePrefix: 'CPKB/' } },
+    }),
+  },
+  'POST /api/download/email': { as: 'seller', path: '/api/download/email', body: { kind: 'csv:orders', filter: {}, email: 'seller@shipdesk.in' } },
+  'GET /api/admin/outbox': { as: 'admin', path: '/api/admin/outbox?page=1&pageSize=25' },
+  // preferences, couriers, high-margin approval
+  'GET /api/ums/profile/preferences': { as: 'seller', path: '/api/ums/profile/preferences' },
+  'POST /api/ums/profile/preferences': {
+    as: 'seller', path: '/api/ums/profile/preferences',
+    body: { printItemLabel: true, hideCustomerPhoneOnLabel: false, courierProvider1: null, courierProvider2: null, maxWeightWhiteLabelG: null, returnToOtherWarehouse: false },
+  },
+  'GET /api/ums/profile/deliveryPartners': { as: 'seller', path: '/api/ums/profile/deliveryPartners' },
+  'GET /api/ums/profile/companies/find': { as: 'admin', path: '/api/ums/profile/companies/find?companyName=khadi' },
+  'GET /api/orders/{id}/couriers': { as: 'seller', path: () => `/api/orders/${ids.placed}/couriers` },
+  'GET /api/orders/{id}/courier-booking': { as: 'seller', path: () => `/api/orders/${ids.rts}/courier-booking` },
+  'GET /api/orders/{id}/high-margin': {
+    as: 'admin', path: () => `/api/orders/${ids.highMargin}/high-margin`,
+    setup: async () => {
+      // A PLACED D2R order sold at half the catalogue price.
+      ids.highMargin = await orderIn(2, { status: 'PLACED', order_type: 2, tracking_number: null, delivery_partner_id: null, shipper: null, weight_g: 900 });
+      const items = await ctx.db.selectFrom('order_items').innerJoin('catalogue_items', 'catalogue_items.id', 'order_items.catalogue_id')
+        .select(['order_items.id', 'catalogue_items.price_paise']).where('order_id', '=', ids.highMargin).execute();
+      for (const it of items) await ctx.db.updateTable('order_items').set({ final_price_paise: Math.round(Number(it.price_paise) / 2) }).where('id', '=', it.id).execute();
+    },
+  },
+  'PATCH /api/orders/{id}/approve-d2r': { as: 'admin', path: () => `/api/orders/${ids.highMargin}/approve-d2r`, body: {} },
+  // GSTINs per state, audit log, promoters, bulk look-ups
+  'GET /api/ums/invoices/gstins': { as: 'seller', path: '/api/ums/invoices/gstins' },
+  'PUT /api/ums/invoices/gstins': { as: 'seller', path: '/api/ums/invoices/gstins', body: { state: 'Kerala', gstin: makeGstin('32', 'AAPFU0939F') } },
+  'DELETE /api/ums/invoices/gstins/{stateCode}': { as: 'seller', path: '/api/ums/invoices/gstins/32' },
+  'GET /api/admin/audit-log': { as: 'admin', path: '/api/admin/audit-log' },
+  'POST /api/admin/promoter': {
+    as: 'admin', path: '/api/admin/promoter',
+    body: { name: 'Ravi Kulkarni', phone: '9876500311', retailers: [{ firstName: 'Sunil', lastName: 'Traders', phone: '9876500312', GSTIN: '' }], user: 'Platform Admin' },
+  },
+  'POST /api/admin/promoter/list': { as: 'admin', path: '/api/admin/promoter/list', body: { where: { name: 'ravi' }, pagination: { page: 1, pageSize: 10 } } },
+  'GET /api/admin/promoter/stock-details': { as: 'admin', path: '/api/admin/promoter/stock-details?promoterName=ravi&record=50&page=1' },
+  'GET /api/admin/promoter/credit-note': { as: 'admin', path: '/api/admin/promoter/credit-note?promoterName=ravi&record=50&page=1' },
+  'GET /api/d2r/beats': { as: 'seller', path: '/api/d2r/beats' },
+  'GET /api/catalogue/pricing/{companyId}/{shopId}': { as: 'seller', path: () => `/api/catalogue/pricing/${ids.company}/${ids.store}` },
+  'GET /api/orders/{id}/shipping-adjustments': { as: 'seller', path: () => `/api/orders/${ids.placed}/shipping-adjustments` },
+  'GET /api/orders/manual/ship-from': { as: 'seller', path: () => `/api/orders/manual/ship-from?pincode=560038&items=${ids.catalogue}:1` },
+  'GET /api/problem-orders/couriers': { as: 'seller', path: '/api/problem-orders/couriers' },
+  'GET /api/return-rules': { as: 'warehouse', path: '/api/return-rules' },
+  'GET /api/returns/find': { as: 'warehouse', path: () => `/api/returns/find?code=${ids.rtoAwb}`, setup: async () => {
+    ids.rtoAwb = `RESP${Date.now()}`;
+    await orderIn(0, { status: 'RTO_DELIVERED', warehouse_id: DEMO_WAREHOUSES[0].id, tracking_number: ids.rtoAwb });
+  } },
+  // admin masters and journeys
+  'POST /api/admin/create-driver': { as: 'admin', path: '/api/admin/create-driver', body: { name: 'Ravi Kumar', phone: '9123456780', vehicle: 'Bike' }, keep: (b) => (ids.driver = b.driver.id) },
+  'POST /api/admin/drivers': { as: 'admin', path: '/api/admin/drivers', body: {} },
+  'GET /api/admin/driver/{id}': { as: 'admin', path: () => `/api/admin/driver/${ids.driver}` },
+  'POST /api/admin/create-cluster': { as: 'admin', path: '/api/admin/create-cluster', body: { name: 'Gujarat', city: 'Ahmedabad', pincodes: ['380001'] }, keep: (b) => (ids.cluster = b.cluster.clusterId) },
+  'POST /api/admin/assign-cluster': { as: 'admin', path: '/api/admin/assign-cluster', body: () => ({ clusterId: ids.cluster, warehouseId: DEMO_WAREHOUSES[0].id }) },
+  'GET /api/admin/clusters': { as: 'admin', path: '/api/admin/clusters' },
+  'GET /api/clusters': { as: 'warehouse', path: '/api/clusters' },
+  'GET /api/admin/cluster-owner': { as: 'admin', path: '/api/admin/cluster-owner' },
+  'GET /api/admin/warehouse-user': { as: 'admin', path: '/api/admin/warehouse-user' },
+  'GET /api/admin/warehouses': { as: 'admin', path: '/api/admin/warehouses' },
+  'GET /api/warehouse/find': { as: 'admin', path: '/api/warehouse/find?warehouseName=a' },
+  'GET /api/admin/journey': { as: 'admin', path: '/api/admin/journey' },
+  'GET /api/admin/journey/{id}': {
+    as: 'admin', path: () => `/api/admin/journey/${ids.journey}`,
+    setup: async () => {
+      ids.journey = (await ctx.db.selectFrom('journeys').select('id').executeTakeFirstOrThrow()).id;
+    },
+  },
+  'POST /api/admin/create-cluster-owner': { as: 'admin', path: '/api/admin/create-cluster-owner', body: { name: 'Kiran Shah', phone: '9988776655', email: 'kiran@example.com' } },
+  'POST /api/admin/create-warehouse': {
+    as: 'admin', path: '/api/admin/create-warehouse',
+    body: { name: 'Sanand Hub', code: 'AMD1', email: 'amd1@example.com', phone: '9876543210', address: { line1: 'Plot 4', city: 'Sanand', state: 'Gujarat', pincode: '382110' } },
+  },
+  'POST /api/admin/create-warehouse-owner': {
+    as: 'admin', path: '/api/admin/create-warehouse-owner', body: { name: 'Farah Khan', email: 'farah@example.com', password: 'Secret@123', warehouseId: DEMO_WAREHOUSES[0].id },
+  },
+  'GET /api/admin/journey/filter/count': { as: 'admin', path: '/api/admin/journey/filter/count' },
+  'GET /api/admin/orders/filter/count': { as: 'admin', path: '/api/admin/orders/filter/count' },
+  // admin deliveries
+  'GET /api/admin/orders': { as: 'admin', path: '/api/admin/orders' },
+  'GET /api/lightning/orders': { as: 'admin', path: '/api/lightning/orders' },
+  'GET /api/admin/orders/{awb}': { as: 'admin', path: () => `/api/admin/orders/${ids.dPlaced}`, setup: delivery('dPlaced', 'PLACED') },
+  'GET /api/lightning/orders/{awb}': { as: 'admin', path: () => `/api/lightning/orders/${ids.dPlaced}` },
+  'POST /api/admin/drivers/assigned-orders': { as: 'admin', path: '/api/admin/drivers/assigned-orders', body: () => ({ assignedOrderIds: [ids.dPlaced], driverId: ids.driver, requestId: uuidv7() }) },
+  'POST /api/admin/order/mark-as-delivered': {
+    as: 'admin', path: '/api/admin/order/mark-as-delivered', setup: delivery('dOut', 'OUT_FOR_DELIVERY'), body: () => ({ awb: ids.dOut, timeStamp: past(), requestId: uuidv7() }),
+  },
+  'POST /api/admin/order/mark-as-undelivered': {
+    as: 'admin', path: '/api/admin/order/mark-as-undelivered', setup: delivery('dOut2', 'OUT_FOR_DELIVERY'), body: () => ({ awb: ids.dOut2, reason: 'Address not found', requestId: uuidv7() }),
+  },
+  'POST /api/admin/order/mark-as-cancelled': {
+    as: 'admin', path: '/api/admin/order/mark-as-cancelled', setup: delivery('dCancel', 'PLACED'), body: () => ({ awb: ids.dCancel, reason: 'Seller asked', requestId: uuidv7() }),
+  },
+  'POST /api/admin/order/mark-as-rto-delivered': { as: 'admin', path: '/api/admin/order/mark-as-rto-delivered', body: () => ({ awb: ids.dCancel, requestId: uuidv7() }) },
+  'POST /api/admin/csv/orders/download/email': { as: 'admin', path: '/api/admin/csv/orders/download/email', body: { email: 'admin@shipdesk.in', filter: {} } },
+  'POST /api/admin/journey/download/email': { as: 'admin', path: '/api/admin/journey/download/email', body: { email: 'admin@shipdesk.in', filter: {} } },
+  // tracking page layout
+  'GET /api/ums/profile/get-tracking-layout': { as: 'seller', path: '/api/ums/profile/get-tracking-layout' },
+  'PATCH /api/ums/profile/tracking-layout': { as: 'seller', path: '/api/ums/profile/tracking-layout', body: { trackingLayout: null } },
+  // floor: inventory trails and return approval (read online)
+  'POST /api/inventory/trail/{inventoryId}': {
+    as: 'warehouse', path: () => `/api/inventory/trail/${ids.stock}`, body: { filter: {} },
+    setup: async () => {
+      const row = await ctx.db.selectFrom('inventory').select(['id', 'wsin']).where('company_id', '=', ids.company).where('warehouse_id', '=', DEMO_WAREHOUSES[0].id).executeTakeFirstOrThrow();
+      ids.stock = row.id;
+      ids.wsin = row.wsin;
+    },
+  },
+  'POST /api/inventory/scanned-stock/trail/{wsin}': { as: 'warehouse', path: () => `/api/inventory/scanned-stock/trail/${ids.wsin}`, body: () => ({ companyId: ids.company, filter: {} }) },
+  'GET /api/return-info': {
+    as: 'warehouse', path: () => `/api/return-info?splitOrderId=${ids.rto}`,
+    setup: async () => {
+      ids.rto = await orderIn(0, { status: 'RTO_DELIVERED', warehouse_id: DEMO_WAREHOUSES[0].id });
+    },
+  },
+});
+
+/** The routes that declare a response schema, with it, read from the app's own route table. */
+function declared(): Map<string, ResponseMeta> {
+  const out = new Map<string, ResponseMeta>();
+  for (const r of ctx.app.routes) {
+    const meta = (r.handler as unknown as { openapiResponse?: ResponseMeta }).openapiResponse;
+    if (meta) out.set(`${r.method} ${r.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}')}`, meta);
+  }
+  return out;
+}
+
+describe('response schemas', () => {
+  it('/api/openapi.json lists the JSON schema of every declared answer', async () => {
+    const doc = (await (await ctx.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, any>> };
+    const routes = declared();
+    expect(routes.size).toBeGreaterThan(1);
+    for (const [key, meta] of routes) {
+      const [method, path] = key.split(' ');
+      const schema = doc.paths[path]?.[method.toLowerCase()]?.responses?.[String(meta.status)]?.content?.['application/json']?.schema;
+      expect(schema?.type, key).toBe('object');
+    }
+  });
+
+  it('every declared route has a demo request here (a new one is added to the table)', () => {
+    expect([...declared().keys()].sort()).toEqual(Object.keys(demos()).sort());
+  });
+
+  it('each live answer parses with the declared schema', async () => {
+    const routes = declared();
+    const failures: string[] = [];
+    for (const [key, demo] of Object.entries(demos())) {
+      const meta = routes.get(key);
+      if (!meta) continue;
+      const method = key.split(' ')[0];
+      await demo.setup?.();
+      const path = typeof demo.path === 'function' ? demo.path() : demo.path;
+      const body = typeof demo.body === 'function' ? await demo.body() : demo.body;
+      const res = await agents[demo.as].json(path, { method, body });
+      if (res.status !== meta.status) {
+        failures.push(`${key}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+        continue;
+      }
+      demo.keep?.(res.body);
+      const parsed = meta.schema.safeParse(res.body);
+      if (!parsed.success) failures.push(`${key}: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

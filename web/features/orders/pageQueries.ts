@@ -1,0 +1,48 @@
+// What the /orders page reads first for the URL it is opened at, so that its
+// route loader (and preloading on intent) asks for exactly the queries the
+// views then read.
+import { sectionByName } from '../../../domain/orders';
+import type { Session } from '../../auth/session';
+import {
+  beatsQuery,
+  companyWarehousesQuery,
+  customerRequestsQuery,
+  missedOrdersQuery,
+  orderCountsQuery,
+  orderDetailQuery,
+  ordersListQuery,
+} from './queries';
+import { filterOf, listParams, sectionOf, type OrdersSearch } from './search';
+
+export const MISSED_PAGE_SIZE = 50;
+export const REQUESTS_PAGE_SIZE = 50;
+
+/** The GET /api/missed-orders query of the Missed Orders view. */
+export function missedParams(search: OrdersSearch): Record<string, string> {
+  const params: Record<string, string> = { page: String(search.mpage ?? 1), pageSize: String(MISSED_PAGE_SIZE) };
+  if (search.mstatus) params.status = search.mstatus;
+  if (search.sync) params.sync = search.sync;
+  return params;
+}
+
+/** The GET /api/customerRequests query of the Customer Requests view. */
+export const requestsParams = (search: OrdersSearch): Record<string, string> => ({ page: String(search.rpage ?? 1), pageSize: String(REQUESTS_PAGE_SIZE) });
+
+/** Whether a role's orders view lists the filters' warehouses and beats (as OrdersView asks for them). */
+export const readsWarehouses = (role: Session['role']) => role !== 'finance';
+export const readsBeats = (role: Session['role']) => role === 'seller' || role === 'admin';
+
+/** The queries the page shows first: the section counts, the section's list, its filter choices, the open order. */
+export function ordersPageQueries(search: OrdersSearch, role: Session['role']) {
+  const view = sectionByName(sectionOf(search))?.view ?? 'orders';
+  const queries: { queryKey: readonly unknown[] }[] = [orderCountsQuery()];
+  if (view === 'orders') {
+    queries.push(ordersListQuery(listParams(search)));
+    if (readsWarehouses(role)) queries.push(companyWarehousesQuery(filterOf(search).companyId));
+    if (readsBeats(role)) queries.push(beatsQuery());
+  }
+  if (view === 'missed') queries.push(missedOrdersQuery(missedParams(search)));
+  if (view === 'customerRequests') queries.push(customerRequestsQuery(requestsParams(search)));
+  if (search.order) queries.push(orderDetailQuery(search.order));
+  return queries;
+}

@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+// The shared list table as a user meets it: loading, empty, error with a retry,
+// ticking rows (the bulk bar counts them, across pages), paging and sorting.
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installBrowserShims } from '../test/renderInApp';
+import { cssVariablesResolver, theme } from './theme';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { numberedPager } from './Pager';
+import { useRowSelection } from './useRowSelection';
+
+type Parcel = { awb: string; city: string; paise: number };
+const PARCELS: Parcel[] = Array.from({ length: 7 }, (_, i) => ({ awb: `AWB${100 + i}`, city: ['Pune', 'Nagpur', 'Kochi'][i % 3], paise: (i + 1) * 10_000 }));
+const columns: DataTableColumn<Parcel>[] = [
+  { key: 'awb', header: 'AWB', cell: (r) => r.awb },
+  { key: 'city', header: 'City', cell: (r) => r.city },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (r) => `₹${r.paise / 100}` },
+];
+
+beforeAll(() => installBrowserShims());
+afterEach(() => cleanup());
+
+function show(ui: React.ReactNode) {
+  return render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {ui}
+    </MantineProvider>,
+  );
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'Parcels' })).getAllByRole('row').slice(1);
+
+/** A page of three parcels at a time, with tick boxes and one bulk action. */
+function ParcelList({ onDispatch }: { onDispatch: (awbs: string[]) => void }) {
+  const [page, setPage] = useState(1);
+  const [city, setCity] = useState<string | null>(null);
+  const selection = useRowSelection<Parcel>((r) => r.awb, city);
+  const all = PARCELS.filter((r) => !city || r.city === city);
+  return (
+    <>
+      <button type="button" onClick={() => setCity('Pune')}>Only Pune</button>
+      <DataTable
+        label="Parcels"
+        columns={columns}
+        rows={all.slice((page - 1) * 3, page * 3)}
+        rowKey={(r) => r.awb}
+        selection={selection}
+        selectLabel={(r) => `Select ${r.awb}`}
+        bulkActions={<button type="button" onClick={() => onDispatch([...selection.keys])}>Dispatch</button>}
+        pager={numberedPager({ page, pageSize: 3, total: all.length, onPage: setPage, noun: 'parcels' })}
+      />
+    </>
+  );
+}
+
+describe('DataTable', () => {
+  it('shows skeleton rows and says it is loading until the first answer', () => {
+    show(<DataTable label="Parcels" columns={columns} rows={undefined} rowKey={(r) => r.awb} loading testId="parcels" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getAllByTestId('data-table-skeleton')).toHaveLength(6);
+    expect(screen.getByRole('table', { name: 'Parcels' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('parcels-wrap').getAttribute('data-busy')).toBe('true');
+  });
+
+  it('says there is nothing to display, and offers the empty state action', () => {
+    const create = vi.fn();
+    show(<DataTable label="Parcels" columns={columns} rows={[]} rowKey={(r) => r.awb} empty={{ action: <button type="button" onClick={create}>Book a parcel</button> }} />);
+    expect(screen.getByText('Nothing to display here')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Book a parcel' }));
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the error instead of the table (the bulk bar stays), and Try again retries', () => {
+    const retry = vi.fn();
+    show(
+      <DataTable
+        label="Parcels"
+        columns={columns}
+        rows={undefined}
+        rowKey={(r) => r.awb}
+        error={{ title: 'Error', message: 'Could not load the parcels', onRetry: retry, testId: 'parcels-error' }}
+        bulkBar={<span>Dispatching 3 parcels…</span>}
+        pager={numberedPager({ page: 1, pageSize: 3, total: 0, onPage: () => {} })}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('bulk-actions-bar').textContent).toBe('Dispatching 3 parcels…');
+    expect(screen.getByTestId('parcels-error').textContent).toContain('Could not load the parcels');
+    expect(screen.queryByTestId('page-next')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the rows with their cells, and a row click opens the row but its own buttons do not', () => {
+    const open = vi.fn();
+    const more = vi.fn();
+    show(
+      <DataTable
+        label="Parcels"
+        columns={[...columns, { key: 'more', label: 'Action', cell: (r) => <button type="button" onClick={() => more(r.awb)}>More on {r.awb}</button> }]}
+        rows={PARCELS.slice(0, 2)}
+        rowKey={(r) => r.awb}
+        onRowClick={(r) => open(r.awb)}
+      />,
+    );
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['AWB100', 'Pune', '₹100', 'More on AWB100'],
+      ['AWB101', 'Nagpur', '₹200', 'More on AWB101'],
+    ]);
+    // The button column has a name for screen readers though its header is empty.
+    expect(screen.getByRole('columnheader', { name: 'Action' })).toBeTruthy();
+    fireEvent.click(within(bodyRows()[1]).getByText('Nagpur'));
+    expect(open).toHaveBeenCalledWith('AWB101');
+    fireEvent.click(screen.getByRole('button', { name: 'More on AWB100' }));
+    expect(more).toHaveBeenCalledWith('AWB100');
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('ticks rows on several pages; the bar counts them and the action gets them all; a filter change clears them', () => {
+    const dispatch = vi.fn();
+    show(<ParcelList onDispatch={dispatch} />);
+    expect(screen.queryByTestId('bulk-actions-bar')).toBeNull();
+    expect(screen.getByTestId('orders-total').textContent).toBe('7 parcels');
+    expect(screen.getByTestId('page-label').textContent).toBe('Page 1 of 3');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('3 selected');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select AWB101' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('2 selected');
+    expect((screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByTestId('page-next'));
+    expect(screen.getByTestId('page-label').textContent).toBe('Page 2 of 3');
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['AWB103', 'AWB104', 'AWB105']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select AWB104' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('3 selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Dispatch' }));
+    expect(dispatch).toHaveBeenCalledWith(['AWB100', 'AWB102', 'AWB104']);
+
+    fireEvent.click(screen.getByTestId('page-last'));
+    expect(screen.getByTestId('page-label').textContent).toBe('Page 3 of 3');
+    expect(screen.getByTestId('page-next').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByTestId('bulk-actions-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select AWB106' }));
+    expect(screen.getByTestId('selection-count').textContent).toBe('1 selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Only Pune' }));
+    expect(screen.queryByTestId('bulk-actions-bar')).toBeNull();
+    expect(screen.getByTestId('orders-total').textContent).toBe('3 parcels');
+  });
+
+  it('sorts by a column: the header is a button and tells its order', () => {
+    const onSort = vi.fn();
+    show(<DataTable label="Parcels" columns={[{ ...columns[2], sort: { direction: 'descending', onSort, testId: 'sort-amount' } }, columns[0]]} rows={PARCELS} rowKey={(r) => r.awb} />);
+    const header = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'AWB' }).getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(screen.getByTestId('sort-amount'));
+    expect(onSort).toHaveBeenCalledTimes(1);
+  });
+
+  it('labels each cell for the stacked cards of a narrow screen, except the title and action cells', () => {
+    show(
+      <DataTable
+        label="Parcels"
+        narrow="cards"
+        columns={[{ ...columns[0], card: 'title' }, columns[1], { key: 'go', label: 'Action', card: 'action', cell: () => <button type="button">Pack</button> }]}
+        rows={PARCELS.slice(0, 1)}
+        rowKey={(r) => r.awb}
+      />,
+    );
+    const cells = within(bodyRows()[0]).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual([null, 'City', null]);
+    expect(cells[2].hasAttribute('data-action')).toBe(true);
+  });
+});
