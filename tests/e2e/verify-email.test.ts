@@ -59,7 +59,7 @@ describe('e-mail verification (browser)', () => {
     await signInUI(page, server.url, EMAIL, 'Kokum@2026', 'Seller');
     await page.waitForURL(/\/orders/);
     await page.getByTestId('user-menu').click();
-    await expect(page.getByRole('menuitem', { name: 'E-mail not verified — Send verification link' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('menuitem', { name: 'E-mail not verified — Send verification link' }).waitFor();
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/profile`);
     await page.getByTestId('email-not-verified').waitFor();
