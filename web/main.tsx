@@ -12,6 +12,7 @@ import { routeTree } from './routeTree.gen';
 import { cssVariablesResolver, theme } from './ui/theme';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { persistQueries } from './pwa/queryPersistence';
+import type { AuthState } from './auth/session';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -23,6 +24,14 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+});
+
+// Once signed in, open this user's device database while the screens load (creating it takes
+// tens of ms), so the sync the header starts goes to the network at once. Loaded lazily: the
+// public pages never load Dexie.
+queryClient.getQueryCache().subscribe(({ query }) => {
+  const session = query.queryKey[0] === 'session' ? (query.state.data as AuthState | undefined) : undefined;
+  if (session?.isLogined && session.role !== 'finance') void import('./local-db/engine').then((m) => m.floorSyncFor(session));
 });
 
 declare module '@tanstack/react-router' {

@@ -185,7 +185,7 @@ export class SyncEngine<R extends CommandRegistry> {
 
   /** Read the optimistic rows (server state + pending effects). */
   read<T>(fn: (rows: ReadonlyRows) => Promise<T>): Promise<T> {
-    return this.store.transaction((tx) => fn({ get: (t, k) => tx.getRow(t, k), list: (t) => tx.listRows(t) }));
+    return this.readTx((tx) => fn({ get: (t, k) => tx.getRow(t, k), list: (t) => tx.listRows(t) }));
   }
 
   async dismissRejected(seq: number): Promise<void> {
@@ -217,7 +217,7 @@ export class SyncEngine<R extends CommandRegistry> {
 
   /** Reload pending count, rejections and last sync time from the store (call once at start). */
   async refreshStatus(): Promise<void> {
-    const fromStore = await this.store.transaction(async (tx) => ({
+    const fromStore = await this.readTx(async (tx) => ({
       pending: await tx.countPending(),
       rejected: await tx.listRejected(),
       lastSyncAt: ((await tx.getMeta(META.lastSyncAt)) as string | undefined) ?? null,
@@ -238,13 +238,15 @@ export class SyncEngine<R extends CommandRegistry> {
     try {
       // One local transaction before the network: the device's id, the first
       // batch to push and the saved cookie (a push changes nothing locally, C3).
-      const start = await this.store.transaction(async (tx) => ({
-        clientId: await this.clientIdIn(tx),
+      // Read-only (no wait for the disk) unless the device has no id yet.
+      const start = await this.readTx(async (tx) => ({
+        clientId: (await tx.getMeta(META.clientId)) as string | undefined,
         pending: await tx.listPending(0, this.batchSize()),
         saved: (await tx.getMeta(META.pull)) as PullMeta | null | undefined,
       }));
-      const stalledAt = await this.pushAll(start.clientId, start.pending);
-      await this.pull(start.clientId, { saved: start.saved });
+      const clientId = start.clientId || (await this.store.transaction((tx) => this.clientIdIn(tx)));
+      const stalledAt = await this.pushAll(clientId, start.pending);
+      await this.pull(clientId, { saved: start.saved });
       if (stalledAt !== null) throw new PushStalled(stalledAt);
       this.attempt = 0;
       this.update({ online: true, lastError: null });
@@ -258,6 +260,11 @@ export class SyncEngine<R extends CommandRegistry> {
       await this.refreshStatus().catch(() => undefined);
       this.update({ syncing: false });
     }
+  }
+
+  /** A read-only transaction where the store has them (no wait for the disk at commit). */
+  private readTx<T>(fn: (tx: LocalTx) => Promise<T>): Promise<T> {
+    return this.store.read ? this.store.read(fn) : this.store.transaction(fn);
   }
 
   private async clientIdIn(tx: LocalTx): Promise<string> {

@@ -70,4 +70,9 @@ export interface LocalStore {
    * (IndexedDB commits a transaction once it waits on anything else).
    */
   transaction<T>(fn: (tx: LocalTx) => Promise<T>): Promise<T>;
+  /**
+   * Like transaction, for fn that only reads: it may run beside other reads
+   * and commits without waiting for the disk. Optional; transaction is used where missing.
+   */
+  read?<T>(fn: (tx: LocalTx) => Promise<T>): Promise<T>;
 }

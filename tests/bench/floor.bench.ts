@@ -7,10 +7,12 @@
  *    transactions on the same database. Goal: under 250 ms.
  *  - floor.first_pull_ms: in Chromium, from the sync engine starting after
  *    sign-in to the first pull applied in IndexedDB, with 5,000 orders to pack
- *    (1,000 with --quick); the rows Dexie then holds are in `data`; the
- *    reference is those rows written again by bare IndexedDB put() calls in
- *    one transaction (what holding them on the device costs at least). Goal:
- *    under 500 ms (full), under 300 ms (--quick).
+ *    (1,000 with --quick); the rows Dexie then holds, and when the packing
+ *    list first shows them, are in `data`; the reference is those rows
+ *    written again by bare IndexedDB put() calls, one record per row, in one
+ *    transaction (the device keeps them in buckets of rows, far fewer
+ *    records, which is why it can beat it). Goal: under 500 ms (full), under
+ *    300 ms (--quick).
  *  - floor.scan_feedback_p95_ms: in Chromium, from a keyboard-wedge scan's
  *    Enter to the pass/fail verdict on screen (the frame after the DOM
  *    change), measured with performance.now in the page; goal p95 < 16 ms
@@ -129,22 +131,24 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
 
     const context = await browser.newContext();
     await context.addInitScript(() => {
-      const w = window as unknown as { __floor: { mounted?: number; synced?: number } };
+      const w = window as unknown as { __floor: { mounted?: number; synced?: number; listed?: number } };
       w.__floor = {};
       new MutationObserver(() => {
         const el = document.querySelector('[data-testid="sync-status"]');
         if (!el) return;
         w.__floor.mounted ??= performance.now();
         if (el.getAttribute('data-last-sync')) w.__floor.synced ??= performance.now();
+        if (document.querySelector('[data-testid="pack-row"]')) w.__floor.listed ??= performance.now();
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-last-sync'] });
     });
     const page = await context.newPage();
     await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
     await page.waitForURL(/\/fulfillment/);
     await page.waitForFunction(() => (window as unknown as { __floor: { synced?: number } }).__floor.synced !== undefined, null, { timeout: 120_000 });
-    const pull = await page.evaluate(() => {
-      const f = (window as unknown as { __floor: { mounted: number; synced: number } }).__floor;
-      return f.synced - f.mounted;
+    await page.getByTestId('pack-row').first().waitFor({ timeout: 60_000 });
+    const { pull, listed } = await page.evaluate(() => {
+      const f = (window as unknown as { __floor: { mounted: number; synced: number; listed: number } }).__floor;
+      return { pull: f.synced - f.mounted, listed: f.listed - f.mounted };
     });
     // Plain JS text: tsx would wrap named functions inside a callback with a helper the page lacks.
     const rows = (await page.evaluate(`(async () => {
@@ -154,20 +158,18 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      const count = (range) => new Promise((resolve) => {
-        const store = db.transaction('rows').objectStore('rows');
-        const req = range ? store.index('table').count(range) : store.count();
+      // The device keeps rows in buckets (one record per table and bucket, rows in a Map by key).
+      const buckets = await new Promise((resolve) => {
+        const req = db.transaction('buckets').objectStore('buckets').getAll();
         req.onsuccess = () => resolve(req.result);
       });
-      const result = { total: await count(), orders: await count(IDBKeyRange.only('orders')) };
-      // Reference: the same rows written with bare put() calls in one transaction
-      // (same key path, index and durability) into a new database: the floor under
-      // what any sync engine pays to hold them on the device.
-      const all = await new Promise((resolve) => {
-        const req = db.transaction('rows').objectStore('rows').getAll();
-        req.onsuccess = () => resolve(req.result);
-      });
+      const all = [];
+      for (const b of buckets) for (const [key, value] of b.rows) all.push({ table: b.table, key, value });
+      const result = { total: all.length, orders: all.filter((r) => r.table === 'orders').length, records: buckets.length };
       db.close();
+      // Reference: the same rows written with bare put() calls in one transaction,
+      // one record per row (key path [table, key], a 'table' index, strict durability),
+      // into a new database: what holding them on the device costs one row a record.
       const ref = await new Promise((resolve, reject) => {
         const req = indexedDB.open('bench-floor-reference', 1);
         req.onupgradeneeded = () => req.result.createObjectStore('rows', { keyPath: ['table', 'key'] }).createIndex('table', 'table');
@@ -186,7 +188,7 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
       ref.close();
       indexedDB.deleteDatabase('bench-floor-reference');
       return result;
-    })()`)) as { total: number; orders: number; referenceMs: number };
+    })()`)) as { total: number; orders: number; records: number; referenceMs: number };
 
     // Scan feedback on the order with many units.
     await page.getByTestId('awb-input').waitFor();
@@ -229,7 +231,7 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
         unit: 'ms',
         reference: round(rows.referenceMs),
         ratio: round(pull / rows.referenceMs),
-        data: `${toPack.toLocaleString('en-IN')} seeded orders to pack (${Number(inScope.n)} floor orders in scope); Dexie rows after the pull: ${rows.total} (${rows.orders} orders, ${rows.total - rows.orders} stock and catalogue); reference: the same ${rows.total} rows written by bare IndexedDB put() calls in one transaction; goal < ${opts.quick ? 300 : 500} ms`,
+        data: `${toPack.toLocaleString('en-IN')} seeded orders to pack (${Number(inScope.n)} floor orders in scope); Dexie rows after the pull: ${rows.total} (${rows.orders} orders, ${rows.total - rows.orders} stock and catalogue) in ${rows.records} IndexedDB records; list showing them ${round(listed)} ms after mount; reference: the same ${rows.total} rows written by bare IndexedDB put() calls, one record each, in one transaction; goal < ${opts.quick ? 300 : 500} ms`,
       },
     ];
   } finally {

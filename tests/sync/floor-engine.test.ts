@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FLOOR_TABLES, requiredUnits, type FloorOrderDoc, type InventoryDoc } from '../../domain/floor';
 import { setOrderStatus } from '../../db/orders/status';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
-import { DexieLocalStore, SyncDexie } from '../../sync/client/dexie-store';
+import { DexieLocalStore, readRow, readTableRows, SyncDexie } from '../../sync/client/dexie-store';
 import { SyncEngine } from '../../sync/client/engine';
 import { HttpError, type SyncTransport } from '../../sync/client/transport';
 import { commandArgs } from '../../sync/commands';
@@ -49,7 +49,7 @@ function device() {
     scope: () => ({ companyIds: [C0] }),
     timers: { setTimeout: () => 0, clearTimeout: () => undefined },
   });
-  const order = async (id: string) => (await db.rows.get([FLOOR_TABLES.orders, id]))?.value as FloorOrderDoc | undefined;
+  const order = async (id: string) => (await readRow(db.buckets, FLOOR_TABLES.orders, id)) as FloorOrderDoc | undefined;
   return { db, engine, online, order };
 }
 
@@ -125,14 +125,14 @@ describe('the floor engine against the API', () => {
     const b = device();
     await a.engine.sync();
     await b.engine.sync();
-    const row = (await a.db.rows.where('table').equals(FLOOR_TABLES.inventory).first())!.value as InventoryDoc;
+    const row = (await readTableRows(a.db.buckets, FLOOR_TABLES.inventory))[0].value as InventoryDoc;
     const key = { warehouseId: row.warehouseId, companyId: row.companyId, wsin: row.wsin };
     expect(row.quantity).toBeGreaterThan(3);
     a.online.value = false;
     b.online.value = false;
     await a.engine.enqueue('inventory.adjust', { ...key, delta: -(row.quantity - 2), remarks: 'Water damage' });
     await b.engine.enqueue('inventory.adjust', { ...key, delta: -(row.quantity - 1), remarks: 'Counted short' });
-    const stock = async (d: ReturnType<typeof device>) => ((await d.db.rows.get([FLOOR_TABLES.inventory, `${key.warehouseId}|${key.companyId}|${key.wsin}`]))!.value as InventoryDoc).quantity;
+    const stock = async (d: ReturnType<typeof device>) => ((await readRow(d.db.buckets, FLOOR_TABLES.inventory, `${key.warehouseId}|${key.companyId}|${key.wsin}`)) as InventoryDoc).quantity;
     expect(await stock(b)).toBe(1);
     a.online.value = true;
     b.online.value = true;

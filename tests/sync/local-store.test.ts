@@ -1,7 +1,8 @@
 // The LocalStore contract, run against both bindings.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DexieLocalStore, SyncDexie } from '../../sync/client/dexie-store';
+import Dexie from 'dexie';
+import { BUCKETS, DexieLocalStore, readRow, readTableRows, SyncDexie } from '../../sync/client/dexie-store';
 import type { LocalStore, LocalTx } from '../../sync/client/local-store';
 import { MemoryLocalStore } from '../../sync/client/memory-store';
 
@@ -191,5 +192,42 @@ describe('DexieLocalStore.applyPatch', () => {
       { key: 'a', value: { v: 2 } },
       { key: 'c', value: { v: 3 } },
     ]);
+  });
+});
+
+describe('SyncDexie upgrade from one record per row (version 1)', () => {
+  it('keeps queued commands, meta, bases and every row, now read through the buckets', async () => {
+    const name = `upgrade-test-${++dbCounter}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({ outbox: '&seq', meta: '&key', rejected: '&seq', rows: '[table+key], table', bases: '[table+key]' });
+    const orders = Array.from({ length: 300 }, (_, i) => ({ table: 'orders', key: `o${i}`, value: { id: `o${i}`, n: i } }));
+    await v1.table('rows').bulkPut([...orders, { table: 'inventory', key: 'w|c|W1', value: { quantity: 4 } }]);
+    await v1.table('outbox').bulkAdd([entry(1), entry(2)]);
+    await v1.table('meta').bulkPut([{ key: 'clientId', value: 'device-1' }, { key: 'seq', value: 2 }]);
+    await v1.table('bases').add({ table: 'orders', key: 'o1', exists: 1, value: { id: 'o1', n: 1 } });
+    v1.close();
+
+    const db = openDexie(name);
+    const store = new DexieLocalStore(db);
+    expect(await read(store, (tx) => tx.listPending())).toEqual([entry(1), entry(2)]);
+    expect(await read(store, (tx) => tx.getMeta('clientId'))).toBe('device-1');
+    expect(await read(store, (tx) => tx.getMeta('seq'))).toBe(2);
+    expect(await readTableRows(db.buckets, 'orders')).toEqual(orders.map(({ key, value }) => ({ key, value })).sort((a, b) => (a.key < b.key ? -1 : 1)));
+    expect(await readRow(db.buckets, 'inventory', 'w|c|W1')).toEqual({ quantity: 4 });
+    expect(await db.buckets.count()).toBeLessThanOrEqual(BUCKETS + 1);
+    // The saved base still restores over the bucketed rows.
+    await store.transaction(async (tx) => {
+      await tx.putRow('orders', 'o1', { id: 'o1', n: 99 });
+      await tx.restoreBases();
+    });
+    expect(await readRow(db.buckets, 'orders', 'o1')).toEqual({ id: 'o1', n: 1 });
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['bases', 'buckets', 'meta', 'outbox', 'rejected']);
+  });
+
+  it('gives a new device its id when the database is created', async () => {
+    const db = openDexie();
+    const id = await read(new DexieLocalStore(db), (tx) => tx.getMeta('clientId'));
+    expect(typeof id).toBe('string');
+    expect(id).not.toBe('');
   });
 });

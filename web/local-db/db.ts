@@ -3,7 +3,7 @@
 // photos waiting to be uploaded.
 import Dexie, { type Table } from 'dexie';
 import { FLOOR_TABLES, type CatalogueDoc, type FloorOrderDoc, type InventoryDoc } from '../../domain/floor';
-import { SyncDexie } from '../../sync/client/dexie-store';
+import { readRow, readTableRows, SyncDexie } from '../../sync/client/dexie-store';
 
 export interface ProofPhoto {
   id: string;
@@ -34,11 +34,11 @@ export const isLocalPhoto = (ref: string | undefined): ref is string => !!ref &&
 // Typed reads of the pulled rows (the engine writes them; screens only read).
 
 export async function readOrders(db: SyncDexie): Promise<FloorOrderDoc[]> {
-  return (await db.rows.where('table').equals(FLOOR_TABLES.orders).toArray()).map((r) => r.value as FloorOrderDoc);
+  return (await readTableRows(db.buckets, FLOOR_TABLES.orders)).map((r) => r.value as FloorOrderDoc);
 }
 
 export async function readOrder(db: SyncDexie, id: string): Promise<FloorOrderDoc | undefined> {
-  return (await db.rows.get([FLOOR_TABLES.orders, id]))?.value as FloorOrderDoc | undefined;
+  return (await readRow(db.buckets, FLOOR_TABLES.orders, id)) as FloorOrderDoc | undefined;
 }
 
 /** An order by AWB, return AWB, order number or id (case-insensitive), preferring `statuses` when given. */
@@ -53,11 +53,11 @@ export async function findOrderByCode(db: SyncDexie, code: string, statuses?: re
 }
 
 export async function readInventory(db: SyncDexie): Promise<InventoryDoc[]> {
-  return (await db.rows.where('table').equals(FLOOR_TABLES.inventory).toArray()).map((r) => r.value as InventoryDoc);
+  return (await readTableRows(db.buckets, FLOOR_TABLES.inventory)).map((r) => r.value as InventoryDoc);
 }
 
 export async function readCatalogue(db: SyncDexie): Promise<CatalogueDoc[]> {
-  return (await db.rows.where('table').equals(FLOOR_TABLES.catalogue).toArray()).map((r) => r.value as CatalogueDoc);
+  return (await readTableRows(db.buckets, FLOOR_TABLES.catalogue)).map((r) => r.value as CatalogueDoc);
 }
 
 /** Whether a command of this name for this order is still waiting in the outbox. */

@@ -156,3 +156,12 @@ export function useSyncStatus(sync: FloorSync | null): SyncStatus {
     () => offlineStatus,
   );
 }
+
+/** Only whether the engine is online: re-renders when that changes, not on every status change (a screen's whole tree). */
+export function useSyncOnline(sync: FloorSync | null): boolean {
+  return useSyncExternalStore(
+    (listener) => (sync ? sync.engine.subscribe(() => listener()) : () => undefined),
+    () => (sync ? sync.engine.getStatus().online : false),
+    () => false,
+  );
+}

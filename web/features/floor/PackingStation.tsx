@@ -6,7 +6,7 @@ import type { PackFilter } from '../../../domain/floor';
 import { useFloorSync } from '../../local-db/useFloorSync';
 import { feedback } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
-import { useSyncStatus } from '../../local-db/engine';
+import { useSyncOnline } from '../../local-db/engine';
 import { ActivePacking } from './ActivePacking';
 import { PackingList } from './PackingList';
 import { takeNotice } from './notice';
@@ -28,7 +28,7 @@ export interface PackingStationProps {
  */
 export function PackingStation({ awb, filter, page, only }: PackingStationProps) {
   const sync = useFloorSync();
-  const status = useSyncStatus(sync);
+  const online = useSyncOnline(sync);
   const navigate = useNavigate();
   useUnlockSoundOnFirstTouch();
 
@@ -49,7 +49,7 @@ export function PackingStation({ awb, filter, page, only }: PackingStationProps)
             Packing station
           </Title>
         </Group>
-        {!status.online && (
+        {!online && (
           <Text size="sm" fw={600} c="orange.9" data-testid="floor-offline">
             Working offline: scans are saved on this device
           </Text>
