@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type PgModule from 'pg';
+import { cachedStatement } from './prepared';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,19 @@ export function connect(opts: { url?: string; file?: string } = {}): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), sqlite };
+}
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with its statements taken
+ * from the cache of db/prepared.ts: the driver prepares every query it runs,
+ * which costs about as much as running a small read. A statement still busy
+ * (a stream iterating it) is not shared: cachedStatement prepares another.
+ */
+function statementCache(sqlite: SQLite.Database) {
+  return {
+    prepare: (sql: string) => cachedStatement(sqlite, sql),
+    close: () => sqlite.close(),
+  };
 }

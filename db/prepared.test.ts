@@ -63,4 +63,19 @@ describe('reads through cached prepared statements', () => {
   it('go through Kysely without a SQLite connection (PostgreSQL)', async () => {
     expect((await readRows({ db: h.db }, names())).map((x) => x.name)).toEqual(['a', 'b']);
   });
+
+  it('serve Kysely\'s own queries too, and a statement busy in a stream is not shared', async () => {
+    const q = () => h.db.selectFrom('t' as never).select(['id' as never, 'name' as never]).orderBy('id' as never);
+    expect((await q().execute()).length).toBe(2); // prepared and cached
+    expect((await q().execute()).length).toBe(2); // the cached statement, run again
+    const seen: unknown[] = [];
+    for await (const row of q().stream()) {
+      seen.push(row);
+      // The same SQL while the stream iterates its statement: read on another one.
+      expect((await readRows({ db: h.db, sqlite: h.sqlite }, q())).length).toBe(2);
+    }
+    expect(seen).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    await sql`INSERT INTO t (id, name) VALUES (3, 'c')`.execute(h.db);
+    expect((await q().execute()).length).toBe(3);
+  });
 });

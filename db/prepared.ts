@@ -37,6 +37,8 @@ export function cachedStatement(sqlite: SQLite.Database, text: string, raw = fal
   if (!cache) statements.set(sqlite, (cache = new Map()));
   const key = raw ? `\u0000raw:${text}` : text;
   let st = cache.get(key);
+  // Busy: a stream is iterating it (Kysely's driver takes its statements from here too, db/connect.ts); a fresh one.
+  if (st?.busy) return raw ? sqlite.prepare(text).raw(true) : sqlite.prepare(text);
   if (st) {
     cache.delete(key);
     cache.set(key, st);

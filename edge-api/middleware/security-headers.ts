@@ -36,13 +36,26 @@ const optionsFor = (opts: { hsts: boolean }): Partial<SecureHeadersOptions> => (
     crossOriginResourcePolicy: 'same-origin',
 });
 
+/**
+ * Hono's secureHeaders with our options, as the middleware on every answer.
+ * It runs on every request: the header list Hono's middleware sets (read off it
+ * once, below) is set in one loop, the same names and values, overwriting what
+ * a handler set under those names, and X-Powered-By removed, as Hono does.
+ */
 export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler {
-  return secureHeaders(optionsFor(opts));
+  const list = Object.entries(securityHeaderRecord(opts.hsts));
+  const n = list.length;
+  return async function securityHeaders(c, next) {
+    await next();
+    const headers = c.res.headers;
+    for (let i = 0; i < n; i++) headers.set(list[i][0], list[i][1]);
+    headers.delete('x-powered-by');
+  };
 }
 
-/** The headers securityHeaders() sets, read off Hono's middleware once. */
+/** The headers Hono's secureHeaders() sets with our options, read off its middleware once. */
 async function probe(hsts: boolean): Promise<Record<string, string>> {
-  const app = new Hono().use(securityHeaders({ hsts })).get('/', (c) => c.body(null));
+  const app = new Hono().use(secureHeaders(optionsFor({ hsts }))).get('/', (c) => c.body(null));
   const res = await app.request('/');
   return Object.fromEntries(res.headers);
 }
