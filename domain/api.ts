@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The error body every API refusal carries (ARCHITECTURE.md, API conventions). */
 export type ApiError = {
   status: false;
@@ -15,3 +17,7 @@ export const SERVER_ERROR = 'Something went wrong!';
  * reads this common part; a caller of one route uses that route's own response type.
  */
 export type WriteAnswer = { status: true; message?: string };
+
+/** GET /api/health: the server answers and names its database. */
+export const HealthResponse = z.object({ status: z.literal(true), dialect: z.enum(['sqlite', 'postgres']) });
+export type HealthResponse = z.infer<typeof HealthResponse>;

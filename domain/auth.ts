@@ -38,39 +38,59 @@ export const SIGN_IN_EXPIRED = 'Sign-in link expired. Please sign in again.';
 // ---- Responses of /api/auth (shared with the web client) ----
 
 /** POST /api/auth/authenticate. */
-export type AuthenticateResponse = { status: true; xsrfToken: string; oauthCode: string; state: string | null; redirect_url: string | null };
+export const AuthenticateResponse = z.object({ status: z.literal(true), xsrfToken: z.string(), oauthCode: z.string(), state: z.string().nullable(), redirect_url: z.string().nullable() });
+export type AuthenticateResponse = z.infer<typeof AuthenticateResponse>;
 
 /** The signed-in user; `emailVerified`: whether files may be e-mailed to `email` (see domain/mail.ts). */
-export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
+export const SessionUser = z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() });
+export type SessionUser = z.infer<typeof SessionUser>;
 
 /**
  * The signed-in user's own profile: a seller's company or a warehouse user's
  * warehouse (the fields of its profile form), `kind: 'admin'` for admins, null
  * when the company or warehouse is gone.
  */
-export type SessionProfile =
-  | { kind: 'admin'; name: string; email: string; isD2R: boolean }
-  | ({ kind: 'company' | 'warehouse'; name: string; email: string; isD2R: boolean } & Record<string, unknown>)
-  | null;
+export const SessionProfile = z
+  .union([
+    z.object({ kind: z.literal('admin'), name: z.string(), email: z.string(), isD2R: z.boolean() }),
+    z.looseObject({ kind: z.enum(['company', 'warehouse']), name: z.string(), email: z.string(), isD2R: z.boolean() }),
+  ])
+  .nullable();
+export type SessionProfile = z.infer<typeof SessionProfile>;
 
 /** The auth state of part 1 §3 after sign-in (GET /api/auth/session when signed in, `data` of POST /api/auth/login). */
-export type SessionPayload = {
-  isLogined: true;
-  role: 'admin' | 'seller' | 'warehouse' | 'finance';
-  xsrfToken: string;
-  user: SessionUser;
-  profile: SessionProfile;
-  companyData: { id: string; name: string; isD2R: boolean }[];
-  selectedCompanyIds: string[];
-  warehouseId: string | null;
-  companyId: string | null;
-};
+export const SessionPayload = z.object({
+  isLogined: z.literal(true),
+  role: z.enum(['admin', 'seller', 'warehouse', 'finance']),
+  xsrfToken: z.string(),
+  user: SessionUser,
+  profile: SessionProfile,
+  companyData: z.array(z.object({ id: z.string(), name: z.string(), isD2R: z.boolean() })),
+  selectedCompanyIds: z.array(z.string()),
+  warehouseId: z.string().nullable(),
+  companyId: z.string().nullable(),
+});
+export type SessionPayload = z.infer<typeof SessionPayload>;
+
+/** GET /api/auth/session: the auth state, signed in or not. */
+export const AuthStateResponse = z.union([SessionPayload, z.object({ isLogined: z.literal(false) })]);
+export type AuthStateResponse = z.infer<typeof AuthStateResponse>;
 
 /** POST /api/auth/login. */
-export type LoginResponse = { status: true; code: string; message: string; data: SessionPayload };
+export const LoginResponse = z.object({ status: z.literal(true), code: z.string(), message: z.string(), data: SessionPayload });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /api/auth/logout. */
+export const LogoutResponse = z.object({ status: z.literal(true), message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** POST /api/auth/signup/company and /signup/warehouse; `verificationEmail`: where the verification link was sent. */
-export type SignupResponse = { status: true; code: string; message: string; verificationEmail: string };
+export const SignupResponse = z.object({ status: z.literal(true), code: z.string(), message: z.string(), verificationEmail: z.string() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+/** PUT /api/auth/selected-companies: the warehouse user's companies now selected. */
+export const SelectedCompaniesResponse = z.object({ status: z.literal(true), selectedCompanyIds: z.array(z.string()) });
+export type SelectedCompaniesResponse = z.infer<typeof SelectedCompaniesResponse>;
 
 // ---- E-mail verification (issue 14, point 4: files are e-mailed only to verified addresses) ----
 
@@ -99,8 +119,11 @@ export const verifyEmailConfirmSchema = z.object({
 export type VerifyEmailConfirm = z.infer<typeof verifyEmailConfirmSchema>;
 
 /** GET /api/auth/verify-email: the signed-in user's address and whether it is verified. */
-export type EmailVerificationStatus = { status: true; email: string; verified: boolean; verifiedAt: string | null };
+export const EmailVerificationStatus = z.object({ status: z.literal(true), email: z.string(), verified: z.boolean(), verifiedAt: z.string().nullable() });
+export type EmailVerificationStatus = z.infer<typeof EmailVerificationStatus>;
 /** POST /api/auth/verify-email/send. */
-export type VerifyEmailSendResponse = { status: true; message: string; email: string; expiresAt: string };
+export const VerifyEmailSendResponse = z.object({ status: z.literal(true), message: z.string(), email: z.string(), expiresAt: z.string() });
+export type VerifyEmailSendResponse = z.infer<typeof VerifyEmailSendResponse>;
 /** POST /api/auth/verify-email/confirm. */
-export type VerifyEmailConfirmResponse = { status: true; message: string; email: string };
+export const VerifyEmailConfirmResponse = z.object({ status: z.literal(true), message: z.string(), email: z.string() });
+export type VerifyEmailConfirmResponse = z.infer<typeof VerifyEmailConfirmResponse>;

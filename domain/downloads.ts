@@ -114,3 +114,21 @@ export type EmailRequired = { status: false; emailRequired: true; message: strin
 /** POST /api/download/email (202): the durable job that builds and mails the file; poll GET /api/jobs/:id. */
 export const EmailDownloadQueued = z.object({ status: z.literal(true), jobId: z.string(), message: z.string(), total: z.number() });
 export type EmailDownloadQueued = z.infer<typeof EmailDownloadQueued>;
+
+/** GET /api/download/email/recipients: the addresses a file may be e-mailed to (own verified address, company, warehouse). */
+export const MailRecipientsResponse = z.object({ status: z.literal(true), recipients: z.array(z.string()) });
+export type MailRecipientsResponse = z.infer<typeof MailRecipientsResponse>;
+
+/**
+ * POST /api/tally-voucher/download/xml: the Tally XML of the orders' vouchers; when some
+ * cannot be made, `status: false` with VOUCHER_FAILED and each order's reasons (the
+ * /excel form of the same route answers the failures as a spreadsheet file).
+ */
+export const TallyVouchersResponse = z.union([
+  z.object({ success: z.literal(true), status: z.literal(true), xml: z.string(), vouchers: z.number() }),
+  z.object({
+    success: z.literal(false), status: z.literal(false), message: z.string(), xml: z.string(), vouchers: z.number(),
+    failures: z.array(z.object({ orderId: z.string(), invoiceNumber: z.string().nullable(), reasons: z.array(z.string()) })),
+  }),
+]);
+export type TallyVouchersResponse = z.infer<typeof TallyVouchersResponse>;

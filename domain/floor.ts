@@ -451,3 +451,48 @@ export const ReturnFindResponse: z.ZodType<ReturnFindResponse> = z.object({
   status: z.literal(true),
   data: z.object({ orderId: z.string(), status: z.string(), shopOrderId: z.string() }),
 });
+
+/** A floor order document as the sync protocol carries it (checked by its id; the interface is FloorOrderDoc). */
+const FloorOrderDocSchema = z.custom<FloorOrderDoc>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string');
+
+/** The spec's packing order: key, items_to_scan {wsin, qty, scanned_qty}, status; plus the order itself. */
+export const PackingOrderSchema = z.object({
+  key: z.string(),
+  items_to_scan: z.array(z.object({ wsin: z.string(), qty: z.number(), scanned_qty: z.number() })),
+  status: z.enum(['Packed', 'Not Packed']),
+  order: FloorOrderDocSchema,
+});
+export type PackingOrder = z.infer<typeof PackingOrderSchema>;
+
+/** POST /api/order/packaging-metadata/find/:awb. */
+export const PackingFindResponse = z.object({ status: z.literal(true), data: PackingOrderSchema });
+export type PackingFindResponse = z.infer<typeof PackingFindResponse>;
+
+/** POST /api/order/packaging-metadata/get: a page of orders to pack, with the All / Packed / Not Packed counts. */
+export const PackingListResponse = z.object({
+  status: z.literal(true),
+  data: z.array(PackingOrderSchema),
+  count: z.object({ all: z.number(), packed: z.number(), notPacked: z.number() }),
+});
+export type PackingListResponse = z.infer<typeof PackingListResponse>;
+
+/** POST /api/order/packaging-metadata/:key and POST /api/process-returns. */
+export const FloorDoneResponse = z.object({ status: z.literal(true), message: z.string() });
+export type FloorDoneResponse = z.infer<typeof FloorDoneResponse>;
+
+/** GET /api/dto_items_info: the lines of a DTO return, as /return-info's, in the spec's nesting. */
+export const DtoItemsInfoResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ data: z.object({ items: z.array(ReturnRowSchema.extend({ maxQuantity: z.number() })), order: FloorOrderDocSchema, processed: z.boolean() }) }),
+});
+export type DtoItemsInfoResponse = z.infer<typeof DtoItemsInfoResponse>;
+
+/** One stock row (InventoryDoc). */
+export const InventoryDocSchema: z.ZodType<InventoryDoc> = z.object({
+  id: z.string(), warehouseId: z.string(), companyId: z.string(), wsin: z.string(), productName: z.string().nullable(), location: z.string().nullable(),
+  quantity: z.number(), blocked: z.number(), scannedQuantity: z.number(), updatedAt: z.string(),
+});
+
+/** GET /api/inventory: a page of the scope's stock rows. */
+export const InventoryListResponse = z.object({ status: z.literal(true), currentCount: z.number(), inventory: z.array(InventoryDocSchema) });
+export type InventoryListResponse = z.infer<typeof InventoryListResponse>;

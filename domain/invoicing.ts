@@ -338,6 +338,10 @@ export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
 export const PaymentRecordedResponse = InvoiceDetailResponse.extend({ message: z.string() });
 export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
 
+/** POST /api/orders/:id/regenerate-documents: the invoice number the documents carry (the same one when it had one). */
+export const DocumentsRegeneratedResponse = z.object({ status: z.literal(true), message: z.string(), invoiceNumber: z.string().nullable(), awb: z.string().nullable() });
+export type DocumentsRegeneratedResponse = z.infer<typeof DocumentsRegeneratedResponse>;
+
 export const InvoicingWarehouse = z.object({
   id: z.string(),
   warehouseId: z.string(),

@@ -63,6 +63,15 @@ export const REQUEST_NOT_OPEN = 'This request has already been answered';
 export const REQUEST_NOT_FOUND = 'Request not found';
 
 export type ProblemOrderResponse = { status: true; message: string; data: { orderId: string; status: string } };
+/** The NDR, unserviceable and buyer-request actions on a problem order (same name as its type; listed in /api/openapi.json). */
+export const ProblemOrderResponse: z.ZodType<ProblemOrderResponse> = z.object({
+  status: z.literal(true), message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }),
+});
+/** POST /api/orders/:id/unserviceable/recheck and /courier: the action's answer and whether the order is serviceable now. */
+export type ServiceabilityActionResponse = ProblemOrderResponse & { serviceable: boolean };
+export const ServiceabilityActionResponse: z.ZodType<ServiceabilityActionResponse> = z.object({
+  status: z.literal(true), message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }), serviceable: z.boolean(),
+});
 export type CourierOption = { id: string; name: string };
 export type CourierOptionsResponse = { status: true; data: CourierOption[] };
 /** GET /api/problem-orders/couriers (same name as its type; listed in /api/openapi.json). */

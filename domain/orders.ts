@@ -739,3 +739,12 @@ export const BulkServiceabilityResponse = z.object({
   })),
 });
 export type BulkServiceabilityResponse = z.infer<typeof BulkServiceabilityResponse>;
+
+/** GET /api/bulk/cancel-placed-orders/:companyId: `status` is true when at least one order was cancelled. */
+export const BulkCancelResponse = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  cancelled: z.array(z.string()),
+  failed: z.array(z.object({ orderId: z.string(), shopOrderId: z.string(), reason: z.string() })),
+});
+export type BulkCancelResponse = z.infer<typeof BulkCancelResponse>;

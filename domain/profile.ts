@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionProfile } from './auth';
 import { LONG_TEXT_MAX, TEXT_MAX, tooLongMsg } from './limits';
 import { requiredMsg, selectMsg } from './messages';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
@@ -92,3 +93,13 @@ export type WarehouseSignup = z.infer<typeof warehouseSignupSchema>;
 
 export const SIGNUP_KINDS = ['company', 'warehouse'] as const;
 export type SignupKind = (typeof SIGNUP_KINDS)[number];
+
+// ---- Responses (issue 18 point 3) ----
+
+/** GET /api/profile: the signed-in user's own profile (the same shape as the session's). */
+export const ProfileResponse = z.object({ status: z.literal(true), profile: SessionProfile });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** PUT /api/profile/company and /api/profile/warehouse: the profile as saved. */
+export const ProfileSavedResponse = ProfileResponse.extend({ message: z.string() });
+export type ProfileSavedResponse = z.infer<typeof ProfileSavedResponse>;

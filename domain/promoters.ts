@@ -142,6 +142,9 @@ const PromoterSchema = z.object({
 });
 /** POST /api/admin/promoter/list */
 export const PromoterListResponse: z.ZodType<PromoterListResponse> = z.object({ status: z.literal(true), data: z.array(PromoterSchema), totalRecords: z.number() });
+/** GET /api/admin/promoter/:id */
+export type PromoterResponse = { status: true; data: Promoter };
+export const PromoterResponse: z.ZodType<PromoterResponse> = z.object({ status: z.literal(true), data: PromoterSchema });
 /** POST /api/admin/promoter (201) */
 export const CreatePromoterResponse: z.ZodType<CreatePromoterResponse> = z.object({ status: z.literal(true), message: z.string(), data: PromoterSchema });
 /** GET /api/admin/promoter/stock-details */

@@ -25,6 +25,8 @@ import {
   PHONE_LAST4_INVALID,
   PHONE_RE,
   REATTEMPT_DATE_INVALID,
+  type PublicShipmentDetailsResponse,
+  type PublicTrackingResponse,
   type TrackingLayout,
 } from './tracking-rules';
 import { ONLY_IMAGES } from './uploads';
@@ -138,3 +140,66 @@ export type TrackingLayoutResponse = z.infer<typeof TrackingLayoutResponse>;
 /** PATCH /api/ums/profile/tracking-layout */
 export const TrackingLayoutSavedResponse = z.object({ status: z.literal(true), message: z.string() });
 export type TrackingLayoutSavedResponse = z.infer<typeof TrackingLayoutSavedResponse>;
+
+// ---- Public tracking answers (issue 18 point 3); the types live zod-free in ./tracking-rules for the public page ----
+
+const PublicTimelineEntrySchema = z.object({ status: z.string(), createdAt: z.string(), description: z.string(), city: z.string().nullable() });
+
+/** GET /api/order/:awb (PublicTrackingResponse). */
+export const PublicTrackingResponseSchema: z.ZodType<PublicTrackingResponse> = z.object({
+  status: z.literal(true),
+  data: z.object({
+    data: z.object({
+      trackingNumber: z.string(),
+      shopOrderId: z.string(),
+      status: z.string(),
+      shipper: z.string().nullable(),
+      pickup: z.object({ state: z.string() }),
+      shipping: z.object({ state: z.string() }),
+      deliveredOn: z.string().nullable(),
+      estimatedDelivery: z.string().nullable(),
+      customerRequestsAllowed: z.boolean(),
+      timeline: z.array(PublicTimelineEntrySchema),
+      pageLayout: z.custom<TrackingLayout>((v) => typeof v === 'object' && v !== null),
+      updatedAt: z.string(),
+    }),
+  }),
+});
+
+/** GET /api/order/:awb/details (PublicShipmentDetailsResponse). */
+export const PublicShipmentDetailsResponseSchema: z.ZodType<PublicShipmentDetailsResponse> = z.object({
+  status: z.literal(true),
+  data: z.object({
+    delayed: z.boolean(),
+    revisedEstimate: z.string().nullable(),
+    seller: z.object({ name: z.string(), logoUrl: z.string().nullable(), helpEmail: z.string().nullable(), helpPhone: z.string().nullable() }),
+    items: z.array(z.object({ title: z.string(), quantity: z.number() })),
+    requests: z.array(z.object({ kind: z.enum(['reattempt', 'address']), status: z.enum(['OPEN', 'ACCEPTED', 'DECLINED']), createdAt: z.string(), date: z.string().nullable() })),
+  }),
+});
+
+/** POST /api/order/:awb/ndr/verify: the buyer's token for step 2 and the dates a re-attempt may be asked for. */
+export const BuyerVerifiedResponse = z.object({ status: z.literal(true), token: z.string(), reattemptDates: z.array(z.string()) });
+export type BuyerVerifiedResponse = z.infer<typeof BuyerVerifiedResponse>;
+
+/** POST /api/order/:awb/ndr/requests (201). */
+export const BuyerRequestCreatedResponse = z.object({ status: z.literal(true), message: z.string() });
+export type BuyerRequestCreatedResponse = z.infer<typeof BuyerRequestCreatedResponse>;
+
+/** POST /api/webhooks/carrier/:partnerCode: the event stored (or already stored: `duplicate`), and the order's status after it. */
+export const CarrierEventResponse = z.union([
+  z.object({ status: z.literal(true), duplicate: z.literal(true) }),
+  z.object({ status: z.literal(true), duplicate: z.literal(false), orderStatus: z.string(), applied: z.boolean() }),
+]);
+export type CarrierEventResponse = z.infer<typeof CarrierEventResponse>;
+
+/** GET /api/admin/webhook-secrets: each courier's webhook address and secret, for the admin to hand over. */
+export const WebhookSecretsResponse = z.object({
+  status: z.literal(true),
+  webhooks: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean(), url: z.string(), secret: z.string() })),
+});
+export type WebhookSecretsResponse = z.infer<typeof WebhookSecretsResponse>;
+
+/** POST /api/admin/webhook-secrets/:code/rotate: the courier's new secret. */
+export const WebhookSecretRotatedResponse = z.object({ status: z.literal(true), code: z.string(), secret: z.string() });
+export type WebhookSecretRotatedResponse = z.infer<typeof WebhookSecretRotatedResponse>;

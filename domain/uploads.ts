@@ -33,3 +33,7 @@ export const PresignResponse = z.object({
   method: z.literal('PUT'),
 });
 export type PresignResponse = z.infer<typeof PresignResponse>;
+
+/** PUT /api/uploads/:key (the presigned upload): where the stored file is read back. */
+export const UploadedResponse = z.object({ status: z.literal(true), key: z.string(), url: z.string() });
+export type UploadedResponse = z.infer<typeof UploadedResponse>;

@@ -8,9 +8,9 @@ import { buildOpenApi } from './lib/openapi';
 import { addressLimit } from './middleware/address-limit';
 import { bodyLimits } from './middleware/body-limit';
 import { clientAddress } from './middleware/client-address';
-import { onError, requestId } from './middleware/errors';
+import { apiRequest } from './middleware/api-request';
+import { onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
-import { loadSession, requireXsrf } from './middleware/session';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -26,6 +26,8 @@ import { ordersRoutes } from './routes/orders';
 import { profileRoutes } from './routes/profile';
 import { publicLookup, trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
+import { HealthResponse } from '../domain/api';
+import { responds } from './lib/responds';
 
 export type CreateAppOptions = { dbh: DbHandle; config?: Partial<AppConfig>; logger?: Logger };
 
@@ -55,7 +57,7 @@ export function createApp(opts: CreateAppOptions) {
     .route('/', bulkRoutes)
     .route('/', adminRoutes)
     .route('/', installRoutes)
-    .get('/health', (c) => c.json({ status: true, dialect: c.var.dbh.dialect }));
+    .get('/health', responds(HealthResponse), (c) => c.json({ status: true as const, dialect: c.var.dbh.dialect } satisfies HealthResponse));
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -67,17 +69,18 @@ export function createApp(opts: CreateAppOptions) {
   // path (a remembered answer) answers ahead of Hono itself: see nodeServerWithFastPaths.
   const lookup = publicLookup({ dbh: opts.dbh, config, log });
   const early = app.route('/api', lookup.routes);
-  app.use('/api/*', async (c, next) => {
+  // One middleware for what every API request needs first: the app's handles, then its body limit.
+  const limits = bodyLimits();
+  app.use('/api/*', (c, next) => {
     c.set('dbh', opts.dbh);
     c.set('config', config);
     c.set('log', log);
-    await next();
+    return limits(c, next);
   });
-  app.use('/api/*', bodyLimits());
   app.use('/api/auth/*', clientAddress(config.trustedProxies), addressLimit(config.auth.addressLimit));
   // Every other answer, refusals and 404s included (the lookup above sets the same headers itself).
   app.use('*', securityHeaders({ hsts: config.hsts }));
-  app.use('/api/*', requestId, loadSession, requireXsrf);
+  app.use('/api/*', apiRequest); // requestId, loadSession, requireXsrf in one
   const routed = early.route('/api', api);
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app, { title: 'ShipDesk API', version: '1' })));
   app.all('/api/*', (c) => c.json({ status: false, message: 'Not found' }, 404));

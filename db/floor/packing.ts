@@ -13,6 +13,7 @@ import {
   WSIN_ERROR,
   type FloorOrderDoc,
   type PackFilter,
+  type PackingOrder,
 } from '../../domain/floor';
 import { runFloor } from './compiled';
 import { FloorRefusal, ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
@@ -151,10 +152,10 @@ export async function submitPack(tx: FloorTx, args: { orderId: string; scanned: 
 // Online reads (part 2 §7 'Packing')
 // ---------------------------------------------------------------------------
 
-export type PackingOrder = ReturnType<typeof packingOrder>;
+export type { PackingOrder };
 
 /** The spec's packing order: key, items_to_scan {wsin, qty, scanned_qty}, status; plus the order itself. */
-export function packingOrder(doc: FloorOrderDoc) {
+export function packingOrder(doc: FloorOrderDoc): PackingOrder {
   return { key: doc.id, items_to_scan: itemsToScan(doc), status: doc.packing.status === 'PACKED' ? 'Packed' : 'Not Packed', order: doc };
 }
 

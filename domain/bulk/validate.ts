@@ -19,6 +19,13 @@ export type BulkCellError = { row: number; col: string; reason: string; value: s
 export type BulkResponse = { errorArray: BulkCellError[]; executeErrors: number; executeSuccess: number };
 /** A long submit started as a durable job (GET /api/jobs/:id reports progress; its result is a BulkResponse). */
 export type BulkJobStarted = { status: true; jobId: string };
+/** The answer of a bulk submit (same name as its type; listed in /api/openapi.json). */
+export const BulkResponse: z.ZodType<BulkResponse> = z.object({
+  errorArray: z.array(z.object({ row: z.number(), col: z.string(), reason: z.string(), value: z.string() })),
+  executeErrors: z.number(),
+  executeSuccess: z.number(),
+});
+export const BulkJobStarted: z.ZodType<BulkJobStarted> = z.object({ status: z.literal(true), jobId: z.string() });
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

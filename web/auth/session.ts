@@ -1,30 +1,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AuthStateResponse, SessionPayload } from '../../domain/auth';
 import { apiJson, setXsrfToken } from '../api/client';
 
-/**
- * The signed-in user's own profile: a seller's company or a warehouse user's
- * warehouse (the fields of its profile form), `kind: 'admin'` for admins, null
- * when the company or warehouse is gone.
- */
-export type SessionProfile =
-  | { kind: 'admin'; name: string; email: string; isD2R: boolean }
-  | ({ kind: 'company' | 'warehouse'; isD2R: boolean } & Record<string, unknown>)
-  | null;
+export type { SessionProfile } from '../../domain/auth';
 
-export type Session = {
-  isLogined: true;
-  role: 'admin' | 'seller' | 'warehouse' | 'finance';
-  xsrfToken: string;
-  user: { id: string; name: string; email: string };
-  profile: SessionProfile;
-  companyData: { id: string; name: string; isD2R: boolean }[];
-  selectedCompanyIds: string[];
-  warehouseId: string | null;
-  companyId: string | null;
-  /** True when the server could not be reached and this is the last known session. */
-  offline?: boolean;
-};
-export type AuthState = Session | { isLogined: false };
+/**
+ * The session as the server answers it (domain/auth.ts `SessionPayload`), and
+ * `offline` when the server could not be reached and this is the last known
+ * session (set here, never by the server).
+ */
+export type Session = SessionPayload & { offline?: boolean };
+/** GET /api/auth/session (`AuthStateResponse`), with the offline fallback. */
+export type AuthState = Session | Exclude<AuthStateResponse, SessionPayload>;
 
 const CACHE_KEY = 'sd.session';
 
@@ -43,7 +30,7 @@ export function forgetSession() {
 
 export async function fetchSession(): Promise<AuthState> {
   try {
-    const s = await apiJson<AuthState>('/api/auth/session');
+    const s: AuthState = await apiJson<AuthStateResponse>('/api/auth/session');
     if (s.isLogined) setXsrfToken(s.xsrfToken);
     rememberSession(s);
     return s;
@@ -51,7 +38,7 @@ export async function fetchSession(): Promise<AuthState> {
     // Network down: keep working with the last known session.
     const cached = typeof localStorage !== 'undefined' ? localStorage.getItem(CACHE_KEY) : null;
     if (cached && (err instanceof TypeError || (err as { status?: number }).status === undefined)) {
-      return { ...(JSON.parse(cached) as Session), offline: true };
+      return { ...(JSON.parse(cached) as SessionPayload), offline: true };
     }
     throw err;
   }

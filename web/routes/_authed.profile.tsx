@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { companyProfileSchema, warehouseProfileSchema } from '../../domain/profile';
+import { companyProfileSchema, warehouseProfileSchema, type ProfileSavedResponse } from '../../domain/profile';
 import { apiJson, fieldErrors } from '../api/client';
 import { sessionQuery } from '../auth/session';
 import { useSession } from '../auth/useSession';
@@ -41,7 +41,7 @@ function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await apiJson(`/api/profile/${kind}`, { method: 'PUT', body: v });
+      await apiJson<ProfileSavedResponse>(`/api/profile/${kind}`, { method: 'PUT', body: v });
       notifications.show({ color: 'green', message: 'Profile updated' });
       form.resetDirty();
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });

@@ -121,7 +121,7 @@ const deliveryRoutes = new Hono<AppEnv>()
 
 const masterRoutes = new Hono<AppEnv>()
   .post('/admin/drivers', admin, responds(DriverListResponse), v('json', driverListSchema), async (c) => c.json(await reads.driverList(c.var.dbh, c.req.valid('json'))))
-  .get('/admin/drivers', admin, v('query', driverListQuerySchema), async (c) => {
+  .get('/admin/drivers', admin, responds(DriverListResponse), v('query', driverListQuerySchema), async (c) => {
     const q = c.req.valid('query');
     return c.json(
       await reads.driverList(c.var.dbh, {

@@ -10,16 +10,23 @@ import {
   selectCompaniesSchema,
   SIGN_IN_EXPIRED,
   verifyEmailConfirmSchema,
-  type AuthenticateResponse,
-  type LoginResponse,
+  AuthenticateResponse,
+  AuthStateResponse,
+  EmailVerificationStatus,
+  LoginResponse,
+  LogoutResponse,
+  SelectedCompaniesResponse,
+  SignupResponse,
+  VerifyEmailConfirmResponse,
+  VerifyEmailSendResponse,
   type SessionPayload,
-  type SignupResponse,
 } from '../../../domain/auth';
 import { AUTH_CODES } from '../../../domain/messages';
 import { ROLES } from '../../../domain/roles';
 import { companySignupSchema, warehouseSignupSchema } from '../../../domain/profile';
 import type { AppEnv, SessionInfo } from '../../env';
 import { ApiFailure } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession, SESSION_COOKIE } from '../../middleware/session';
 import { selectCompanies } from '../../services/auth/companies';
@@ -48,7 +55,7 @@ export async function sessionPayload(db: Db, s: SessionInfo): Promise<SessionPay
 const deps = (c: Context<AppEnv>): AuthDeps => ({ dbh: c.var.dbh, config: c.var.config, hashes: hashQueueFor(c.var.config) });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/authenticate', v('json', authenticateSchema), async (c) => {
+  .post('/authenticate', responds(AuthenticateResponse), v('json', authenticateSchema), async (c) => {
     const body = c.req.valid('json');
     const r = await authenticate(deps(c), { ...body, deviceToken: getCookie(c, DEVICE_COOKIE) });
     if (!r.ok) throw new ApiFailure(401, INVALID_CREDENTIALS);
@@ -59,7 +66,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json({ status: true, xsrfToken: r.xsrfToken, oauthCode: r.oauthCode, state: r.state, redirect_url: r.redirectUrl } satisfies AuthenticateResponse);
   })
-  .post('/login', v('json', loginSchema), async (c) => {
+  .post('/login', responds(LoginResponse), v('json', loginSchema), async (c) => {
     const r = await exchangeCode(deps(c), { oauthCode: c.req.valid('json').oauthCode, xsrfHeader: c.req.header('x-xsrf-token'), current: c.var.session });
     if (r.kind === 'expired') throw new ApiFailure(401, SIGN_IN_EXPIRED);
     if (r.kind === 'bad_xsrf') throw new ApiFailure(403, 'Invalid or missing XSRF token');
@@ -70,38 +77,38 @@ export const authRoutes = new Hono<AppEnv>()
     setCookie(c, SESSION_COOKIE, r.token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: c.var.config.secureCookies, expires: r.expires });
     return c.json({ status: true, code: AUTH_CODES.loggedIn, message: 'Login successful', data: await sessionPayload(db, r.session) } satisfies LoginResponse);
   })
-  .get('/session', async (c) => {
+  .get('/session', responds(AuthStateResponse), async (c) => {
     const s = c.var.session;
-    if (!s) return c.json({ isLogined: false as const });
-    return c.json(await sessionPayload(c.var.dbh.db, s));
+    if (!s) return c.json({ isLogined: false as const } satisfies AuthStateResponse);
+    return c.json((await sessionPayload(c.var.dbh.db, s)) satisfies AuthStateResponse);
   })
-  .post('/logout', async (c) => {
+  .post('/logout', responds(LogoutResponse), async (c) => {
     const s = c.var.session;
     if (s) await deleteSession(c.var.dbh.db, s.id);
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.config.secureCookies });
-    return c.json({ status: true, message: 'Logged out' });
+    return c.json({ status: true, message: 'Logged out' } satisfies LogoutResponse);
   })
-  .post('/signup/company', v('json', companySignupSchema), async (c) => {
+  .post('/signup/company', responds(SignupResponse, 201), v('json', companySignupSchema), async (c) => {
     const { email } = await signupCompany(deps(c), c.req.valid('json'));
     return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.', verificationEmail: email } satisfies SignupResponse, 201);
   })
-  .post('/signup/warehouse', v('json', warehouseSignupSchema), async (c) => {
+  .post('/signup/warehouse', responds(SignupResponse, 201), v('json', warehouseSignupSchema), async (c) => {
     const { email } = await signupWarehouse(deps(c), c.req.valid('json'));
     return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.', verificationEmail: email } satisfies SignupResponse, 201);
   })
   /** E-mail verification: whether the signed-in user's address is verified (files are e-mailed only to a verified own address). */
-  .get('/verify-email', requireRole(...ROLES), async (c) => {
-    return c.json(await emailVerificationStatus(c.var.dbh, requireSession(c).userId));
+  .get('/verify-email', requireRole(...ROLES), responds(EmailVerificationStatus), async (c) => {
+    return c.json((await emailVerificationStatus(c.var.dbh, requireSession(c).userId)) satisfies EmailVerificationStatus);
   })
   /** Mails the signed-in user a verification link (once a minute, five an hour). */
-  .post('/verify-email/send', requireRole(...ROLES), async (c) => {
-    return c.json(await sendVerificationLink(c.var.dbh, c.var.config, requireSession(c).userId));
+  .post('/verify-email/send', requireRole(...ROLES), responds(VerifyEmailSendResponse), async (c) => {
+    return c.json((await sendVerificationLink(c.var.dbh, c.var.config, requireSession(c).userId)) satisfies VerifyEmailSendResponse);
   })
   /** The link's token: marks the address verified, once. No session needed: the token is the proof. */
-  .post('/verify-email/confirm', v('json', verifyEmailConfirmSchema), async (c) => {
-    return c.json(await confirmEmailVerification(c.var.dbh, c.req.valid('json')));
+  .post('/verify-email/confirm', responds(VerifyEmailConfirmResponse), v('json', verifyEmailConfirmSchema), async (c) => {
+    return c.json((await confirmEmailVerification(c.var.dbh, c.req.valid('json'))) satisfies VerifyEmailConfirmResponse);
   })
-  .put('/selected-companies', requireRole('warehouse'), v('json', selectCompaniesSchema), async (c) => {
+  .put('/selected-companies', requireRole('warehouse'), responds(SelectedCompaniesResponse), v('json', selectCompaniesSchema), async (c) => {
     const unique = await selectCompanies(c.var.dbh, requireSession(c), c.req.valid('json').companyIds);
-    return c.json({ status: true, selectedCompanyIds: unique });
+    return c.json({ status: true, selectedCompanyIds: unique } satisfies SelectedCompaniesResponse);
   });

@@ -11,12 +11,14 @@ import {
   pickListRequestSchema,
   tallyFormatParam,
   tallyRequestSchema,
+  TallyVouchersResponse,
   unableToFind,
   VOUCHER_FAILED,
 } from '../../../domain/downloads';
 import type { DocManifest, DocOrder } from '../../documents/types';
 import type { AppEnv } from '../../env';
 import { notFound } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 import { prepareInvoices, toDocOrder, withAwb } from '../../services/billing/doc-input';
@@ -107,7 +109,7 @@ export const documentRoutes = new Hono<AppEnv>()
     return fileResponse(xlsx, { contentType: XLSX, fileName: PICK_LIST_FILE });
   })
   // The spec writes these paths /tally-voucher/download/:xml and :excel; /xml and /excel work too.
-  .post('/tally-voucher/download/:format', requireRole(), v('param', tallyFormatParam), v('json', tallyRequestSchema), async (c) => {
+  .post('/tally-voucher/download/:format', requireRole(), responds(TallyVouchersResponse), v('param', tallyFormatParam), v('json', tallyRequestSchema), async (c) => {
     const { format } = c.req.valid('param');
     const rows = await scopedOrders(c, c.req.valid('json').orderIds);
     const { invoices } = await prepareInvoices(c.var.dbh, c.var.config, rows);
@@ -118,6 +120,6 @@ export const documentRoutes = new Hono<AppEnv>()
     }
     const { xml, vouchers, failures } = renderTallyVouchers(invoices);
     const reasons = failures.map((f) => ({ orderId: f.orderId, invoiceNumber: f.invoiceNumber, reasons: f.reasons }));
-    if (failures.length) return c.json({ success: false, status: false, message: VOUCHER_FAILED, xml, vouchers, failures: reasons });
-    return c.json({ success: true, status: true, xml, vouchers });
+    if (failures.length) return c.json({ success: false as const, status: false as const, message: VOUCHER_FAILED, xml, vouchers, failures: reasons } satisfies TallyVouchersResponse);
+    return c.json({ success: true as const, status: true as const, xml, vouchers } satisfies TallyVouchersResponse);
   });

@@ -18,7 +18,7 @@ import { contentDisposition } from '../../lib/content-disposition';
 import { checkMailRequest, recipientsFor } from '../../services/mail/recipients';
 import { responds } from '../../lib/responds';
 import { OutboxResponse } from '../../../domain/mail';
-import { EmailDownloadQueued } from '../../../domain/downloads';
+import { EmailDownloadQueued, MailRecipientsResponse } from '../../../domain/downloads';
 
 const outboxQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -58,8 +58,8 @@ export const emailRoutes = new Hono<AppEnv>()
     return c.json({ status: true, jobId, message: EMAIL_QUEUED, total } satisfies EmailDownloadQueued, 202);
   })
   /** The addresses the download form may offer (the user's own, the company's). */
-  .get('/download/email/recipients', requireRole(), async (c) => {
-    return c.json({ status: true, recipients: await recipientsFor(c.var.dbh, requireSession(c)) });
+  .get('/download/email/recipients', requireRole(), responds(MailRecipientsResponse), async (c) => {
+    return c.json({ status: true, recipients: await recipientsFor(c.var.dbh, requireSession(c)) } satisfies MailRecipientsResponse);
   })
   /** The e-mailed link: no session needed, the signature and expiry are the key. */
   .get(

@@ -17,7 +17,7 @@ import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 import { prepareInvoices } from '../../services/billing/doc-input';
 import { responds } from '../../lib/responds';
-import { InvoiceDetailResponse, InvoiceListResponse, PaymentRecordedResponse } from '../../../domain/invoicing';
+import { DocumentsRegeneratedResponse, InvoiceDetailResponse, InvoiceListResponse, PaymentRecordedResponse } from '../../../domain/invoicing';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -52,7 +52,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
    * if the order had none). Labels are always drawn from the order, so the
    * next label download shows the current details.
    */
-  .post('/orders/:id/regenerate-documents', requireRole(), v('param', idParam), async (c) => {
+  .post('/orders/:id/regenerate-documents', requireRole(), responds(DocumentsRegeneratedResponse), v('param', idParam), async (c) => {
     const s = requireSession(c);
     const rows = await loadOrdersForDocuments(c.var.dbh.db, [c.req.valid('param').id], companyScope(c));
     if (!rows.length) throw notFound(ORDER_NOT_FOUND);
@@ -61,5 +61,5 @@ export const invoiceRoutes = new Hono<AppEnv>()
       const reasons = failures.flatMap((f) => f.reasons);
       throw new ApiFailure(422, REGENERATE_FAILED, reasons.map((r) => ({ path: 'order', message: r })));
     }
-    return c.json({ status: true, message: REGENERATED, invoiceNumber: invoices[0].invoiceNumber, awb: rows[0].order.tracking_number });
+    return c.json({ status: true, message: REGENERATED, invoiceNumber: invoices[0].invoiceNumber, awb: rows[0].order.tracking_number } satisfies DocumentsRegeneratedResponse);
   });

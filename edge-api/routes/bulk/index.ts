@@ -8,7 +8,7 @@ import { listBeats } from '../../../db/bulk/d2r';
 import { adjustmentsOf } from '../../../db/bulk/orders';
 import { findStoreRow } from '../../../db/catalogue/stores';
 import { BULK_DEFS, BULK_TYPES, isBulkType, BeatsResponse, type BulkType, ShippingAdjustmentsResponse, StorePricesResponse } from '../../../domain/bulk/types';
-import { bulkSubmitSchema, type BulkJobStarted, type BulkResponse } from '../../../domain/bulk/validate';
+import { bulkSubmitSchema, BulkResponse, type BulkJobStarted } from '../../../domain/bulk/validate';
 import type { AppEnv } from '../../env';
 import { enqueueJob } from '../../jobs/runner';
 import { BULK_UPLOAD_JOB, type BulkUploadPayload } from '../../jobs/bulk-upload';
@@ -47,26 +47,28 @@ async function submit(c: Context<AppEnv>, type: BulkType, body: Body, extra: { c
 }
 
 const roles = (type: BulkType) => requireRole(...BULK_DEFS[type].roles);
+/** A submit answers a BulkResponse (200); an `async: true` long submit answers BulkJobStarted with 202. */
+const answers = responds(BulkResponse);
 const companyParam = z.object({ companyId: z.string().min(1).max(64) });
 const pricingParam = z.object({ companyId: z.string().min(1).max(64), shopId: z.string().min(1).max(64) });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 export const bulkRoutes = new Hono<AppEnv>()
-  .post('/catalogue/bulk', roles('catalogues'), v('json', bulkSubmitSchema), (c) => submit(c, 'catalogues', c.req.valid('json')))
-  .post('/order/bulk', roles('orders'), v('json', bulkSubmitSchema), (c) => submit(c, 'orders', c.req.valid('json')))
-  .post('/inventory/bulk', roles('inventory'), v('json', bulkSubmitSchema), (c) => submit(c, 'inventory', c.req.valid('json')))
-  .post('/wsin/bulk/generate', roles('wsin-upload'), v('json', bulkSubmitSchema), (c) => submit(c, 'wsin-upload', c.req.valid('json')))
-  .post('/catalogue/bulk/map-wsin', roles('wsin-map'), v('json', bulkSubmitSchema), (c) => submit(c, 'wsin-map', c.req.valid('json')))
-  .post('/lightning/orders/bulk', roles('lightning-orders'), v('json', bulkSubmitSchema), (c) => submit(c, 'lightning-orders', c.req.valid('json')))
-  .post('/cod-remittance/status/bulk', roles('cod-remittance'), v('json', bulkSubmitSchema), (c) => submit(c, 'cod-remittance', c.req.valid('json')))
-  .post('/charges/adjust-shipping-charges', roles('shipping-charge-adjustment'), v('json', bulkSubmitSchema), (c) =>
+  .post('/catalogue/bulk', roles('catalogues'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'catalogues', c.req.valid('json')))
+  .post('/order/bulk', roles('orders'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'orders', c.req.valid('json')))
+  .post('/inventory/bulk', roles('inventory'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'inventory', c.req.valid('json')))
+  .post('/wsin/bulk/generate', roles('wsin-upload'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'wsin-upload', c.req.valid('json')))
+  .post('/catalogue/bulk/map-wsin', roles('wsin-map'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'wsin-map', c.req.valid('json')))
+  .post('/lightning/orders/bulk', roles('lightning-orders'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'lightning-orders', c.req.valid('json')))
+  .post('/cod-remittance/status/bulk', roles('cod-remittance'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'cod-remittance', c.req.valid('json')))
+  .post('/charges/adjust-shipping-charges', roles('shipping-charge-adjustment'), answers, v('json', bulkSubmitSchema), (c) =>
     submit(c, 'shipping-charge-adjustment', c.req.valid('json')))
-  .post('/bulk/external-retailers', roles('external-retailers'), v('json', bulkSubmitSchema), (c) => submit(c, 'external-retailers', c.req.valid('json')))
-  .post('/catalogue/pricing/:companyId/:shopId', roles('d2r-discount'), v('param', pricingParam), v('json', bulkSubmitSchema), (c) => {
+  .post('/bulk/external-retailers', roles('external-retailers'), answers, v('json', bulkSubmitSchema), (c) => submit(c, 'external-retailers', c.req.valid('json')))
+  .post('/catalogue/pricing/:companyId/:shopId', roles('d2r-discount'), answers, v('param', pricingParam), v('json', bulkSubmitSchema), (c) => {
     const p = c.req.valid('param');
     return submit(c, 'd2r-discount', c.req.valid('json'), { companyId: p.companyId, storeId: p.shopId });
   })
-  .post('/d2r/bulk-upload-beats/:companyId', roles('d2r-beats'), v('param', companyParam), v('json', bulkSubmitSchema), (c) =>
+  .post('/d2r/bulk-upload-beats/:companyId', roles('d2r-beats'), answers, v('param', companyParam), v('json', bulkSubmitSchema), (c) =>
     submit(c, 'd2r-beats', c.req.valid('json'), { companyId: c.req.valid('param').companyId }))
   /** The sample template of a type (.xlsx). */
   .get('/bulk/templates/:type', requireRole(), v('param', z.object({ type: z.enum(BULK_TYPES) })), async (c) => {

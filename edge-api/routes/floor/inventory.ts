@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { indiaCsvDateTime } from '../../../domain/india-time';
-import { inventoryListQuerySchema, InventoryTrailResponse, ScannedTrailResponse, trailDate, trailExportQuerySchema, trailFilterSchema } from '../../../domain/floor';
+import { inventoryListQuerySchema, InventoryListResponse, InventoryTrailResponse, ScannedTrailResponse, trailDate, trailExportQuerySchema, trailFilterSchema } from '../../../domain/floor';
 import { companyAllowed, warehouseAllowed } from '../../../db/floor/context';
 import { findInventory, INVENTORY_TRAIL_KINDS, listInventory, trailPage, trailRows, type StockKey, type TrailFilter } from '../../../db/floor/inventory';
 import { csvLine } from '../../documents/csv';
@@ -27,9 +27,9 @@ const scannedBody = trailFilterSchema.extend({ companyId: z.string().min(1).max(
 const CSV_HEADER = ['Date (IST)', 'Type', 'Change', 'Accepted', 'Rejected', 'Quantity after', 'Remarks', 'By'];
 
 export const inventoryRoutes = new Hono<AppEnv>()
-  .get('/inventory', requireRole('seller', 'warehouse', 'admin'), v('query', inventoryListQuerySchema), async (c) => {
+  .get('/inventory', requireRole('seller', 'warehouse', 'admin'), responds(InventoryListResponse), v('query', inventoryListQuerySchema), async (c) => {
     const scope = await readScope(c);
-    return c.json({ status: true, ...(await listInventory(c.var.dbh.db, scope, c.req.valid('query'))) });
+    return c.json({ status: true as const, ...(await listInventory(c.var.dbh.db, scope, c.req.valid('query'))) } satisfies InventoryListResponse);
   })
   .post('/inventory/trail/:inventoryId', requireRole('seller', 'warehouse', 'admin'), responds(InventoryTrailResponse), v('param', z.object({ inventoryId: z.string().min(1).max(64) })), v('json', trailFilterSchema), async (c) => {
     const { scope } = await floorCtx(c, 'user');

@@ -1,7 +1,7 @@
 // Return approval calls of part 1 §7, online. /process-returns runs the same
 // code as the offline return.approve command.
 import { Hono } from 'hono';
-import { processReturnsSchema, returnFindQuerySchema, splitOrderQuerySchema, ReturnFindResponse, ReturnInfoResponse, ReturnRulesResponse } from '../../../domain/floor';
+import { processReturnsSchema, returnFindQuerySchema, splitOrderQuerySchema, ReturnFindResponse, ReturnInfoResponse, ReturnRulesResponse, DtoItemsInfoResponse, FloorDoneResponse } from '../../../domain/floor';
 import { approveReturn, returnInfo } from '../../../db/floor/returns';
 import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
@@ -24,14 +24,14 @@ export const returnsRoutes = new Hono<AppEnv>()
     const info = await refusalsAsApi(() => returnInfo(c.var.dbh.db, scope, c.req.valid('query').splitOrderId));
     return c.json({ status: true as const, data: info } satisfies ReturnInfoResponse);
   })
-  .get('/dto_items_info', requireRole(), v('query', splitOrderQuerySchema), async (c) => {
+  .get('/dto_items_info', requireRole(), responds(DtoItemsInfoResponse), v('query', splitOrderQuerySchema), async (c) => {
     const { scope } = await floorCtx(c, 'user');
     const info = await refusalsAsApi(() => returnInfo(c.var.dbh.db, scope, c.req.valid('query').splitOrderId, 'DTO'));
-    return c.json({ status: true, data: { data: { items: info.data, order: info.order, processed: info.processed } } });
+    return c.json({ status: true as const, data: { data: { items: info.data, order: info.order, processed: info.processed } } } satisfies DtoItemsInfoResponse);
   })
-  .post('/process-returns', requireRole(), v('json', processReturnsSchema), async (c) => {
+  .post('/process-returns', requireRole(), responds(FloorDoneResponse), v('json', processReturnsSchema), async (c) => {
     const body = c.req.valid('json');
     const items = body.returnInfo.map((r) => ({ ...r, imageKey: body.damagedItemsImage[r.wsin] }));
     await runOnline(c, (tx) => approveReturn(tx, { orderId: body.orderData.id, returnType: body.returnType, items }));
-    return c.json({ status: true, message: `${body.returnType} approved` });
+    return c.json({ status: true, message: `${body.returnType} approved` } satisfies FloorDoneResponse);
   });

@@ -1,10 +1,11 @@
 // POST /api/sync/push and /api/sync/pull: the offline protocol over HTTP.
 import { Hono, type Context } from 'hono';
-import { pullRequestSchema, pushRequestSchema, SYNC_SCHEMA_VERSION } from '../../../sync/protocol';
+import { pullRequestSchema, pullResponseSchema, pushRequestSchema, pushResponseSchema, SYNC_SCHEMA_VERSION, type PushResponse } from '../../../sync/protocol';
 import { applyPull, applyPush } from '../../../sync/server/apply';
 import { pullResponseJson } from '../../../sync/server/json-text';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireRole, requireSession } from '../../middleware/session';
 import { floorCtx, floorStore } from './context';
@@ -20,7 +21,7 @@ async function ownedStore(c: Context<AppEnv>, clientId: string) {
 }
 
 export const syncRoutes = new Hono<AppEnv>()
-  .post('/sync/push', requireRole(), v('json', pushRequestSchema), async (c) => {
+  .post('/sync/push', requireRole(), responds(pushResponseSchema), v('json', pushRequestSchema), async (c) => {
     const body = c.req.valid('json');
     if (body.schemaVersion !== SYNC_SCHEMA_VERSION) {
       throw new ApiFailure(409, `This app is out of date (sync version ${body.schemaVersion}, server ${SYNC_SCHEMA_VERSION}). Reload to update it; nothing waiting is lost.`);
@@ -28,14 +29,14 @@ export const syncRoutes = new Hono<AppEnv>()
     const store = await ownedStore(c, body.clientId);
     const { response, stop } = await applyPush(store, body, floorHandlers, await floorCtx(c, 'sync'));
     if (stop?.kind === 'error') c.var.log.error({ err: stop.error, clientId: body.clientId, seq: stop.seq }, 'sync push stopped by a fault; the device will retry');
-    return c.json(response);
+    return c.json(response satisfies PushResponse);
   })
-  .post('/sync/pull', requireRole(), v('json', pullRequestSchema), async (c) => {
+  .post('/sync/pull', requireRole(), responds(pullResponseSchema), v('json', pullRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const store = await ownedStore(c, body.clientId);
     const { scope } = await floorCtx(c, 'sync');
     const companyIds = scope.companies === null ? body.scope.companyIds : body.scope.companyIds.filter((id) => scope.companies!.includes(id));
     const res = await applyPull(store.snapshot(), { ...body, scope: { companyIds } });
-    // The same JSON as c.json(res), with the order documents SQLite serialized written as they are.
+    // The same JSON as c.json(res) (a PullResponse: tests/api/responses.test.ts parses it with pullResponseSchema), with the order documents SQLite serialized written as they are.
     return c.body(pullResponseJson(res), 200, { 'content-type': 'application/json; charset=UTF-8' });
   });

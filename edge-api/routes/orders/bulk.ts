@@ -20,7 +20,7 @@ import { companyScope, inScope, requireRole, requireSession } from '../../middle
 import { cancelOrder, runOrderAction, trailActor, type ActorInfo } from './operations';
 import { factsOf, findOrderRow } from './queries';
 import { responds } from '../../lib/responds';
-import { BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
+import { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
 
 function actorOf(c: Context<AppEnv>): ActorInfo {
   const s = requireSession(c);
@@ -56,7 +56,7 @@ export const bulkRoutes = new Hono<AppEnv>()
   /** Enqueues the bulk ready-to-ship job; the page polls GET /api/jobs/:id. */
   .post('/bulkreadytoship', requireRole(), responds(BulkReadyToShipStarted, 202), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
   .post('/bulkreadytoship/', requireRole(), responds(BulkReadyToShipStarted, 202), v('json', bulkReadyToShipSchema), (c) => bulkReadyToShip(c, c.req.valid('json').orderids))
-  .get('/bulk/cancel-placed-orders/:companyId', requireRole(), v('param', z.object({ companyId: z.string().min(1).max(64) })), v('query', bulkCancelQuerySchema), async (c) => {
+  .get('/bulk/cancel-placed-orders/:companyId', requireRole(), responds(BulkCancelResponse), v('param', z.object({ companyId: z.string().min(1).max(64) })), v('query', bulkCancelQuerySchema), async (c) => {
     requireXsrfHeader(c);
     const { companyId } = c.req.valid('param');
     if (!inScope(c, companyId)) throw new ApiFailure(404, 'Company not found');
@@ -84,7 +84,7 @@ export const bulkRoutes = new Hono<AppEnv>()
       message: `${cancelled.length} of ${orders.length} orders cancelled`,
       cancelled,
       failed,
-    });
+    } satisfies BulkCancelResponse);
   })
   /**
    * Serviceable when the destination pincode is in the directory and, in a

@@ -11,6 +11,7 @@ import {
   CreatePromoterResponse,
   PromoterCreditNoteResponse,
   PromoterListResponse,
+  PromoterResponse,
   PromoterStockResponse,
 } from '../../../domain/promoters';
 import type { AppEnv } from '../../env';
@@ -45,7 +46,7 @@ export const promotersRoutes = new Hono<AppEnv>()
     if (q.csvFlag) return csv(creditNoteCsv(rows), 'promoter-credit-notes.csv');
     return c.json({ status: true as const, data: rows, totalRecords: total } satisfies PromoterCreditNoteResponse);
   })
-  .get('/admin/promoter/:id{[0-9a-fA-F-]+}', requireRole('admin'), v('param', z.object({ id: z.string().max(64) })), async (c) => {
+  .get('/admin/promoter/:id{[0-9a-fA-F-]+}', requireRole('admin'), responds(PromoterResponse), v('param', z.object({ id: z.string().max(64) })), async (c) => {
     const data = await getPromoter(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
-    return c.json({ status: true as const, data });
+    return c.json({ status: true as const, data } satisfies PromoterResponse);
   });

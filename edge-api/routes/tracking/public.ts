@@ -9,6 +9,10 @@ import {
   customerRequestSchema,
   LOOKUP_FAILED_MESSAGE,
   verifyBuyerSchema,
+  BuyerRequestCreatedResponse,
+  BuyerVerifiedResponse,
+  PublicShipmentDetailsResponseSchema,
+  PublicTrackingResponseSchema,
   type PublicShipmentDetailsResponse,
 } from '../../../domain/tracking';
 import { normaliseAwb } from '../../../domain/tracking-events';
@@ -16,6 +20,7 @@ import type { Logger } from 'pino';
 import type { DbHandle } from '../../../db/connect';
 import type { AppConfig, AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
 import { logRequest, newRequestId, onError, requestIdOf } from '../../middleware/errors';
 import { BuyerTokenInvalid, createBuyerRequest, verifyBuyer } from '../../services/tracking/buyer-requests';
@@ -151,24 +156,24 @@ export function publicLookup(deps: LookupDeps) {
   const lookup = lookupHandler(deps);
   // Listed in /api/openapi.json like a v('param', …) validator.
   (lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
-  return { routes: new Hono<AppEnv>().get('/order/:awb', lookup), fastPath: lookupFastPath(deps) };
+  return { routes: new Hono<AppEnv>().get('/order/:awb', responds(PublicTrackingResponseSchema), lookup), fastPath: lookupFastPath(deps) };
 }
 
 /** The customer's NDR requests and the shipment's details (signed-out, like the lookup). */
 export const publicTrackingRoutes = new Hono<AppEnv>()
   /** The seller, items, help contact, delay and the buyer's requests, beside the lookup. */
-  .get('/order/:awb/details', v('param', awbParam), async (c) => {
+  .get('/order/:awb/details', responds(PublicShipmentDetailsResponseSchema), v('param', awbParam), async (c) => {
     const data = await shipmentDetails(c.var.dbh, c.req.valid('param').awb);
     if (!data) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
     c.header('Cache-Control', 'no-cache');
     return c.json({ status: true as const, data } satisfies PublicShipmentDetailsResponse);
   })
   /** Step 1 of an NDR request: prove to be the buyer with the last 4 digits of the phone on the order. */
-  .post('/order/:awb/ndr/verify', v('param', awbParam), v('json', verifyBuyerSchema), async (c) => {
+  .post('/order/:awb/ndr/verify', responds(BuyerVerifiedResponse), v('param', awbParam), v('json', verifyBuyerSchema), async (c) => {
     return c.json(await verifyBuyer(c.var.dbh, c.var.config.signingKey, { awb: c.req.valid('param').awb, phoneLast4: c.req.valid('json').phoneLast4 }));
   })
   /** Step 2: the request itself, which lands in the seller's User Requests (NDR) list. */
-  .post('/order/:awb/ndr/requests', v('param', awbParam), v('json', customerRequestSchema), async (c) => {
+  .post('/order/:awb/ndr/requests', responds(BuyerRequestCreatedResponse, 201), v('param', awbParam), v('json', customerRequestSchema), async (c) => {
     try {
       return c.json(await createBuyerRequest(c.var.dbh, c.var.config.signingKey, c.req.valid('param').awb, c.req.valid('json')), 201);
     } catch (e) {

@@ -15,9 +15,11 @@ import {
   WEBHOOK_FUTURE,
   WEBHOOK_UNKNOWN_AWB,
   WEBHOOK_UNKNOWN_STATUS,
+  CarrierEventResponse,
 } from '../../../domain/tracking';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
+import { responds } from '../../lib/responds';
 import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -49,6 +51,7 @@ const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e
 
 export const webhookRoutes = new Hono<AppEnv>().post(
   '/webhooks/carrier/:partnerCode',
+  responds(CarrierEventResponse),
   v('param', z.object({ partnerCode: z.string().min(1).max(40) })),
   documentedBody(carrierEventSchema),
   async (c) => {
@@ -91,7 +94,7 @@ export const webhookRoutes = new Hono<AppEnv>().post(
 
     // Event ids are the courier's: scoped by partner so two couriers never collide.
     const eventKey = `${partner.code}:${ev.eventId}`;
-    const duplicate = () => c.json({ status: true as const, duplicate: true });
+    const duplicate = () => c.json({ status: true as const, duplicate: true as const } satisfies CarrierEventResponse);
     if (await db.selectFrom('order_trails').select('id').where('event_id', '=', eventKey).executeTakeFirst()) return duplicate();
 
     const trail = {
@@ -129,7 +132,7 @@ export const webhookRoutes = new Hono<AppEnv>().post(
           const after = await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
           return { orderStatus: after.status, applied };
         });
-        return c.json({ status: true as const, duplicate: false, ...result });
+        return c.json({ status: true as const, duplicate: false as const, ...result } satisfies CarrierEventResponse);
       } catch (e) {
         // The same event delivered twice at once: the unique event id stored it once.
         if (isUniqueViolation(e)) return duplicate();

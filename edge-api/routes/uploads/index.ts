@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { uuidv7, nowIso } from '../../../domain/ids';
-import { MAX_UPLOAD_BYTES, ONLY_IMAGES, PresignResponse, presignSchema } from '../../../domain/uploads';
+import { MAX_UPLOAD_BYTES, ONLY_IMAGES, PresignResponse, presignSchema, UploadedResponse } from '../../../domain/uploads';
 import type { AppEnv } from '../../env';
 import { ApiFailure, notFound } from '../../lib/errors';
 import { sign, verify } from '../../lib/signing';
@@ -34,6 +34,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
   })
   .put(
     '/uploads/:key',
+    responds(UploadedResponse),
     v('param', z.object({ key: z.string().max(80, 'Unknown upload').regex(KEY_RE, 'Unknown upload') })),
     v('query', z.object({ ct: z.string().max(100), cid: z.string().max(64), exp: z.coerce.number(), sig: z.string().max(100) })),
     async (c) => {
@@ -47,7 +48,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       if (!looksLikeImage(buf, q.ct)) throw new ApiFailure(400, ONLY_IMAGES);
       const dbh = c.var.dbh;
       if (await dbh.db.selectFrom('uploads').select('id').where('key', '=', key).executeTakeFirst()) {
-        return c.json({ status: true, key, url: `/api/files/${key}` }); // a retried PUT is harmless
+        return c.json({ status: true, key, url: `/api/files/${key}` } satisfies UploadedResponse); // a retried PUT is harmless
       }
       const dir = uploadsDir(c.var.config.dataDir);
       fs.mkdirSync(dir, { recursive: true });
@@ -55,7 +56,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       await dbh.db.insertInto('uploads').values({
         id: uuidv7(), key, company_id: q.cid || null, purpose: key.split('-')[0], content_type: q.ct, size: buf.length, created_at: nowIso(),
       }).execute();
-      return c.json({ status: true, key, url: `/api/files/${key}` });
+      return c.json({ status: true, key, url: `/api/files/${key}` } satisfies UploadedResponse);
     },
   )
   .get('/files/:key', v('param', z.object({ key: z.string().max(80, 'Not found').regex(KEY_RE, 'Not found') })), async (c) => {

@@ -21,6 +21,8 @@ import {
   reattemptDates,
   REQUEST_RECEIVED,
   type CustomerRequestInput,
+  type BuyerRequestCreatedResponse,
+  type BuyerVerifiedResponse,
 } from '../../../domain/tracking';
 import { normaliseAwb } from '../../../domain/tracking-events';
 import { sign, verify } from '../../lib/signing';
@@ -46,7 +48,7 @@ async function orderOf(dbh: DbHandle, awb: string) {
 }
 
 /** Step 1: the last 4 digits of the phone on the order; five wrong answers per AWB per hour. */
-export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { awb: string; phoneLast4: string }, now = Date.now()) {
+export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { awb: string; phoneLast4: string }, now = Date.now()): Promise<BuyerVerifiedResponse> {
   const db = dbh.db;
   const awb = normaliseAwb(input.awb);
   const since = new Date(now - BUYER_ATTEMPT_WINDOW_MS).toISOString();
@@ -69,7 +71,7 @@ export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { aw
 }
 
 /** Step 2: the request itself, which lands in the seller's User Requests (NDR) list. One open request per kind. */
-export async function createBuyerRequest(dbh: DbHandle, signingKey: string, awb: string, body: CustomerRequestInput) {
+export async function createBuyerRequest(dbh: DbHandle, signingKey: string, awb: string, body: CustomerRequestInput): Promise<BuyerRequestCreatedResponse> {
   const db = dbh.db;
   const order = await orderOf(dbh, awb);
   const [exp, sig] = body.token.split('.');

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiJson, setXsrfToken } from '../../api/client';
-import type { AuthenticateResponse, LoginResponse } from '../../../domain/auth';
+import type { AuthenticateResponse, LoginResponse, LogoutResponse } from '../../../domain/auth';
 import { AUTH_CODES } from '../../../domain/messages';
 import { forgetSession, rememberSession, sessionQuery, type Session } from '../../auth/session';
 
@@ -23,7 +23,7 @@ export async function signIn(queryClient: QueryClient, input: { email: string; p
 
 export async function signOut(queryClient: QueryClient) {
   try {
-    await apiJson('/api/auth/logout', { method: 'POST' });
+    await apiJson<LogoutResponse>('/api/auth/logout', { method: 'POST' });
   } finally {
     forgetSession();
     setXsrfToken('');

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
-import type { EmailKind } from '../../../domain/downloads';
+import type { EmailDownloadQueued, EmailKind } from '../../../domain/downloads';
 import { emailField } from '../../../domain/profile';
 import { apiJson, ApiRequestError, fieldErrors } from '../../api/client';
 import { OwnAddressNote, startingAddress, useOwnEmail } from '../auth/emailVerification';
@@ -32,7 +32,7 @@ export function EmailRequestForm({ message, kind, ids, filter, defaultEmail, wha
   const form = useForm({ initialValues: { email: startingAddress(defaultEmail ?? '', own) }, validate: zodValidate(schema) });
   const submit = form.onSubmit(async ({ email }) => {
     try {
-      const r = await apiJson<{ jobId: string }>('/api/download/email', { method: 'POST', body: { kind, ids, filter, email: email.trim() } });
+      const r = await apiJson<EmailDownloadQueued>('/api/download/email', { method: 'POST', body: { kind, ids, filter, email: email.trim() } });
       onClose();
       void watchExportJob(r.jobId, email.trim(), what);
     } catch (e) {

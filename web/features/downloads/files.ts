@@ -1,16 +1,23 @@
+import type { EmailRequired, TallyVouchersResponse } from '../../../domain/downloads';
 import { apiFetch } from '../../api/client';
 
 /** The orders a document left out, and why (from the x-document-failures header or a JSON answer). */
 export type DocumentFailure = { orderId: string; reasons: string[] };
 
+/** A document download's refusal (422: the orders it left out, and why). */
+type DocumentRefusal = { status: false; message?: string; failures?: DocumentFailure[] };
+type Answers = EmailRequired | TallyVouchersResponse | DocumentRefusal;
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** Each answer with the other answers' fields marked absent, so `body.failures`, `body.xml`... read on any of them. */
+type Closed<T, All extends PropertyKey> = T extends unknown ? T & { [K in Exclude<All, keyof T>]?: undefined } : never;
+
 /**
  * A JSON answer of a download endpoint: a refusal (`message`, maybe `failures`),
  * an offer to e-mail a file too big to answer directly (`emailRequired`, with
- * its `message`), or Tally's vouchers (`success`, `xml`, `vouchers`).
+ * its `message`), or Tally's vouchers (`success`, `xml`, `vouchers`); the last two
+ * are the server's types (domain/downloads.ts).
  */
-export type DownloadJson =
-  | { status: false; emailRequired: true; message: string; count: number; limit: number; failures?: undefined; success?: undefined; xml?: undefined; vouchers?: undefined }
-  | { status?: boolean; emailRequired?: undefined; message?: string; failures?: DocumentFailure[]; success?: boolean; xml?: string; vouchers?: number };
+export type DownloadJson = Closed<Answers, KeysOf<Answers>>;
 
 export type DownloadAnswer =
   | { kind: 'file'; blob: Blob; fileName: string; failures: DocumentFailure[] }

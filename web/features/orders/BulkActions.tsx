@@ -16,7 +16,7 @@ import { apiFetch, apiJson, ApiRequestError, getXsrfToken } from '../../api/clie
 import { DownloadActions } from '../downloads';
 import { JobProgress } from './JobProgress';
 import { refreshOrders, type OrderListItem } from './queries';
-import type { BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
+import type { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
 
 export type BulkActionsProps = { selected: ReadonlyMap<string, OrderListItem>; onClear: () => void };
 
@@ -82,7 +82,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
             const qs = new URLSearchParams({ orderIds: list.join(',') });
             if (reason.trim()) qs.set('reason', reason.trim());
             const res = await apiFetch(`/api/bulk/cancel-placed-orders/${encodeURIComponent(companyId)}?${qs}`, { headers: { 'x-xsrf-token': getXsrfToken() } });
-            const body = (await res.json().catch(() => null)) as { message?: string; cancelled?: string[]; failed?: { shopOrderId: string; reason: string }[] } | null;
+            const body = (await res.json().catch(() => null)) as Partial<BulkCancelResponse> | null; // a refusal has only `message`
             if (!res.ok) throw new Error(body?.message ?? SOMETHING_WENT_WRONG);
             cancelled += body?.cancelled?.length ?? 0;
             failed.push(...(body?.failed ?? []).map((f) => `${f.shopOrderId}: ${f.reason}`));

@@ -2,6 +2,7 @@ import { Button, MultiSelect, Popover, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { SelectedCompaniesResponse } from '../../../domain/auth';
 import { apiJson } from '../../api/client';
 import { rememberSession, sessionQuery, type Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
@@ -21,7 +22,7 @@ export function CompanySwitcher({ compact = false }: { compact?: boolean }) {
       return;
     }
     try {
-      await apiJson('/api/auth/selected-companies', { method: 'PUT', body: { companyIds: ids } });
+      await apiJson<SelectedCompaniesResponse>('/api/auth/selected-companies', { method: 'PUT', body: { companyIds: ids } });
       const next: Session = { ...session, selectedCompanyIds: ids };
       queryClient.setQueryData(sessionQuery.queryKey, () => next);
       rememberSession(next);

@@ -2,6 +2,8 @@
 // in a browser where a seller is signed in (so no XSRF token is needed either).
 import { awbProblem, type PublicShipmentDetails, type PublicShipmentDetailsResponse, type PublicTracking, type PublicTrackingResponse } from '../../../domain/tracking-rules';
 import { normaliseAwb } from '../../../domain/tracking-events';
+// Types only (erased from the build): the public page's bundle stays free of zod.
+import type { BuyerRequestCreatedResponse, BuyerVerifiedResponse } from '../../../domain/tracking';
 import { cachedLookup, saveLookup } from './cache';
 
 export type LookupResult =
@@ -70,11 +72,11 @@ async function post<T>(path: string, body: unknown): Promise<CallResult<T>> {
 }
 
 export const verifyBuyer = (awb: string, phoneLast4: string) =>
-  post<{ token: string; reattemptDates: string[] }>(`/api/order/${encodeURIComponent(awb)}/ndr/verify`, { phoneLast4 });
+  post<BuyerVerifiedResponse>(`/api/order/${encodeURIComponent(awb)}/ndr/verify`, { phoneLast4 });
 
 export type NdrRequest =
   | { kind: 'reattempt'; date: string }
   | { kind: 'address'; address1?: string; address2?: string; landmark?: string; phone?: string };
 
 export const sendNdrRequest = (awb: string, token: string, req: NdrRequest) =>
-  post<{ message: string }>(`/api/order/${encodeURIComponent(awb)}/ndr/requests`, { ...req, token });
+  post<BuyerRequestCreatedResponse>(`/api/order/${encodeURIComponent(awb)}/ndr/requests`, { ...req, token });
