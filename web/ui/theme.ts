@@ -1,4 +1,4 @@
-import { createTheme, darken, DEFAULT_THEME, luminance, Pagination, Table, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, luminance, Notification, Pagination, Table, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The app's theme. Packers read it under warehouse lights, so every text meets
@@ -44,6 +44,11 @@ export const theme = createTheme({
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') =>
           ({ 'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control] }) as Record<string, string>,
       },
+    }),
+    // A notification's close control is an icon (the "Installed on this device" toast can
+    // show on any screen, the sign-in page included): give it a name.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
     // A table wider than the screen scrolls sideways: its scroll area takes keyboard
     // focus, so arrow keys reach the columns a keyboard user cannot otherwise see.
