@@ -7,7 +7,7 @@ import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, seed } from '../../db/seed';
 import { ORDER_STATUSES } from '../../domain/statuses';
-import { findOrder } from '../../edge-api/routes/orders/queries';
+import { findOrder } from '../../db/orders/detail';
 import { lookupPincode } from '../../db/pincodes/load';
 import { dialects } from './dialects';
 

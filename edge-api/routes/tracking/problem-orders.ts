@@ -1,9 +1,8 @@
 // Problem orders (issue 13 §5): NDR and unserviceable actions and the buyer's
 // requests, for sellers, warehouse users and admins. Routes only parse, call the
 // use case (edge-api/services/orders/ndr.ts, unserviceable.ts) and respond.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { activeCouriers } from '../../../db/ndr/queries';
 import {
   changeCourierSchema,
   declineRequestSchema,
@@ -17,20 +16,13 @@ import {
 } from '../../../domain/ndr';
 import { cancelOrderSchema } from '../../../domain/orders';
 import type { AppEnv } from '../../env';
-import { v } from '../../lib/validate';
-import { companyScope, requireRole, requireSession } from '../../middleware/session';
-import type { ServiceActor } from '../../services/audit/actor';
-import { acceptCustomerRequest, declineCustomerRequest, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
-import { cancelUnserviceable, changeCourier, recheckServiceability } from '../../services/orders/unserviceable';
 import { responds } from '../../lib/responds';
+import { idParam, ORDER_PATH as ORDER, serviceActor as actorOf } from '../../lib/route-actor';
+import { v } from '../../lib/validate';
+import { requireRole } from '../../middleware/session';
+import { acceptCustomerRequest, declineCustomerRequest, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
+import { cancelUnserviceable, changeCourier, courierOptions, recheckServiceability } from '../../services/orders/unserviceable';
 
-const ORDER = '/orders/:id{[0-9a-fA-F-]+}';
-const idParam = z.object({ id: z.string().min(1).max(64) });
-
-function actorOf(c: Context<AppEnv>): ServiceActor {
-  const s = requireSession(c);
-  return { id: s.userId, name: s.name, role: s.role, scope: companyScope(c) };
-}
 const done = (message: string, data: { orderId: string; status: string }) => ({ status: true as const, message, data }) satisfies ProblemOrderResponse;
 
 export const problemOrderRoutes = new Hono<AppEnv>()
@@ -59,8 +51,7 @@ export const problemOrderRoutes = new Hono<AppEnv>()
     return c.json(done('Order cancelled', r));
   })
   .get('/problem-orders/couriers', requireRole(), responds(CourierOptionsResponse), async (c) => {
-    const rows = await activeCouriers(c.var.dbh.db);
-    return c.json({ status: true as const, data: rows } satisfies CourierOptionsResponse);
+    return c.json({ status: true as const, data: await courierOptions(c.var.dbh.db) } satisfies CourierOptionsResponse);
   })
   .post('/customerRequests/:id/accept', requireRole(), responds(ProblemOrderResponse), v('param', idParam), v('json', z.object({ slot: z.enum(REATTEMPT_SLOTS).optional() })), async (c) => {
     const r = await acceptCustomerRequest(c.var.dbh.db, actorOf(c), { requestId: c.req.valid('param').id, slot: c.req.valid('json').slot });

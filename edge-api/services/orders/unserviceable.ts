@@ -52,3 +52,8 @@ export async function cancelUnserviceable(db: Db, actor: ServiceActor, input: { 
     return { orderId: row.id, status: 'CANCELLED' };
   });
 }
+
+/** The active couriers an unserviceable order may be moved to (GET /problem-orders/couriers). */
+export async function courierOptions(db: Db): Promise<{ id: string; name: string }[]> {
+  return activeCouriers(db);
+}

@@ -1,55 +1,13 @@
+// One order as the detail page shows it (with the actions the caller may take
+// now), its WhatsApp NDR messages, and the shipping packages to choose from.
+import type SQLite from 'better-sqlite3';
 import type { Db } from '../../../db/connect';
-import type { Tx } from '../../../db/orders/status';
-import type { Order } from '../../../db/schema';
-import '../../../db/tables/orders';
-import '../../../db/tables/bulk';
-import { availableActions, showsCodRemittance, type Actor, type OrderFacts } from '../../../domain/orders';
-import type { OrderDetail } from '../../../domain/orders';
-
-/** An order row with the company flags the action rules read, or undefined outside `scope`. */
-export async function findOrderRow(db: Tx, id: string, scope: readonly string[] | null) {
-  let q = db
-    .selectFrom('orders')
-    .innerJoin('companies', 'companies.id', 'orders.company_id')
-    .selectAll('orders')
-    .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name'])
-    .where('orders.id', '=', id);
-  if (scope) q = q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']);
-  return q.executeTakeFirst();
-}
-export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
-
-export function factsOf(o: Pick<Order, 'status' | 'shop_type' | 'order_type' | 'payment_mode' | 'inventory_blocked' | 'tracking_number'> & { whatsapp_ndr_active: number; clickpost_active: number }): OrderFacts {
-  return {
-    status: o.status,
-    shopType: o.shop_type,
-    orderType: Number(o.order_type),
-    paymentMode: o.payment_mode,
-    inventoryBlocked: Number(o.inventory_blocked) === 1,
-    hasAwb: !!o.tracking_number,
-    clickpostActive: Number(o.clickpost_active) === 1,
-    whatsappNdrActive: Number(o.whatsapp_ndr_active) === 1,
-  };
-}
-
-/** One order with its items, timeline and credit notes, or undefined when it does not exist inside `scope`. */
-export async function findOrder(db: Db, id: string, scope: readonly string[] | null) {
-  const order = await findOrderRow(db, id, scope);
-  if (!order) return undefined;
-  const [items, trails, creditNotes, pkg, beat] = await Promise.all([
-    db.selectFrom('order_items').selectAll().where('order_id', '=', id).execute(),
-    db.selectFrom('order_trails').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('credit_notes').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
-    order.shipping_package_code
-      ? db.selectFrom('shipping_packages').select(['code', 'name']).where('code', '=', order.shipping_package_code).executeTakeFirst()
-      : Promise.resolve(undefined),
-    // The D2R beat the order was placed under (beats arrive with the bulk beats upload).
-    order.beat_id
-      ? db.selectFrom('beats').select(['id', 'name']).where('id', '=', order.beat_id).where('company_id', '=', order.company_id).executeTakeFirst()
-      : Promise.resolve(undefined),
-  ]);
-  return { order, items, trails, creditNotes, pkg, beat };
-}
+import { findOrder, whatsappTrail, type FoundOrder } from '../../../db/orders/detail';
+import { activeShippingPackages } from '../../../db/orders/edits';
+import { availableActions, ORDER_NOT_FOUND, showsCodRemittance, type Actor, type OrderDetail, type ShippingPackage, type WhatsappMessagesResponse } from '../../../domain/orders';
+import { notFound } from '../../../domain/refusal';
+import type { ServiceActor } from '../audit/actor';
+import { factsOf, runOrderAction, type OrderRef } from './order-action';
 
 function parseJson<T>(s: string | null | undefined, fallback: T): T {
   if (!s) return fallback;
@@ -60,7 +18,7 @@ function parseJson<T>(s: string | null | undefined, fallback: T): T {
   }
 }
 
-export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, actor: Actor): OrderDetail {
+export function orderDto(o: FoundOrder, actor: Actor): OrderDetail {
   const { order, items, trails, creditNotes, pkg } = o;
   const facts = factsOf(order);
   const extra = parseJson<Record<string, unknown>>(order.extra, {});
@@ -126,4 +84,31 @@ export function orderDto(o: NonNullable<Awaited<ReturnType<typeof findOrder>>>, 
     })),
   };
 }
-export type { OrderDetail };
+
+/** The order (inside the actor's scope) with its items, timeline, credit notes and the actions the actor may take now; `sqlite` reads it through cached statements. */
+export async function orderDetail(db: Db, actor: ServiceActor, input: OrderRef, sqlite?: SQLite.Database): Promise<OrderDetail> {
+  const found = await findOrder(db, input.orderId, actor.scope, sqlite);
+  if (!found) throw notFound(ORDER_NOT_FOUND);
+  return orderDto(found, { role: actor.role });
+}
+
+/** NDR messages sent over WhatsApp, when the company's WhatsApp NDR module is active. */
+export async function whatsappMessages(db: Db, actor: ServiceActor, input: OrderRef): Promise<WhatsappMessagesResponse['data']> {
+  await runOrderAction(db, actor, input.orderId, 'whatsappMessages', async () => undefined);
+  const rows = await whatsappTrail(db, input.orderId);
+  return rows.map((r) => ({ id: r.id, status: r.status, message: r.description, source: r.source, sender: r.actor_name, createdAt: r.created_at }));
+}
+
+/** The active shipping packages, smallest first, as the package picker lists them. */
+export async function shippingPackages(db: Db): Promise<ShippingPackage[]> {
+  const rows = await activeShippingPackages(db);
+  return rows.map((p) => ({
+    code: p.code, name: p.name, lengthCm: Number(p.length_cm), breadthCm: Number(p.breadth_cm), heightCm: Number(p.height_cm), maxWeightG: Number(p.max_weight_g),
+    label: `${p.name} (${Number(p.length_cm)} × ${Number(p.breadth_cm)} × ${Number(p.height_cm)} cm)`, value: p.code,
+  }));
+}
+
+/** 'Regenerate Invoice and Shipping Label' (drawn by the documents area): refused unless the transition table allows it now. */
+export async function checkRegenerateDocuments(db: Db, actor: ServiceActor, input: OrderRef): Promise<void> {
+  await runOrderAction(db, actor, input.orderId, 'regenerateDocuments', async () => undefined);
+}

@@ -1,0 +1,91 @@
+// Queries of one order (and of a few named ones) with the company flags the
+// action rules read; the order detail's rows. `db`/`tx` first.
+import type SQLite from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { Db } from '../connect';
+import { compiledOnce, compiledShape, readSql } from '../prepared';
+import type { Database } from '../schema';
+import type { Tx } from './status';
+import '../tables/orders';
+import '../tables/bulk';
+
+/** The query of findOrderRow: an order with the company flags the action rules read, inside `scope` (null: any company). */
+function orderRowQuery(db: Tx, id: string, scope: readonly string[] | null) {
+  let q = db
+    .selectFrom('orders')
+    .innerJoin('companies', 'companies.id', 'orders.company_id')
+    .selectAll('orders')
+    .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name'])
+    .where('orders.id', '=', id);
+  if (scope) q = q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']);
+  return q;
+}
+export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof orderRowQuery>['executeTakeFirst']>>>;
+
+/**
+ * An order row with the company flags the action rules read, or undefined outside `scope`.
+ * With the SQLite connection (`sqlite`), outside a transaction, it runs as a statement
+ * compiled once per scope size and cached (db/prepared.ts): opening an order is a hot path.
+ */
+export async function findOrderRow(db: Tx, id: string, scope: readonly string[] | null, sqlite?: SQLite.Database): Promise<OrderRow | undefined> {
+  const shape = compiledShape(db, `orders.detail.row:${scope ? scope.length : 'all'}`, (arg) => orderRowQuery(db, arg(0), scope && scope.map((_, i) => arg(i + 1))));
+  const [row] = await readSql<OrderRow>({ db, sqlite }, shape.sql, shape.bind(scope ? [id, ...scope] : [id]));
+  return row;
+}
+
+/** The named orders inside `scope` (as findOrderRow reads them), by id; ids outside it are absent. */
+export async function findOrderRows(db: Tx, ids: readonly string[], scope: readonly string[] | null): Promise<Map<string, OrderRow>> {
+  const found = new Map<string, OrderRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    let q = db
+      .selectFrom('orders')
+      .innerJoin('companies', 'companies.id', 'orders.company_id')
+      .selectAll('orders')
+      .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name'])
+      .where('orders.id', 'in', ids.slice(i, i + 500));
+    if (scope) q = q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']);
+    for (const r of await q.execute()) found.set(r.id, r);
+  }
+  return found;
+}
+
+const detailQueries = (db: Db) => ({
+  items: compiledOnce(db, 'orders.detail.items', () => db.selectFrom('order_items').selectAll().where('order_id', '=', '')),
+  trails: compiledOnce(db, 'orders.detail.trails', () => db.selectFrom('order_trails').selectAll().where('order_id', '=', '').orderBy('created_at').orderBy('id')),
+  notes: compiledOnce(db, 'orders.detail.notes', () => db.selectFrom('credit_notes').selectAll().where('order_id', '=', '').orderBy('created_at')),
+  pkg: compiledOnce(db, 'orders.detail.package', () => db.selectFrom('shipping_packages').select(['code', 'name']).where('code', '=', '')),
+  // The D2R beat the order was placed under (beats arrive with the bulk beats upload).
+  beat: compiledOnce(db, 'orders.detail.beat', () => db.selectFrom('beats').select(['id', 'name']).where('id', '=', '').where('company_id', '=', '')),
+});
+type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+/**
+ * One order with its items, timeline and credit notes, or undefined when it does not exist inside `scope`.
+ * Pass the SQLite connection to read through cached statements (as findOrderRow).
+ */
+export async function findOrder(db: Db, id: string, scope: readonly string[] | null, sqlite?: SQLite.Database) {
+  const order = await findOrderRow(db, id, scope, sqlite);
+  if (!order) return undefined;
+  const r = { db, sqlite };
+  const q = detailQueries(db);
+  const [items, trails, creditNotes, [pkg], [beat]] = await Promise.all([
+    readSql<Row<'order_items'>>(r, q.items, [id]),
+    readSql<Row<'order_trails'>>(r, q.trails, [id]),
+    readSql<Row<'credit_notes'>>(r, q.notes, [id]),
+    order.shipping_package_code ? readSql<Pick<Row<'shipping_packages'>, 'code' | 'name'>>(r, q.pkg, [order.shipping_package_code]) : [],
+    order.beat_id ? readSql<Pick<Row<'beats'>, 'id' | 'name'>>(r, q.beat, [order.beat_id, order.company_id]) : [],
+  ]);
+  return { order, items, trails, creditNotes, pkg, beat };
+}
+export type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** The timeline entries of an order that belong to its WhatsApp NDR conversation. */
+export async function whatsappTrail(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_trails')
+    .select(['id', 'status', 'description', 'source', 'actor_name', 'created_at'])
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.or([eb('source', '=', 'whatsapp'), eb('status', 'in', ['UNDELIVERED', 'RTO_UNDELIVERED', 'DTO_UNDELIVERED'])]))
+    .orderBy('created_at')
+    .execute();
+}

@@ -1,0 +1,37 @@
+// Queries of carrier status events (POST /webhooks/carrier/:partnerCode). `db`/`tx` first.
+import type { Db } from '../connect';
+import type { Tx } from '../orders/status';
+import '../tables/tracking';
+
+/** A delivery partner by code, with its webhook secret. */
+export async function partnerByCode(db: Db, code: string) {
+  return db.selectFrom('delivery_partners').select(['id', 'name', 'code', 'hmac_secret', 'status']).where('code', '=', code).executeTakeFirst();
+}
+export type WebhookPartner = NonNullable<Awaited<ReturnType<typeof partnerByCode>>>;
+
+/** The order shipped by this partner under one of these AWBs. */
+export async function orderByPartnerAwb(db: Db, awbs: string[], partnerId: string) {
+  return db.selectFrom('orders').select(['id']).where('tracking_number', 'in', awbs).where('delivery_partner_id', '=', partnerId).executeTakeFirst();
+}
+
+/** True when an event with this key is on a timeline already. */
+export async function eventRecorded(db: Db, eventKey: string): Promise<boolean> {
+  return !!(await db.selectFrom('order_trails').select('id').where('event_id', '=', eventKey).executeTakeFirst());
+}
+
+/** PostgreSQL: locks the order row for the rest of the transaction. */
+export async function lockOrderRow(trx: Tx, orderId: string) {
+  await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
+}
+
+/** When the order's latest timeline entry happened. */
+export async function latestEventAt(trx: Tx, orderId: string): Promise<string | null> {
+  const latest = await trx.selectFrom('order_trails').select('created_at').where('order_id', '=', orderId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return latest?.created_at ?? null;
+}
+
+/** The order's status now. */
+export async function orderStatusOf(trx: Tx, orderId: string): Promise<string> {
+  const after = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  return after.status;
+}
