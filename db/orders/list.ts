@@ -25,7 +25,7 @@
 // requests) are one statement; the arms come from the same rows. On SQLite the
 // reads run through cached prepared statements (../prepared.ts).
 import type SQLite from 'better-sqlite3';
-import { sql, type Expression, type ExpressionBuilder, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type InferResult, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from '../connect';
 import type { Database } from '../schema';
 import type { Cursor, SortField, SortOrder } from '../../domain/orders';
@@ -422,9 +422,12 @@ export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p
 export async function itemsOfOrders(db: Tx, orderIds: readonly string[], opts: { sqlite?: SQLite.Database } = {}) {
   const by = new Map<string, { id: string; title: string; sku: string; quantity: number; catalogueId: string | null }[]>();
   if (!orderIds.length) return by;
-  const rows = await readRows(
-    { db, sqlite: opts.sqlite },
-    db.selectFrom('order_items').select(['id', 'order_id', 'title', 'sku', 'quantity', 'catalogue_id']).where('order_id', 'in', [...orderIds]),
+  // Compiled once per page size (the number of ids), then a cached statement.
+  const shape = compiledShape(db, `orders.list.items:${orderIds.length}`, (arg) =>
+    db.selectFrom('order_items').select(['id', 'order_id', 'title', 'sku', 'quantity', 'catalogue_id']).where('order_id', 'in', orderIds.map((_, i) => arg(i))),
+  );
+  const rows = await readSql<Pick<Selectable<Database['order_items']>, 'id' | 'order_id' | 'title' | 'sku' | 'quantity' | 'catalogue_id'>>(
+    { db, sqlite: opts.sqlite }, shape.sql, shape.bind(orderIds),
   );
   for (const r of rows) {
     const list = by.get(r.order_id) ?? [];

@@ -238,14 +238,18 @@ export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
    * the id already belongs to someone else (the caller refuses the request).
    */
   async bindClient(clientId: string, userId: string): Promise<boolean> {
-    const db = this.options.db as unknown as Kysely<SyncTables>;
-    await db
-      .insertInto('sync_clients')
-      .values({ client_id: clientId, user_id: userId, last_seq: 0, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('client_id').doNothing())
-      .execute();
-    await db.updateTable('sync_clients').set({ user_id: userId }).where('client_id', '=', clientId).where('user_id', 'is', null).execute();
-    const row = await db.selectFrom('sync_clients').select('user_id').where('client_id', '=', clientId).executeTakeFirst();
-    return row?.user_id === userId;
+    const { db, dialect } = this.options;
+    const sync = db as unknown as Kysely<SyncTables>;
+    // Every push does this first: its statements are compiled once per dialect (not per push).
+    const run = <R,>(key: string, build: (db: Kysely<SyncTables>, arg: Arg) => Compilable<unknown>, args: readonly unknown[]) =>
+      runShape<R>(db as unknown as Kysely<unknown>, undefined, shapeOf(dialect, `sync:bindClient.${key}`, sync, build), args);
+    await run(
+      'insert',
+      (k, arg) => k.insertInto('sync_clients').values({ client_id: arg(0), user_id: arg(1), last_seq: 0, created_at: arg(2) }).onConflict((oc) => oc.column('client_id').doNothing()),
+      [clientId, userId, new Date().toISOString()],
+    );
+    await run('claim', (k, arg) => k.updateTable('sync_clients').set({ user_id: arg(0) }).where('client_id', '=', arg(1)).where('user_id', 'is', null), [userId, clientId]);
+    const { rows } = await run<{ user_id: string | null }>('owner', (k, arg) => k.selectFrom('sync_clients').select('user_id').where('client_id', '=', arg(0)), [clientId]);
+    return rows[0]?.user_id === userId;
   }
 }
