@@ -1,54 +1,23 @@
-/** Layer rules of ../shared/ARCHITECTURE.md ("Top-level layout"), checked by `npm test` (npm run lint:deps). */
+/** Layer rules of ../shared/ARCHITECTURE.md ("Top-level layout"), checked by `npm test` (npm run lint),
+ * one rule a line: imports from `from` to `to` fail the lint. */
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+/** Our top-level folders a layer must not import. */
+const folders = (...names) => ({ path: `^(${names.join('|')})/` });
+
 module.exports = {
   forbidden: [
-    {
-      name: 'domain-is-pure',
-      comment: 'domain/ holds pure rules and imports nothing of ours',
-      severity: 'error',
-      from: { path: '^domain/', pathNot: '\\.test\\.tsx?$' },
-      to: { path: '^(db|sync|edge-api|web|tests|scripts)/' },
-    },
-    {
-      name: 'db-only-domain',
-      comment: 'db/ imports domain/ only',
-      severity: 'error',
-      from: { path: '^db/' },
-      to: { path: '^(sync|edge-api|web|tests|scripts)/' },
-    },
-    {
-      name: 'sync-only-domain',
-      comment: 'sync/ imports domain/ only',
-      severity: 'error',
-      from: { path: '^sync/' },
-      to: { path: '^(db|edge-api|web|tests|scripts)/' },
-    },
-    {
-      name: 'edge-api-not-web',
-      comment: 'the server never imports the browser app',
-      severity: 'error',
-      from: { path: '^edge-api/' },
-      to: { path: '^(web|tests|scripts)/' },
-    },
-    {
-      name: 'services-and-jobs-never-import-routes',
-      comment: 'routes -> services -> db, never back up',
-      severity: 'error',
-      from: { path: '^edge-api/(services|jobs|carriers|documents|lib|middleware)/' },
-      to: { path: '^edge-api/routes/' },
-    },
-    {
-      name: 'web-types-only-from-server',
-      comment: 'web/ takes only types from edge-api/ and never touches db/',
-      severity: 'error',
-      from: { path: '^web/' },
-      to: { path: '^(edge-api|db)/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'no-circular',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
+    rule('domain-is-pure', 'domain/ holds pure rules and imports nothing of ours',
+      { path: '^domain/', pathNot: '\\.test\\.tsx?$' }, folders('db', 'sync', 'edge-api', 'web', 'tests', 'scripts')),
+    rule('db-only-domain', 'db/ imports domain/ only', { path: '^db/' }, folders('sync', 'edge-api', 'web', 'tests', 'scripts')),
+    rule('sync-only-domain', 'sync/ imports domain/ only', { path: '^sync/' }, folders('db', 'edge-api', 'web', 'tests', 'scripts')),
+    rule('edge-api-not-web', 'the server never imports the browser app', { path: '^edge-api/' }, folders('web', 'tests', 'scripts')),
+    rule('services-and-jobs-never-import-routes', 'routes -> services -> db, never back up',
+      { path: '^edge-api/(services|jobs|carriers|documents|lib|middleware)/' }, { path: '^edge-api/routes/' }),
+    rule('routes-call-services-not-db', 'routes parse, call a use case of edge-api/services/ and respond; they take only types from db/',
+      { path: '^edge-api/routes/' }, { ...folders('db'), dependencyTypesNot: ['type-only'] }),
+    rule('web-types-only-from-server', 'web/ takes only types from edge-api/ and never touches db/',
+      { path: '^web/' }, { ...folders('edge-api', 'db'), dependencyTypesNot: ['type-only'] }),
+    rule('no-circular', 'no import cycles', {}, { circular: true }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

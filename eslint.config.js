@@ -23,6 +23,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Issue 18: use cases in edge-api/ call functions of db/<area>/; they build and run no query themselves.
+    files: ['edge-api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|prepare)$/]',
+          message: 'Queries live in db/<area>/ (docs/CONVENTIONS.md)',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Queries live in db/<area>/ (docs/CONVENTIONS.md)' },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-undef': 'off',

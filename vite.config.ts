@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -11,6 +11,22 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The head tags every page (web/index.html, web/track.html) shares, written once here and put
+ * first in each page's <head>: attributes only, no inline script (the CSP allows none).
+ */
+function sharedHead(): Plugin {
+  const tags: HtmlTagDescriptor[] = [
+    { tag: 'meta', attrs: { charset: 'UTF-8' } },
+    { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0, viewport-fit=cover' } },
+    { tag: 'link', attrs: { rel: 'icon', type: 'image/png', href: '/favicon.png' } },
+  ];
+  return {
+    name: 'shipdesk:shared-head',
+    transformIndexHtml: { order: 'pre', handler: () => tags.map((t) => ({ ...t, injectTo: 'head-prepend' })) },
+  };
+}
 
 /**
  * The public tracking page is opened by customers on phones, often on slow
@@ -90,6 +106,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './routes', generatedRouteTree: './routeTree.gen.ts' }),
     react(),
+    sharedHead(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

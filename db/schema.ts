@@ -4,14 +4,18 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * Kysely types for the core model. Dialect-neutral: text ids, ISO text
  * timestamps, 0/1 integers for booleans, JSON stored as text, money in paise.
  */
-export interface CompanyTable {
-  id: string;
+/** The contact and tax columns a seller company and a warehouse both carry. */
+interface BusinessColumns {
   name: string;
   email: string;
   phone: string;
   pan: string;
   gst: string;
   website: string;
+}
+
+export interface CompanyTable extends BusinessColumns {
+  id: string;
   poc: string | null;
   poc_phone: string | null;
   address: string; // JSON {line1,line2,city,state,pincode}
@@ -57,15 +61,9 @@ export interface AuthCodeTable {
   used: number;
 }
 
-export interface WarehouseTable {
+export interface WarehouseTable extends BusinessColumns {
   id: string;
   code: string;
-  name: string;
-  email: string;
-  phone: string;
-  pan: string;
-  gst: string;
-  website: string;
   address: string; // JSON {line1,line2,landmark,city,state,pincode,country}
   invoice_prefix: string | null;
   b2b_invoice_prefix: string | null;

@@ -257,6 +257,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       address: JSON.stringify({ line1: `${rng.int(1, 400)}, ${rng.pick(STREETS)}`, line2: rng.pick(LANDMARKS), city: place.city, state: place.state, pincode: place.pincode }),
       warehouse_requirement: null, is_d2r: c.is_d2r, whatsapp_ndr_active: c.whatsapp, clickpost_active: c.clickpost,
       approve_rts_returns: c.approve, tracking_layout: null, created_at: created,
+      email_verified: c.email, // demo addresses count as verified (e-mail verification, issue 14)
     }).execute();
   }
   for (const w of DEMO_WAREHOUSES) {
@@ -266,6 +267,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       gst: gstin(STATE_CODES[w.state] ?? '27', p, rng), website: 'www.shipdesk.in',
       address: JSON.stringify({ line1: `Plot ${rng.int(1, 90)}, Logistics Park`, line2: 'Industrial Area', landmark: rng.pick(LANDMARKS), city: w.city, state: w.state, pincode: w.pincode, country: 'India' }),
       invoice_prefix: `${w.code}-B2C-`, b2b_invoice_prefix: `${w.code}-B2B-`, b2c_index: 0, b2b_index: 0, active: 1, created_at: created,
+      email_verified: `${w.code.toLowerCase()}@shipdesk.in`,
     }).execute();
     for (const ci of w.companies) {
       await h.db.insertInto('warehouse_companies').values({ warehouse_id: w.id, company_id: DEMO_COMPANIES[ci].id }).execute();

@@ -4,14 +4,13 @@
 // calls but not their payloads (part 2 §7); these are the fields a last-mile
 // operation needs, documented in /api/openapi.json through these schemas.
 import { z } from 'zod';
-import { isoDay } from './iso-day';
-import { DELIVERY_STATUSES, type DeliveryDriver, type DeliveryStatus } from './delivery';
+import { okBody, pageFields, paginationInput, sortByInput } from './api';
+import { csvEmailOf, dayRangeShape, DELIVERY_STATUSES, listPageShape, type DeliveryDriver, type DeliveryStatus } from './delivery';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
+import { EMAIL_INVALID, PASSWORD_LENGTH, PHONE_INVALID, PINCODE_INVALID } from './messages';
 
 const req = (label: string, max = 100) => z.string({ error: `Please input ${label}` }).trim().min(1, `Please input ${label}`).max(max);
-export const PHONE_INVALID = 'Please enter a valid 10 digit phone number!';
-export const PINCODE_INVALID = 'Please enter a valid 6 digit pincode!';
-export const EMAIL_INVALID = 'Please enter a valid email!';
+export { EMAIL_INVALID, PHONE_INVALID, PINCODE_INVALID };
 const phone = z.string({ error: 'Please input phone' }).trim().max(PHONE_INPUT_MAX, PHONE_INVALID).transform(normalisePhone).pipe(z.string().max(10, PHONE_INVALID).regex(/^[1-9][0-9]{9}$/, PHONE_INVALID));
 const pincode = z.string().trim().max(12, PINCODE_INVALID).transform(normalisePincode).pipe(z.string().max(6, PINCODE_INVALID).regex(/^[1-9][0-9]{5}$/, PINCODE_INVALID));
 const email = z.string({ error: 'Please input email' }).trim().max(200).pipe(z.email(EMAIL_INVALID));
@@ -41,8 +40,8 @@ export const driverListSchema = z.object({
       active: z.boolean().optional(),
     })
     .default({}),
-  pagination: z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(10) }).default({ page: 1, pageSize: 10 }),
-  sortBy: z.object({ field: z.enum(DRIVER_SORT_FIELDS).default('createdAt'), order: z.enum(['ASC', 'DESC']).default('DESC') }).default({ field: 'createdAt', order: 'DESC' }),
+  pagination: paginationInput,
+  sortBy: sortByInput(DRIVER_SORT_FIELDS, 'createdAt'),
 });
 export type DriverListInput = z.output<typeof driverListSchema>;
 /** GET /admin/drivers: the same list by query string. */
@@ -111,7 +110,7 @@ export const OWNER_EMAIL_TAKEN = 'A cluster owner with this email already exists
 export type ClusterOwner = { id: string; name: string; phone: string; email: string; clusters: string[]; createdAt: string };
 export type ClusterOwnersResponse = { status: true; clusterOwners: ClusterOwner[] };
 
-export const PASSWORD_RULE = 'Password must be 8 to 20 characters!';
+export const PASSWORD_RULE = PASSWORD_LENGTH;
 export const createWarehouseOwnerSchema = z.object({
   name: req('name'),
   email,
@@ -158,8 +157,7 @@ export const warehouseFindSchema = z.object({ warehouseName: z.string().trim().m
 
 // ---- journeys ---------------------------------------------------------------------------
 export const journeyFilterShape = {
-  start: isoDay().optional(),
-  end: isoDay().optional(),
+  ...dayRangeShape,
   driverId: z.string().trim().max(64).optional(),
   clusterId: z.string().trim().max(64).optional(),
 };
@@ -167,10 +165,9 @@ export const journeyFilterSchema = z.object(journeyFilterShape);
 export type JourneyFilter = z.output<typeof journeyFilterSchema>;
 export const journeyListQuerySchema = z.object({
   ...journeyFilterShape,
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  records: z.coerce.number().int().min(1).max(100).default(20),
+  ...listPageShape,
 });
-export const journeyEmailSchema = z.object({ email: z.email(EMAIL_INVALID).max(200), filter: journeyFilterSchema.default({}) });
+export const journeyEmailSchema = csvEmailOf(journeyFilterSchema.default({}));
 export const JOURNEY_NOT_FOUND = 'Journey not found';
 
 export type JourneyStatus = 'ACTIVE' | 'COMPLETED';
@@ -225,15 +222,15 @@ const ClusterSchema = z.object({
 });
 
 /** POST /api/admin/drivers */
-export const DriverListResponse: z.ZodType<DriverListResponse> = z.object({
-  status: z.literal(true), drivers: z.array(DriverRowSchema), totalCount: z.number(), page: z.number(), pageSize: z.number(),
+export const DriverListResponse: z.ZodType<DriverListResponse> = okBody({
+  drivers: z.array(DriverRowSchema), totalCount: z.number(), ...pageFields,
 });
 /** GET /api/admin/driver/:id */
-export const DriverDetailResponse: z.ZodType<DriverDetailResponse> = z.object({
-  status: z.literal(true), driver: DriverRowSchema, counts: z.partialRecord(z.enum(DELIVERY_STATUSES), z.number()), journeys: z.array(JourneyRowSchema),
+export const DriverDetailResponse: z.ZodType<DriverDetailResponse> = okBody({
+  driver: DriverRowSchema, counts: z.partialRecord(z.enum(DELIVERY_STATUSES), z.number()), journeys: z.array(JourneyRowSchema),
 });
 /** GET /api/admin/clusters, GET /api/clusters */
-export const ClustersResponse: z.ZodType<ClustersResponse> = z.object({ status: z.literal(true), cluster: z.array(ClusterSchema) });
+export const ClustersResponse: z.ZodType<ClustersResponse> = okBody({ cluster: z.array(ClusterSchema) });
 const ClusterOwnerSchema = z.object({ id: z.string(), name: z.string(), phone: z.string(), email: z.string(), clusters: z.array(z.string()), createdAt: z.string() });
 const WarehouseUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), warehouseId: z.string().nullable(), warehouseName: z.string().nullable(), createdAt: z.string() });
 const AdminWarehouseSchema = z.object({
@@ -241,25 +238,24 @@ const AdminWarehouseSchema = z.object({
   cluster: z.object({ id: z.string(), name: z.string() }).nullable(), users: z.number(), createdAt: z.string(),
 });
 /** GET /api/admin/cluster-owner */
-export const ClusterOwnersResponse: z.ZodType<ClusterOwnersResponse> = z.object({ status: z.literal(true), clusterOwners: z.array(ClusterOwnerSchema) });
+export const ClusterOwnersResponse: z.ZodType<ClusterOwnersResponse> = okBody({ clusterOwners: z.array(ClusterOwnerSchema) });
 /** GET /api/admin/warehouse-user */
-export const WarehouseUsersResponse: z.ZodType<WarehouseUsersResponse> = z.object({ status: z.literal(true), warehouseUsers: z.array(WarehouseUserSchema) });
+export const WarehouseUsersResponse: z.ZodType<WarehouseUsersResponse> = okBody({ warehouseUsers: z.array(WarehouseUserSchema) });
 /** GET /api/admin/warehouses, GET /api/warehouse/find */
-export const WarehousesResponse: z.ZodType<WarehousesResponse> = z.object({ status: z.literal(true), warehouses: z.array(AdminWarehouseSchema) });
+export const WarehousesResponse: z.ZodType<WarehousesResponse> = okBody({ warehouses: z.array(AdminWarehouseSchema) });
 /** GET /api/admin/journey/filter/count */
-export const JourneyCountResponse: z.ZodType<JourneyCountResponse> = z.object({ status: z.literal(true), journeyCount: z.number(), limit: z.number() });
+export const JourneyCountResponse: z.ZodType<JourneyCountResponse> = okBody({ journeyCount: z.number(), limit: z.number() });
 /** GET /api/admin/journey */
-export const JourneyListResponse: z.ZodType<JourneyListResponse> = z.object({
-  status: z.literal(true), journeys: z.array(JourneyRowSchema), currentCount: z.number(), pageNumber: z.number(), records: z.number(),
+export const JourneyListResponse: z.ZodType<JourneyListResponse> = okBody({
+  journeys: z.array(JourneyRowSchema), currentCount: z.number(), pageNumber: z.number(), records: z.number(),
 });
 /** GET /api/admin/journey/:id */
-export const JourneyDetailResponse: z.ZodType<JourneyDetailResponse> = z.object({
-  status: z.literal(true),
+export const JourneyDetailResponse: z.ZodType<JourneyDetailResponse> = okBody({
   journey: JourneyRowSchema,
   orders: z.array(z.object({ awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), customerName: z.string(), city: z.string(), pincode: z.string(), updatedAt: z.string() })),
 });
 /** A create of the admin masters (201): its message and the row, under `key`. */
-export const createdResponse = (key: string, row: z.ZodType) => z.object({ status: z.literal(true), message: z.string(), [key]: row });
+export const createdResponse = (key: string, row: z.ZodType) => okBody({ message: z.string(), [key]: row });
 export const DriverCreatedResponse = createdResponse('driver', DriverRowSchema);
 export const ClusterSavedResponse = createdResponse('cluster', ClusterSchema);
 export const ClusterOwnerCreatedResponse = createdResponse('clusterOwner', ClusterOwnerSchema);

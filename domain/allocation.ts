@@ -12,6 +12,7 @@
 // used: its active warehouse in the company's own state, else its first
 // active warehouse by name.
 import { z } from 'zod';
+import { okBody } from './api';
 import { deliveryZone, ZONE_LABELS, type Zone, type ZoneLocation } from './zones';
 import { findRegion } from './india';
 
@@ -124,8 +125,7 @@ export interface ShipFromSuggestion {
 }
 export type ShipFromResponse = { status: true; data: ShipFromSuggestion };
 /** GET /api/orders/manual/ship-from (same name as its type; listed in /api/openapi.json). */
-export const ShipFromResponse: z.ZodType<ShipFromResponse> = z.object({
-  status: z.literal(true),
+export const ShipFromResponse: z.ZodType<ShipFromResponse> = okBody({
   data: z.object({ warehouseId: z.string().nullable(), reason: z.enum(['stock', 'default']).nullable(), explanation: z.string() }),
 });
 

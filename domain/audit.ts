@@ -1,6 +1,7 @@
 // The admin audit log (issue 17 point 5): every admin action on a company's
 // data, filterable by company, user and date.
 import { z } from 'zod';
+import { okBody } from './api';
 import { isoDay } from './iso-day';
 
 const isoDate = isoDay();
@@ -30,8 +31,7 @@ export type AuditEntry = {
 export type AuditLogResponse = { status: true; data: AuditEntry[]; totalRecords: number; users: { id: string; name: string }[] };
 
 /** GET /api/admin/audit-log (same name as its type; listed in /api/openapi.json). */
-export const AuditLogResponse: z.ZodType<AuditLogResponse> = z.object({
-  status: z.literal(true),
+export const AuditLogResponse: z.ZodType<AuditLogResponse> = okBody({
   data: z.array(z.object({
     id: z.string(), at: z.string(), actorId: z.string().nullable(), actorName: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable(),
     action: z.string(), path: z.string(), entityId: z.string().nullable(), outcome: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okBody, MessageResponse } from './api';
 import { requiredMsg, selectMsg } from './messages';
 import { APP_TYPES } from './roles';
 
@@ -38,7 +39,7 @@ export const SIGN_IN_EXPIRED = 'Sign-in link expired. Please sign in again.';
 // ---- Responses of /api/auth (shared with the web client) ----
 
 /** POST /api/auth/authenticate. */
-export const AuthenticateResponse = z.object({ status: z.literal(true), xsrfToken: z.string(), oauthCode: z.string(), state: z.string().nullable(), redirect_url: z.string().nullable() });
+export const AuthenticateResponse = okBody({ xsrfToken: z.string(), oauthCode: z.string(), state: z.string().nullable(), redirect_url: z.string().nullable() });
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponse>;
 
 /** The signed-in user; `emailVerified`: whether files may be e-mailed to `email` (see domain/mail.ts). */
@@ -77,19 +78,19 @@ export const AuthStateResponse = z.union([SessionPayload, z.object({ isLogined: 
 export type AuthStateResponse = z.infer<typeof AuthStateResponse>;
 
 /** POST /api/auth/login. */
-export const LoginResponse = z.object({ status: z.literal(true), code: z.string(), message: z.string(), data: SessionPayload });
+export const LoginResponse = okBody({ code: z.string(), message: z.string(), data: SessionPayload });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** POST /api/auth/logout. */
-export const LogoutResponse = z.object({ status: z.literal(true), message: z.string() });
+export const LogoutResponse = MessageResponse;
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** POST /api/auth/signup/company and /signup/warehouse; `verificationEmail`: where the verification link was sent. */
-export const SignupResponse = z.object({ status: z.literal(true), code: z.string(), message: z.string(), verificationEmail: z.string() });
+export const SignupResponse = okBody({ code: z.string(), message: z.string(), verificationEmail: z.string() });
 export type SignupResponse = z.infer<typeof SignupResponse>;
 
 /** PUT /api/auth/selected-companies: the warehouse user's companies now selected. */
-export const SelectedCompaniesResponse = z.object({ status: z.literal(true), selectedCompanyIds: z.array(z.string()) });
+export const SelectedCompaniesResponse = okBody({ selectedCompanyIds: z.array(z.string()) });
 export type SelectedCompaniesResponse = z.infer<typeof SelectedCompaniesResponse>;
 
 // ---- E-mail verification (issue 14, point 4: files are e-mailed only to verified addresses) ----
@@ -119,11 +120,22 @@ export const verifyEmailConfirmSchema = z.object({
 export type VerifyEmailConfirm = z.infer<typeof verifyEmailConfirmSchema>;
 
 /** GET /api/auth/verify-email: the signed-in user's address and whether it is verified. */
-export const EmailVerificationStatus = z.object({ status: z.literal(true), email: z.string(), verified: z.boolean(), verifiedAt: z.string().nullable() });
+export const EmailVerificationStatus = okBody({ email: z.string(), verified: z.boolean(), verifiedAt: z.string().nullable() });
 export type EmailVerificationStatus = z.infer<typeof EmailVerificationStatus>;
 /** POST /api/auth/verify-email/send. */
-export const VerifyEmailSendResponse = z.object({ status: z.literal(true), message: z.string(), email: z.string(), expiresAt: z.string() });
+export const VerifyEmailSendResponse = okBody({ message: z.string(), email: z.string(), expiresAt: z.string() });
 export type VerifyEmailSendResponse = z.infer<typeof VerifyEmailSendResponse>;
+/**
+ * GET /api/auth/verify-email/organisation: the configured address of the signed-in user's company
+ * (seller) or warehouse, and whether it is verified (files go to it only then); null for an admin.
+ */
+export const OrgEmailVerificationStatus = okBody({
+  organisation: z.object({ kind: z.enum(['company', 'warehouse']), name: z.string(), email: z.string(), verified: z.boolean() }).nullable(),
+});
+export type OrgEmailVerificationStatus = z.infer<typeof OrgEmailVerificationStatus>;
+export const ORG_EMAIL_MISSING = 'Add an e-mail address to the profile first.';
+export const ORG_EMAIL_ALREADY_VERIFIED = 'This address is already verified.';
+export const NO_ORGANISATION = 'This account does not belong to a company or warehouse.';
 /** POST /api/auth/verify-email/confirm. */
-export const VerifyEmailConfirmResponse = z.object({ status: z.literal(true), message: z.string(), email: z.string() });
+export const VerifyEmailConfirmResponse = okBody({ message: z.string(), email: z.string() });
 export type VerifyEmailConfirmResponse = z.infer<typeof VerifyEmailConfirmResponse>;

@@ -2,6 +2,7 @@
 // courier, the rate arithmetic of a rate card, and which courier is the
 // default. The couriers themselves live in edge-api/carriers (one file each).
 import { z } from 'zod';
+import { okBody } from './api';
 import { ZONES, type Zone } from './zones';
 
 /** One zone's prices of a courier, as stored in `carrier_rate_cards`. */
@@ -125,10 +126,9 @@ export const CourierQuote: z.ZodType<CourierQuote> = z.object({
 });
 
 /** GET /api/orders/:id/couriers (same name as its type). */
-export const CourierQuotesResponse: z.ZodType<CourierQuotesResponse> = z.object({
-  status: z.literal(true),
+export const CourierQuotesResponse: z.ZodType<CourierQuotesResponse> = okBody({
   data: z.object({ orderId: z.string(), defaultCourier: z.string().nullable(), weightG: z.number(), paymentMode: z.string(), quotes: z.array(CourierQuote) }),
 });
 
 /** GET /api/orders/:id/courier-booking (same name as its type). */
-export const CourierBookingResponse: z.ZodType<CourierBookingResponse> = z.object({ status: z.literal(true), data: CourierBooking.nullable() });
+export const CourierBookingResponse: z.ZodType<CourierBookingResponse> = okBody({ data: CourierBooking.nullable() });

@@ -3,6 +3,7 @@
 // One schema serves the form (strings typed by a person) and the API (numbers
 // or strings), so both refuse the same input with the same words.
 import { z } from 'zod';
+import { okBody, pageFields } from './api';
 import { IMAGE_EXTENSIONS, ONLY_IMAGES } from './uploads';
 
 export const CATALOG_ADDED = 'Catalog added successfully!';
@@ -347,20 +348,18 @@ export const CatalogueItemDto: z.ZodType<CatalogueItemDto> = z.object({
 });
 
 /** GET /api/catalogue/company/:id */
-export const CatalogueListResponse = z.object({
-  status: z.literal(true),
+export const CatalogueListResponse = okBody({
   catalogues: z.array(CatalogueItemDto),
   currentCount: z.number(),
   totalRecords: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type CatalogueListResponse = z.infer<typeof CatalogueListResponse>;
 
 /** GET /api/catalogue/:id */
-export const CatalogueItemResponse = z.object({ status: z.literal(true), data: CatalogueItemDto });
+export const CatalogueItemResponse = okBody({ data: CatalogueItemDto });
 export type CatalogueItemResponse = z.infer<typeof CatalogueItemResponse>;
 
 /** POST /api/catalogue (201), PUT /api/catalogue/:id */
-export const CatalogueSavedResponse = z.object({ status: z.literal(true), message: z.string(), data: CatalogueItemDto });
+export const CatalogueSavedResponse = okBody({ message: z.string(), data: CatalogueItemDto });
 export type CatalogueSavedResponse = z.infer<typeof CatalogueSavedResponse>;

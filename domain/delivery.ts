@@ -3,7 +3,9 @@
 // exact texts (spec part 2 §3, §4, §5, §7, §8), and the response types shared
 // by the API and the web client.
 import { z } from 'zod';
+import { okBody } from './api';
 import { isoDay } from './iso-day';
+import { EMAIL_INVALID, SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY } from './messages';
 
 /** Delivery order statuses (part 2 §4). */
 export const DELIVERY_STATUSES = [
@@ -80,13 +82,13 @@ export const PAST_TIME = 'Please choose a date and time in the past';
 export const DELIVERY_NOT_FOUND = 'Delivery order not found';
 export const DRIVER_NOT_FOUND = 'Driver not found';
 export const DRIVER_INACTIVE = 'This driver is not active';
-export const SERVER_ERROR = 'Server Error - Please try again after some time.';
+export const SERVER_ERROR = SERVER_ERROR_RETRY;
 export const REQUEST_REUSED = 'This request id was already used for another action';
 export const CHANGED_MEANWHILE = 'This order was changed meanwhile, please reload it';
 export const finalStatusRefusal = (awb: string, status: string) =>
   `Order ${awb} is ${DELIVERY_STATUS_LABELS[status as DeliveryStatus] ?? status}; no further action is possible`;
 export const notAssignable = (awbs: string[]) => `These orders cannot be assigned to a driver in their status: ${awbs.join(', ')}`;
-export const SELECT_AT_LEAST_ONE_ORDER = 'Select atleast 1 order!';
+export const SELECT_AT_LEAST_ONE_ORDER = SELECT_AT_LEAST_ONE;
 
 export const OTHER_REASON = 'Other';
 export const UNDELIVERED_REASONS = [
@@ -151,10 +153,21 @@ const csvList = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(values)).max(20));
 
+// The admin lists (delivery orders here, journeys in ./admin) filter by India days, page the same way
+// and e-mail their CSV for a filter.
+/** From and to India day, both optional and inclusive. */
+export const dayRangeShape = { start: isoDay().optional(), end: isoDay().optional() };
+/** `pageNumber` and `records` (rows per page, 20 unless asked) of an admin list's query. */
+export const listPageShape = {
+  records: z.coerce.number().int().min(1).max(100).default(20),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+};
+/** The body of an admin list's "e-mail me the CSV": where to, and the list's filter. */
+export const csvEmailOf = <Filter extends z.ZodType>(filter: Filter) => z.object({ email: z.email(EMAIL_INVALID).max(200), filter });
+
 /** The filter of GET /admin/orders (and its count and CSV): part 2 §7 names. */
 export const deliveryFilterShape = {
-  start: isoDay().optional(),
-  end: isoDay().optional(),
+  ...dayRangeShape,
   paymentMethod: z.enum(['cod', 'prepaid']).optional(),
   company: z.string().trim().max(64).optional(),
   orderStatus: csvList(DELIVERY_STATUSES).optional(),
@@ -165,8 +178,7 @@ export const deliveryFilterSchema = z.object(deliveryFilterShape);
 export type DeliveryFilter = z.output<typeof deliveryFilterSchema>;
 export const deliveryListQuerySchema = z.object({
   ...deliveryFilterShape,
-  records: z.coerce.number().int().min(1).max(100).default(20),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  ...listPageShape,
   order: z.enum(['ASC', 'DESC']).default('DESC'),
   by: z.enum(DELIVERY_SORT_FIELDS).default('createdAt'),
 });
@@ -185,10 +197,7 @@ export const assignOrdersSchema = z.object({
 });
 export type AssignOrdersInput = z.output<typeof assignOrdersSchema>;
 
-export const csvEmailSchema = z.object({
-  email: z.email('Please enter a valid email!').max(200),
-  filter: deliveryFilterSchema.default({}),
-});
+export const csvEmailSchema = csvEmailOf(deliveryFilterSchema.default({}));
 
 /** Active filters counted by the badge on the filter button. */
 export function activeFilterCount(f: Partial<Record<keyof typeof deliveryFilterShape, unknown>>): number {
@@ -263,8 +272,7 @@ export type JobQueuedResponse = { status: true; jobId: string; message: string; 
 // Response schemas (same names as the types above; listed in /api/openapi.json).
 const DeliveryDriverSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
 /** GET /api/admin/orders, GET /api/lightning/orders */
-export const DeliveryListResponse: z.ZodType<DeliveryListResponse> = z.object({
-  status: z.literal(true),
+export const DeliveryListResponse: z.ZodType<DeliveryListResponse> = okBody({
   message: z.string(),
   orders: z.array(z.object({
     awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), attempt: z.number(), paymentMethod: z.string(), totalPrice: z.number(), companyId: z.string(),
@@ -277,8 +285,7 @@ export const DeliveryListResponse: z.ZodType<DeliveryListResponse> = z.object({
   pages: z.number(),
 });
 /** GET /api/admin/orders/:awb, GET /api/lightning/orders/:awb */
-export const DeliveryDetailResponse: z.ZodType<DeliveryDetailResponse> = z.object({
-  status: z.literal(true),
+export const DeliveryDetailResponse: z.ZodType<DeliveryDetailResponse> = okBody({
   order: z.object({
     awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), attempt: z.number(), otp: z.string().nullable(), paymentMethod: z.string(), totalPrice: z.number(),
     companyId: z.string(), companyName: z.string(),
@@ -291,14 +298,14 @@ export const DeliveryDetailResponse: z.ZodType<DeliveryDetailResponse> = z.objec
   }),
 });
 /** POST /api/admin/order/mark-as-(delivered|undelivered|cancelled|rto-delivered) */
-export const DeliveryActionResponse: z.ZodType<DeliveryActionResponse> = z.object({
-  status: z.literal(true), message: z.string(), awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), replayed: z.boolean(),
+export const DeliveryActionResponse: z.ZodType<DeliveryActionResponse> = okBody({
+  message: z.string(), awb: z.string(), orderStatus: z.enum(DELIVERY_STATUSES), replayed: z.boolean(),
 });
 /** POST /api/admin/drivers/assigned-orders */
-export const AssignOrdersResponse: z.ZodType<AssignOrdersResponse> = z.object({
-  status: z.literal(true), message: z.string(), journeyId: z.string(), assigned: z.number(), driver: DeliveryDriverSchema, replayed: z.boolean(),
+export const AssignOrdersResponse: z.ZodType<AssignOrdersResponse> = okBody({
+  message: z.string(), journeyId: z.string(), assigned: z.number(), driver: DeliveryDriverSchema, replayed: z.boolean(),
 });
 /** POST /api/admin/csv/orders/download/email, POST /api/admin/journey/download/email (202) */
-export const JobQueuedResponse: z.ZodType<JobQueuedResponse> = z.object({ status: z.literal(true), jobId: z.string(), message: z.string(), total: z.number() });
+export const JobQueuedResponse: z.ZodType<JobQueuedResponse> = okBody({ jobId: z.string(), message: z.string(), total: z.number() });
 /** GET /api/admin/orders/filter/count */
-export const OrdersCountResponse: z.ZodType<OrdersCountResponse> = z.object({ status: z.literal(true), ordersCount: z.number(), limit: z.number() });
+export const OrdersCountResponse: z.ZodType<OrdersCountResponse> = okBody({ ordersCount: z.number(), limit: z.number() });

@@ -2,6 +2,7 @@
 // and the e-mailed link used when a request is too big to answer directly.
 // The exact texts of spec part 1 §5/§8 and part 2 §8, with the request schemas.
 import { z } from 'zod';
+import { okBody } from './api';
 import { ORDER_TABLE_SECTIONS, orderFilterShape, SELECT_AT_LEAST_ONE } from './orders';
 import { emailField } from './profile';
 import { invoiceFilterSchema } from './invoicing';
@@ -112,11 +113,11 @@ export type EmailDownloadRequest = z.output<typeof emailDownloadSchema>;
 export type EmailRequired = { status: false; emailRequired: true; message: string; count: number; limit: number };
 
 /** POST /api/download/email (202): the durable job that builds and mails the file; poll GET /api/jobs/:id. */
-export const EmailDownloadQueued = z.object({ status: z.literal(true), jobId: z.string(), message: z.string(), total: z.number() });
+export const EmailDownloadQueued = okBody({ jobId: z.string(), message: z.string(), total: z.number() });
 export type EmailDownloadQueued = z.infer<typeof EmailDownloadQueued>;
 
 /** GET /api/download/email/recipients: the addresses a file may be e-mailed to (own verified address, company, warehouse). */
-export const MailRecipientsResponse = z.object({ status: z.literal(true), recipients: z.array(z.string()) });
+export const MailRecipientsResponse = okBody({ recipients: z.array(z.string()) });
 export type MailRecipientsResponse = z.infer<typeof MailRecipientsResponse>;
 
 /**

@@ -2,6 +2,7 @@
 // the server's command handlers, the browser's optimistic effects and the
 // screens, so a scan is judged the same way online, offline and on the server.
 import { z } from 'zod';
+import { MessageResponse, okBody, pageFields } from './api';
 import { STATUS_LABELS, type OrderStatus } from './statuses';
 
 // ---------------------------------------------------------------------------
@@ -400,25 +401,21 @@ export const InventoryTrailEntry = z.object({
 export type InventoryTrailEntry = z.infer<typeof InventoryTrailEntry>;
 
 /** POST /api/inventory/trail/:inventoryId: one page of a stock row's trail. */
-export const InventoryTrailResponse = z.object({
-  status: z.literal(true),
+export const InventoryTrailResponse = okBody({
   warehouseId: z.string(),
   wsin: z.string(),
   companyId: z.string(),
   count: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
   trail: z.array(InventoryTrailEntry),
 });
 export type InventoryTrailResponse = z.infer<typeof InventoryTrailResponse>;
 
 /** POST /api/inventory/scanned-stock/trail/:wsin: one page of the scanned-stock trail. */
-export const ScannedTrailResponse = z.object({
-  status: z.literal(true),
+export const ScannedTrailResponse = okBody({
   trails: z.array(InventoryTrailEntry),
   count: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type ScannedTrailResponse = z.infer<typeof ScannedTrailResponse>;
 
@@ -431,8 +428,7 @@ const ReturnRowSchema = z.object({
  * kept on the device. `order` is the floor order document the device would keep
  * (FloorOrderDoc, the sync protocol's shape).
  */
-export const ReturnInfoResponse = z.object({
-  status: z.literal(true),
+export const ReturnInfoResponse = okBody({
   data: z.object({
     data: z.array(ReturnRowSchema.extend({ maxQuantity: z.number() })),
     order: z.custom<FloorOrderDoc>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'),
@@ -444,11 +440,10 @@ export const ReturnInfoResponse = z.object({
 export type ReturnInfoResponse = z.infer<typeof ReturnInfoResponse>;
 
 /** GET /api/return-rules (same name as its type; listed in /api/openapi.json). */
-export const ReturnRulesResponse: z.ZodType<ReturnRulesResponse> = z.object({ status: z.literal(true), rtsApprovalCompanyIds: z.array(z.string()) });
+export const ReturnRulesResponse: z.ZodType<ReturnRulesResponse> = okBody({ rtsApprovalCompanyIds: z.array(z.string()) });
 
 /** GET /api/returns/find (same name as its type; listed in /api/openapi.json). */
-export const ReturnFindResponse: z.ZodType<ReturnFindResponse> = z.object({
-  status: z.literal(true),
+export const ReturnFindResponse: z.ZodType<ReturnFindResponse> = okBody({
   data: z.object({ orderId: z.string(), status: z.string(), shopOrderId: z.string() }),
 });
 
@@ -465,24 +460,22 @@ export const PackingOrderSchema = z.object({
 export type PackingOrder = z.infer<typeof PackingOrderSchema>;
 
 /** POST /api/order/packaging-metadata/find/:awb. */
-export const PackingFindResponse = z.object({ status: z.literal(true), data: PackingOrderSchema });
+export const PackingFindResponse = okBody({ data: PackingOrderSchema });
 export type PackingFindResponse = z.infer<typeof PackingFindResponse>;
 
 /** POST /api/order/packaging-metadata/get: a page of orders to pack, with the All / Packed / Not Packed counts. */
-export const PackingListResponse = z.object({
-  status: z.literal(true),
+export const PackingListResponse = okBody({
   data: z.array(PackingOrderSchema),
   count: z.object({ all: z.number(), packed: z.number(), notPacked: z.number() }),
 });
 export type PackingListResponse = z.infer<typeof PackingListResponse>;
 
 /** POST /api/order/packaging-metadata/:key and POST /api/process-returns. */
-export const FloorDoneResponse = z.object({ status: z.literal(true), message: z.string() });
+export const FloorDoneResponse = MessageResponse;
 export type FloorDoneResponse = z.infer<typeof FloorDoneResponse>;
 
 /** GET /api/dto_items_info: the lines of a DTO return, as /return-info's, in the spec's nesting. */
-export const DtoItemsInfoResponse = z.object({
-  status: z.literal(true),
+export const DtoItemsInfoResponse = okBody({
   data: z.object({ data: z.object({ items: z.array(ReturnRowSchema.extend({ maxQuantity: z.number() })), order: FloorOrderDocSchema, processed: z.boolean() }) }),
 });
 export type DtoItemsInfoResponse = z.infer<typeof DtoItemsInfoResponse>;
@@ -494,5 +487,5 @@ export const InventoryDocSchema: z.ZodType<InventoryDoc> = z.object({
 });
 
 /** GET /api/inventory: a page of the scope's stock rows. */
-export const InventoryListResponse = z.object({ status: z.literal(true), currentCount: z.number(), inventory: z.array(InventoryDocSchema) });
+export const InventoryListResponse = okBody({ currentCount: z.number(), inventory: z.array(InventoryDocSchema) });
 export type InventoryListResponse = z.infer<typeof InventoryListResponse>;

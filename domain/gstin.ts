@@ -1,6 +1,7 @@
 // GSTIN validation (issue 12 points 2 and 4): 15 characters, the state code
 // of the state it is for, and the check character (GSTN's mod-36 checksum).
 import { z } from 'zod';
+import { okBody } from './api';
 import { findRegion } from './india';
 
 export const GSTIN_LENGTH = 15;
@@ -10,7 +11,8 @@ export const GSTIN_CHECKSUM_MESSAGE = 'GSTIN is not valid: its check character d
 export const gstinStateMismatch = (state: string, code: string) => `GSTIN for ${state} must start with ${code}`;
 
 const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', check character. */
+export const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /** The check character of the first 14 characters of a GSTIN. */
 export function gstinCheckChar(first14: string): string {
@@ -31,7 +33,7 @@ export const normaliseGstin = (raw: unknown) => (raw == null ? '' : String(raw).
 export function gstinProblem(raw: unknown, state?: string | null): string | null {
   const g = normaliseGstin(raw);
   if (g.length !== GSTIN_LENGTH) return GSTIN_LENGTH_MESSAGE;
-  if (!FORMAT.test(g)) return GSTIN_FORMAT_MESSAGE;
+  if (!GSTIN_FORMAT.test(g)) return GSTIN_FORMAT_MESSAGE;
   if (gstinCheckChar(g.slice(0, 14)) !== g[14]) return GSTIN_CHECKSUM_MESSAGE;
   if (state) {
     const region = findRegion(state);
@@ -81,8 +83,7 @@ export interface CompanyGstinEntry {
 export type CompanyGstinsResponse = { status: true; gstins: CompanyGstinEntry[]; message?: string };
 
 /** GET, PUT /api/ums/invoices/gstins, DELETE /api/ums/invoices/gstins/:stateCode (same name as its type). */
-export const CompanyGstinsResponse: z.ZodType<CompanyGstinsResponse> = z.object({
-  status: z.literal(true),
+export const CompanyGstinsResponse: z.ZodType<CompanyGstinsResponse> = okBody({
   gstins: z.array(z.object({ stateCode: z.string(), state: z.string(), gstin: z.string(), fromProfile: z.boolean() })),
   message: z.string().optional(),
 });

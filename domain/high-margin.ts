@@ -2,6 +2,7 @@
 // distributor-to-retailer order sold at more than HIGH_MARGIN_PERCENT below the
 // catalogue price needs an admin's approval before it is shipped.
 import { z } from 'zod';
+import { okBody } from './api';
 
 export const HIGH_MARGIN_PERCENT = 30;
 export const APPROVE_D2R_FAILED = 'Failed to Approve D2R Order';
@@ -34,7 +35,7 @@ export const HighMarginStatus = z.object({
 export type HighMarginStatus = z.infer<typeof HighMarginStatus>;
 
 /** GET /api/orders/:id/high-margin */
-export const HighMarginResponse = z.object({ status: z.literal(true), data: HighMarginStatus });
+export const HighMarginResponse = okBody({ data: HighMarginStatus });
 export type HighMarginResponse = z.infer<typeof HighMarginResponse>;
 
 /** PATCH /api/orders/:id/approve-d2r */

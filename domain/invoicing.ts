@@ -3,6 +3,7 @@
 // payments captured against them (part 1 'Invoices'). One schema serves the
 // settings form and the API, so both refuse the same input with the same words.
 import { z } from 'zod';
+import { okBody, MessageResponse } from './api';
 import { PINCODE_INVALID } from './profile';
 import { indiaToday } from './india-time';
 import { formatRupees as formatRupeesCore } from './money';
@@ -327,11 +328,11 @@ export const InvoicePaymentDto: z.ZodType<InvoicePaymentDto> = z.object({
 });
 
 /** GET /api/invoices */
-export const InvoiceListResponse = z.object({ status: z.literal(true), invoices: z.array(InvoiceDto), currentCount: z.number(), message: z.string() });
+export const InvoiceListResponse = okBody({ invoices: z.array(InvoiceDto), currentCount: z.number(), message: z.string() });
 export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
 
 /** GET /api/invoices/:id */
-export const InvoiceDetailResponse = z.object({ status: z.literal(true), invoice: InvoiceDto, payments: z.array(InvoicePaymentDto) });
+export const InvoiceDetailResponse = okBody({ invoice: InvoiceDto, payments: z.array(InvoicePaymentDto) });
 export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
 
 /** POST /api/invoices/:id/payments (201): the invoice and its payments afterwards. */
@@ -339,7 +340,7 @@ export const PaymentRecordedResponse = InvoiceDetailResponse.extend({ message: z
 export type PaymentRecordedResponse = z.infer<typeof PaymentRecordedResponse>;
 
 /** POST /api/orders/:id/regenerate-documents: the invoice number the documents carry (the same one when it had one). */
-export const DocumentsRegeneratedResponse = z.object({ status: z.literal(true), message: z.string(), invoiceNumber: z.string().nullable(), awb: z.string().nullable() });
+export const DocumentsRegeneratedResponse = okBody({ message: z.string(), invoiceNumber: z.string().nullable(), awb: z.string().nullable() });
 export type DocumentsRegeneratedResponse = z.infer<typeof DocumentsRegeneratedResponse>;
 
 export const InvoicingWarehouse = z.object({
@@ -373,8 +374,7 @@ export const InvoicingProfileDto = z.object({
 export type InvoicingProfileDto = z.infer<typeof InvoicingProfileDto>;
 
 /** GET /api/ums/invoices */
-export const InvoicingResponse = z.object({
-  status: z.literal(true),
+export const InvoicingResponse = okBody({
   company: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), address: z.record(z.string(), z.string()) }),
   userProfileDataObject: InvoicingProfileDto.nullable(),
   warehouses: z.array(InvoicingWarehouse),
@@ -382,5 +382,5 @@ export const InvoicingResponse = z.object({
 export type InvoicingResponse = z.infer<typeof InvoicingResponse>;
 
 /** POST /api/ums/invoices */
-export const InvoicingSavedResponse = z.object({ status: z.literal(true), message: z.string() });
+export const InvoicingSavedResponse = MessageResponse;
 export type InvoicingSavedResponse = z.infer<typeof InvoicingSavedResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okBody } from './api';
 
 /** Status of a durable job (edge-api/jobs/runner.ts). */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -25,5 +26,5 @@ export const JobView = z.object({
 export type Job<R = unknown> = Omit<z.infer<typeof JobView>, 'result'> & { result: R | null };
 
 /** GET /api/jobs/:id */
-export const JobResponse = z.object({ status: z.literal(true), job: JobView });
+export const JobResponse = okBody({ job: JobView });
 export type JobResponse<R = unknown> = { status: true; job: Job<R> };

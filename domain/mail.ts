@@ -1,5 +1,6 @@
 // Who the app may e-mail on a user's behalf (download links), and how often.
 import { z } from 'zod';
+import { okBody } from './api';
 export const MAIL_RECIPIENT_NOT_ALLOWED =
   'Download links can be sent only to your own e-mail address or your company\'s.';
 export const MAIL_TOO_MANY = 'Too many download e-mails in the last hour. Please try again later.';
@@ -18,5 +19,5 @@ export const OutboxMail = z.object({
 export type OutboxMail = z.infer<typeof OutboxMail>;
 
 /** GET /api/admin/outbox */
-export const OutboxResponse = z.object({ status: z.literal(true), smtpConfigured: z.boolean(), currentCount: z.number(), mails: z.array(OutboxMail) });
+export const OutboxResponse = okBody({ smtpConfigured: z.boolean(), currentCount: z.number(), mails: z.array(OutboxMail) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;

@@ -3,6 +3,7 @@
 // POST /api/orders/manual validate with, and the totals both compute with
 // computeOrderTotals.
 import { z } from 'zod';
+import { okBody } from './api';
 import { optionalDecimal, parseDecimal, rupeesToPaise } from './catalogue';
 import { gstinProblem, normaliseGstin } from './gstin';
 import { PINCODE_RE } from './india';
@@ -516,8 +517,7 @@ export const CompanyWarehouse = z.object({
 export type CompanyWarehouse = z.infer<typeof CompanyWarehouse>;
 
 /** GET /api/company/warehouses */
-export const CompanyWarehousesResponse = z.object({
-  status: z.literal(true),
+export const CompanyWarehousesResponse = okBody({
   companyId: z.string(),
   companyState: z.string(),
   isD2R: z.boolean(),
@@ -526,7 +526,7 @@ export const CompanyWarehousesResponse = z.object({
 export type CompanyWarehousesResponse = z.infer<typeof CompanyWarehousesResponse>;
 
 /** GET /api/pincode/:pincode */
-export const PincodeResponse = z.object({ status: z.literal(true), warehousePinDetails: z.array(z.object({ state: z.string(), district: z.string() })) });
+export const PincodeResponse = okBody({ warehousePinDetails: z.array(z.object({ state: z.string(), district: z.string() })) });
 export type PincodeResponse = z.infer<typeof PincodeResponse>;
 
 export const SalesmanDto = z.object({
@@ -541,19 +541,18 @@ export const SalesmanDto = z.object({
 export type SalesmanDto = z.infer<typeof SalesmanDto>;
 
 /** GET /api/salesman */
-export const SalesmenResponse = z.object({ status: z.literal(true), salesmen: z.array(SalesmanDto) });
+export const SalesmenResponse = okBody({ salesmen: z.array(SalesmanDto) });
 export type SalesmenResponse = z.infer<typeof SalesmenResponse>;
 
 /** POST /api/salesman (201) */
-export const SalesmanCreatedResponse = z.object({ status: z.literal(true), message: z.string(), data: SalesmanDto });
+export const SalesmanCreatedResponse = okBody({ message: z.string(), data: SalesmanDto });
 export type SalesmanCreatedResponse = z.infer<typeof SalesmanCreatedResponse>;
 
 /**
  * POST /api/orders/manual (201). `data` also carries the computed totals and
  * lines (their shape is computeOrderTotals'); the form reads the id fields.
  */
-export const ManualOrderCreatedResponse = z.object({
-  status: z.literal(true),
+export const ManualOrderCreatedResponse = okBody({
   message: z.string(),
   data: z.looseObject({ id: z.string(), shopOrderId: z.string(), cancelledOriginal: z.boolean() }),
 });
@@ -592,5 +591,5 @@ export const OrderPrefill = z.object({
 export type OrderPrefill = z.infer<typeof OrderPrefill>;
 
 /** GET /api/orders/manual/:id/prefill */
-export const OrderPrefillResponse = z.object({ status: z.literal(true), data: OrderPrefill });
+export const OrderPrefillResponse = okBody({ data: OrderPrefill });
 export type OrderPrefillResponse = z.infer<typeof OrderPrefillResponse>;

@@ -2,6 +2,7 @@
 // order the courier could not deliver (NDR) or cannot serve (unserviceable), and
 // with a buyer's request. The rules are a transition table like ORDER_ACTIONS.
 import { z } from 'zod';
+import { okBody } from './api';
 import type { Role } from './roles';
 import { NDR_PHONE_INVALID, PHONE_RE, REATTEMPT_DATE_INVALID } from './tracking-rules';
 
@@ -64,15 +65,15 @@ export const REQUEST_NOT_FOUND = 'Request not found';
 
 export type ProblemOrderResponse = { status: true; message: string; data: { orderId: string; status: string } };
 /** The NDR, unserviceable and buyer-request actions on a problem order (same name as its type; listed in /api/openapi.json). */
-export const ProblemOrderResponse: z.ZodType<ProblemOrderResponse> = z.object({
-  status: z.literal(true), message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }),
+export const ProblemOrderResponse: z.ZodType<ProblemOrderResponse> = okBody({
+  message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }),
 });
 /** POST /api/orders/:id/unserviceable/recheck and /courier: the action's answer and whether the order is serviceable now. */
 export type ServiceabilityActionResponse = ProblemOrderResponse & { serviceable: boolean };
-export const ServiceabilityActionResponse: z.ZodType<ServiceabilityActionResponse> = z.object({
-  status: z.literal(true), message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }), serviceable: z.boolean(),
+export const ServiceabilityActionResponse: z.ZodType<ServiceabilityActionResponse> = okBody({
+  message: z.string(), data: z.object({ orderId: z.string(), status: z.string() }), serviceable: z.boolean(),
 });
 export type CourierOption = { id: string; name: string };
 export type CourierOptionsResponse = { status: true; data: CourierOption[] };
 /** GET /api/problem-orders/couriers (same name as its type; listed in /api/openapi.json). */
-export const CourierOptionsResponse: z.ZodType<CourierOptionsResponse> = z.object({ status: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const CourierOptionsResponse: z.ZodType<CourierOptionsResponse> = okBody({ data: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -9,6 +9,8 @@ import { MISSED_ORDER_STATUSES, ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES, type 
 import { addIndiaDays, indiaDayEnd, indiaDayStart, indiaToday } from './india-time';
 import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 import { CourierBooking } from './carriers';
+import { SERVER_ERROR, okBody } from './api';
+import { SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY } from './messages';
 
 // ---------------------------------------------------------------------------
 // Messages (exact spec texts first, then our own)
@@ -17,15 +19,15 @@ export const NOTHING_TO_DISPLAY = 'Nothing to display here';
 export const LOAD_FAILED_FALLBACK = 'Sorry, Failed to load data';
 export const FAILED_TO_GET_ORDERS = 'Failed to get orders';
 export const ERROR_TITLE = 'Error';
-export const SELECT_AT_LEAST_ONE = 'Select atleast 1 order!';
+export { SELECT_AT_LEAST_ONE };
 export const BULK_CANCEL_LIMIT = 50;
 export const BULK_CANCEL_LIMIT_MSG = 'Limit to bulk cancel placed orders is 50';
 export const BULK_FAILED_TITLE = 'Failed';
-export const SOMETHING_WENT_WRONG = 'Something went wrong!';
+export const SOMETHING_WENT_WRONG = SERVER_ERROR;
 export const RETURN_QTY_TOO_HIGH = 'Return quantity cannot be greater than actual';
 export const RETURN_QTY_ZERO = 'Return quantity cannot be zero';
 export const SERVER_ERROR_TITLE = 'Server Error';
-export const ORDER_LOAD_FAILED = 'Server Error - Please try again after some time.';
+export const ORDER_LOAD_FAILED = SERVER_ERROR_RETRY;
 export const REVERT_FAILED = 'Failed to bring back order status to PLACED';
 export const REGENERATE_FAILED = 'Failed to regenerate invoice and label';
 export const MARK_DELIVERED_FALLBACK = 'could not mark order as delivered';
@@ -588,11 +590,11 @@ export const OrderDetail = z.object({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 /** GET /api/orders/:id */
-export const OrderDetailResponse = z.object({ status: z.literal(true), data: OrderDetail });
+export const OrderDetailResponse = okBody({ data: OrderDetail });
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
 
 /** Every order action (PATCH /api/orders/:id/...): its message and the order as it is afterwards. */
-export const OrderActionResponse = z.object({ status: z.literal(true), message: z.string(), data: OrderDetail });
+export const OrderActionResponse = okBody({ message: z.string(), data: OrderDetail });
 export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
 
 /** PATCH /api/orders/:id/ready-to-ship: the action's answer and the courier booking it made. */
@@ -628,16 +630,20 @@ export const OrderListItem = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
-/** GET /api/orders: one page of a section, the per-status counts and the section's total. */
-export const OrderListResponse = z.object({
-  status: z.literal(true),
-  message: z.string(),
-  order: z.array(OrderListItem),
+/** GET /api/orders/counts: the sidebar's counts (per status, missed orders, customer requests). */
+export const OrderCountsResponse = okBody({
   count: z.record(z.string(), z.number()),
-  currentCount: z.number(),
-  currentCountCapped: z.boolean(),
   missedOrderCount: z.number(),
   customerRequestCount: z.number(),
+});
+export type OrderCountsResponse = z.infer<typeof OrderCountsResponse>;
+
+/** GET /api/orders: one page of a section, the sidebar's counts and the section's total. */
+export const OrderListResponse = OrderCountsResponse.extend({
+  message: z.string(),
+  order: z.array(OrderListItem),
+  currentCount: z.number(),
+  currentCountCapped: z.boolean(),
   page: z.object({
     pageSize: z.number(),
     sortField: z.string(),
@@ -652,14 +658,11 @@ export const OrderListResponse = z.object({
 });
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-/** GET /api/orders/counts: the sidebar's counts. */
-export const OrderCountsResponse = z.object({
-  status: z.literal(true),
-  count: z.record(z.string(), z.number()),
-  missedOrderCount: z.number(),
-  customerRequestCount: z.number(),
-});
-export type OrderCountsResponse = z.infer<typeof OrderCountsResponse>;
+/** The fields of a list paged by number: its items under `key`, the filter's count and the page. */
+function numberedList<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const items = { [key]: z.array(item) } as { [P in K]: z.ZodArray<T> };
+  return { message: z.string(), ...items, currentCount: z.number(), page: pageOf };
+}
 
 export const MissedOrderItem = z.object({
   id: z.string(), companyId: z.string(), shopOrderId: z.string(), status: z.string(), synced: z.boolean(), syncState: z.string(),
@@ -668,15 +671,7 @@ export const MissedOrderItem = z.object({
 export type MissedOrderItem = z.infer<typeof MissedOrderItem>;
 
 /** GET /api/missed-orders */
-export const MissedOrdersResponse = z.object({
-  status: z.literal(true),
-  message: z.string(),
-  order: z.array(MissedOrderItem),
-  count: z.record(z.string(), z.number()),
-  currentCount: z.number(),
-  missedOrderCount: z.number(),
-  page: pageOf,
-});
+export const MissedOrdersResponse = OrderCountsResponse.omit({ customerRequestCount: true }).extend(numberedList('order', MissedOrderItem));
 export type MissedOrdersResponse = z.infer<typeof MissedOrdersResponse>;
 
 export const CustomerRequestItem = z.object({
@@ -686,13 +681,7 @@ export const CustomerRequestItem = z.object({
 export type CustomerRequestItem = z.infer<typeof CustomerRequestItem>;
 
 /** GET /api/customerRequests */
-export const CustomerRequestsResponse = z.object({
-  status: z.literal(true),
-  message: z.string(),
-  data: z.array(CustomerRequestItem),
-  currentCount: z.number(),
-  page: pageOf,
-});
+export const CustomerRequestsResponse = okBody(numberedList('data', CustomerRequestItem));
 export type CustomerRequestsResponse = z.infer<typeof CustomerRequestsResponse>;
 
 export const CustomerRequestDetail = z.object({
@@ -706,7 +695,7 @@ export const CustomerRequestDetail = z.object({
 export type CustomerRequestDetail = z.infer<typeof CustomerRequestDetail>;
 
 /** GET /api/customerRequests/find/:id (the NDR info modal reads data.data). */
-export const CustomerRequestFindResponse = z.object({ status: z.literal(true), message: z.string(), data: z.object({ data: CustomerRequestDetail }) });
+export const CustomerRequestFindResponse = okBody({ message: z.string(), data: z.object({ data: CustomerRequestDetail }) });
 export type CustomerRequestFindResponse = z.infer<typeof CustomerRequestFindResponse>;
 
 export const ShippingPackage = z.object({
@@ -716,23 +705,21 @@ export const ShippingPackage = z.object({
 export type ShippingPackage = z.infer<typeof ShippingPackage>;
 
 /** GET /api/shipping-packages */
-export const ShippingPackagesResponse = z.object({ status: z.literal(true), data: z.array(ShippingPackage) });
+export const ShippingPackagesResponse = okBody({ data: z.array(ShippingPackage) });
 export type ShippingPackagesResponse = z.infer<typeof ShippingPackagesResponse>;
 
 /** GET /api/orders/:id/whatsapp-messages */
-export const WhatsappMessagesResponse = z.object({
-  status: z.literal(true),
+export const WhatsappMessagesResponse = okBody({
   data: z.array(z.object({ id: z.string(), status: z.string(), message: z.string(), source: z.string(), sender: z.string().nullable(), createdAt: z.string() })),
 });
 export type WhatsappMessagesResponse = z.infer<typeof WhatsappMessagesResponse>;
 
 /** POST /api/bulkreadytoship (202): the durable job that marks them; poll GET /api/jobs/:id. */
-export const BulkReadyToShipStarted = z.object({ status: z.literal(true), message: z.string(), jobId: z.string(), total: z.number() });
+export const BulkReadyToShipStarted = okBody({ message: z.string(), jobId: z.string(), total: z.number() });
 export type BulkReadyToShipStarted = z.infer<typeof BulkReadyToShipStarted>;
 
 /** POST /api/bulk-check-serviceability */
-export const BulkServiceabilityResponse = z.object({
-  status: z.literal(true),
+export const BulkServiceabilityResponse = okBody({
   message: z.string(),
   data: z.array(z.object({
     orderId: z.string(), shopOrderId: z.string(), pincode: z.string(), serviceable: z.boolean(), reason: z.string().nullable(), status: z.string(),

@@ -3,6 +3,7 @@
 // the two third-party providers, the maximum weight for white label (admin
 // only) and return-to-other-warehouse (only with the Clickpost provider).
 import { z } from 'zod';
+import { okBody } from './api';
 
 export const PREFERENCE_SWITCHES = [
   { key: 'printItemLabel', label: 'Print item labels', description: 'Adds one label per item to the shipping label PDF' },
@@ -70,7 +71,7 @@ export const PreferencesView = z.object({
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 /** GET /api/ums/profile/preferences */
-export const PreferencesResponse = z.object({ status: z.literal(true), data: PreferencesView });
+export const PreferencesResponse = okBody({ data: PreferencesView });
 export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
 /** POST /api/ums/profile/preferences */
 export const SavePreferencesResponse = PreferencesResponse.extend({ message: z.string() });
@@ -80,7 +81,7 @@ export type SavePreferencesResponse = z.infer<typeof SavePreferencesResponse>;
 export const DeliveryPartner = z.object({ name: z.string(), status: z.number(), code: z.string() });
 export type DeliveryPartner = z.infer<typeof DeliveryPartner>;
 /** GET /api/ums/profile/deliveryPartners */
-export const DeliveryPartnersResponse = z.object({ status: z.literal(true), responseBody: z.object({ deliveryPartners: z.array(DeliveryPartner) }) });
+export const DeliveryPartnersResponse = okBody({ responseBody: z.object({ deliveryPartners: z.array(DeliveryPartner) }) });
 export type DeliveryPartnersResponse = z.infer<typeof DeliveryPartnersResponse>;
 
 /** GET /ums/profile/companies/find?companyName (part 2 §7). */
@@ -88,7 +89,7 @@ export const findCompaniesSchema = z.object({ companyName: z.string().trim().max
 export const CompanyMatch = z.object({ id: z.string(), name: z.string() });
 export type CompanyMatch = z.infer<typeof CompanyMatch>;
 /** GET /api/ums/profile/companies/find */
-export const FindCompaniesResponse = z.object({ status: z.literal(true), data: z.array(CompanyMatch) });
+export const FindCompaniesResponse = okBody({ data: z.array(CompanyMatch) });
 export type FindCompaniesResponse = z.infer<typeof FindCompaniesResponse>;
 
 /** Is this weight allowed by the preference's white-label limit? */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { okBody } from './api';
 import { SessionProfile } from './auth';
 import { LONG_TEXT_MAX, TEXT_MAX, tooLongMsg } from './limits';
-import { requiredMsg, selectMsg } from './messages';
+import { EMAIL_INVALID, PASSWORD_LENGTH, PHONE_INVALID, PINCODE_INVALID, requiredMsg, selectMsg } from './messages';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
 
 /** One rule per field of part 1 §5, shared by the signup/profile forms and the API. */
@@ -13,14 +14,13 @@ const format = (test: (v: string) => boolean) => (v: string) => v === "" || test
 const EMAIL = z.email();
 
 export const PASSWORD_MISMATCH = 'The two passwords that you entered do not match!';
-export const PHONE_INVALID = 'Please enter a valid 10 digit phone number!';
-export const EMAIL_INVALID = 'Please enter a valid email!';
+export { EMAIL_INVALID, PHONE_INVALID };
 export const PAN_INVALID = 'PAN must be exactly 10 characters!';
 export const GST_INVALID = 'GST must be exactly 15 characters!';
 export const WEBSITE_INVALID = 'Please enter a valid website!';
-export const PASSWORD_LENGTH = 'Password must be 8 to 20 characters!';
+export { PASSWORD_LENGTH };
 export const PASSWORD_STRENGTH = 'Password must contain a special character and a digit!';
-export const PINCODE_INVALID = 'Please enter a valid 6 digit pincode!';
+export { PINCODE_INVALID };
 
 const WEBSITE_RE = /^(https?:\/\/)?(www\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(\/\S*)?$/i;
 /** Phones are normalised (+91, 0, spaces, dashes) before they are checked (issue 12). */
@@ -97,7 +97,7 @@ export type SignupKind = (typeof SIGNUP_KINDS)[number];
 // ---- Responses (issue 18 point 3) ----
 
 /** GET /api/profile: the signed-in user's own profile (the same shape as the session's). */
-export const ProfileResponse = z.object({ status: z.literal(true), profile: SessionProfile });
+export const ProfileResponse = okBody({ profile: SessionProfile });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** PUT /api/profile/company and /api/profile/warehouse: the profile as saved. */

@@ -2,6 +2,7 @@
 // promoters with their retailers, list them, and read their stock details and
 // credit notes.
 import { z } from 'zod';
+import { okBody, paginationInput, sortByInput } from './api';
 import { isoDay } from './iso-day';
 import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 
@@ -57,8 +58,8 @@ export const promoterListSchema = z.object({
       retailerPhone: z.string().trim().max(10).optional(),
     })
     .default({}),
-  pagination: z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(10) }).default({ page: 1, pageSize: 10 }),
-  sortBy: z.object({ field: z.enum(PROMOTER_SORT_FIELDS).default('createdAt'), order: z.enum(['ASC', 'DESC']).default('DESC') }).default({ field: 'createdAt', order: 'DESC' }),
+  pagination: paginationInput,
+  sortBy: sortByInput(PROMOTER_SORT_FIELDS, 'createdAt'),
   usertype: z.string().max(40).optional(),
 });
 export type PromoterListInput = z.output<typeof promoterListSchema>;
@@ -141,15 +142,14 @@ const PromoterSchema = z.object({
   createdBy: z.string(),
 });
 /** POST /api/admin/promoter/list */
-export const PromoterListResponse: z.ZodType<PromoterListResponse> = z.object({ status: z.literal(true), data: z.array(PromoterSchema), totalRecords: z.number() });
+export const PromoterListResponse: z.ZodType<PromoterListResponse> = okBody({ data: z.array(PromoterSchema), totalRecords: z.number() });
 /** GET /api/admin/promoter/:id */
 export type PromoterResponse = { status: true; data: Promoter };
-export const PromoterResponse: z.ZodType<PromoterResponse> = z.object({ status: z.literal(true), data: PromoterSchema });
+export const PromoterResponse: z.ZodType<PromoterResponse> = okBody({ data: PromoterSchema });
 /** POST /api/admin/promoter (201) */
-export const CreatePromoterResponse: z.ZodType<CreatePromoterResponse> = z.object({ status: z.literal(true), message: z.string(), data: PromoterSchema });
+export const CreatePromoterResponse: z.ZodType<CreatePromoterResponse> = okBody({ message: z.string(), data: PromoterSchema });
 /** GET /api/admin/promoter/stock-details */
-export const PromoterStockResponse: z.ZodType<PromoterStockResponse> = z.object({
-  status: z.literal(true),
+export const PromoterStockResponse: z.ZodType<PromoterStockResponse> = okBody({
   data: z.array(z.object({
     promoterName: z.string(), retailerName: z.string(), retailerPhone: z.string(), sku: z.string(), product: z.string(), quantity: z.number(),
     returnedQuantity: z.number(), valuePaise: z.number(), lastOrderAt: z.string(),
@@ -157,8 +157,7 @@ export const PromoterStockResponse: z.ZodType<PromoterStockResponse> = z.object(
   totalRecords: z.number(),
 });
 /** GET /api/admin/promoter/credit-note */
-export const PromoterCreditNoteResponse: z.ZodType<PromoterCreditNoteResponse> = z.object({
-  status: z.literal(true),
+export const PromoterCreditNoteResponse: z.ZodType<PromoterCreditNoteResponse> = okBody({
   data: z.array(z.object({
     promoterName: z.string(), retailerName: z.string(), retailerPhone: z.string(), orderId: z.string(), creditNoteNumber: z.string(),
     amountPaise: z.number(), reason: z.string(), createdAt: z.string(),

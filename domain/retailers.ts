@@ -2,6 +2,7 @@
 // and the retailer mapping (spec part 2 §3 'Store address / retailer', §5
 // 'Retailer mapping search', §7 'Manual order' calls, §8).
 import { z } from 'zod';
+import { okBody } from './api';
 import { storeAddressSchema, STORE_ADDRESS_INCOMPLETE } from './manual-order';
 
 export { storeAddressSchema, STORE_ADDRESS_INCOMPLETE };
@@ -125,8 +126,7 @@ export const StoreAddressDto: z.ZodType<StoreAddressDto> = z.object({
 });
 
 /** GET /api/d2r/store-address/list */
-export const StoreListResponse = z.object({
-  status: z.literal(true),
+export const StoreListResponse = okBody({
   storeAddressData: z.array(StoreAddressDto),
   totalRecords: z.number(),
   page: z.number(),
@@ -135,11 +135,11 @@ export const StoreListResponse = z.object({
 export type StoreListResponse = z.infer<typeof StoreListResponse>;
 
 /** GET /api/d2r/store-address/:id */
-export const StoreAddressResponse = z.object({ status: z.literal(true), data: StoreAddressDto, orderCount: z.number() });
+export const StoreAddressResponse = okBody({ data: StoreAddressDto, orderCount: z.number() });
 export type StoreAddressResponse = z.infer<typeof StoreAddressResponse>;
 
 /** POST /api/d2r/store-address (201) */
-export const StoreAddressCreatedResponse = z.object({ status: z.literal(true), message: z.string(), data: StoreAddressDto });
+export const StoreAddressCreatedResponse = okBody({ message: z.string(), data: StoreAddressDto });
 export type StoreAddressCreatedResponse = z.infer<typeof StoreAddressCreatedResponse>;
 
 /** A retailer other retailers are mapped to, with how many. */
@@ -147,13 +147,13 @@ export const PrimaryRetailer = z.object({ mappedTo: z.string(), storeName: z.str
 export type PrimaryRetailer = z.infer<typeof PrimaryRetailer>;
 
 /** GET /api/d2r/primary/retailers */
-export const PrimaryRetailersResponse = z.object({ status: z.literal(true), primaryRetailers: z.array(PrimaryRetailer) });
+export const PrimaryRetailersResponse = okBody({ primaryRetailers: z.array(PrimaryRetailer) });
 export type PrimaryRetailersResponse = z.infer<typeof PrimaryRetailersResponse>;
 
 /** GET /api/retailer/mapping/count/:retailerId */
-export const MappingCountResponse = z.object({ status: z.literal(true), orderCount: z.number() });
+export const MappingCountResponse = okBody({ orderCount: z.number() });
 export type MappingCountResponse = z.infer<typeof MappingCountResponse>;
 
 /** POST /api/d2r/retailer/mapping */
-export const RetailerMappingResponse = z.object({ status: z.literal(true), message: z.string(), orderCount: z.number() });
+export const RetailerMappingResponse = okBody({ message: z.string(), orderCount: z.number() });
 export type RetailerMappingResponse = z.infer<typeof RetailerMappingResponse>;

@@ -6,6 +6,7 @@
 // zod; the schemas the API and the editor validate with are in ./tracking.
 import type { OrderStatus } from './statuses';
 import { isDeliveryDay } from './tracking-events';
+import { PHONE_INVALID } from './messages';
 
 // ---------------------------------------------------------------------------
 // AWB (part 1 §5, §8, §9)
@@ -368,7 +369,7 @@ export const BUYER_TOKEN_INVALID = 'Please confirm your phone number again';
 export const NDR_NOT_ALLOWED = 'Requests can be made only after a failed delivery attempt';
 export const REATTEMPT_DATE_INVALID = 'Choose a date in the next 7 days';
 export const ADDRESS_CHANGE_REQUIRED = 'Enter at least one change';
-export const NDR_PHONE_INVALID = 'Please enter a valid 10 digit phone number!';
+export const NDR_PHONE_INVALID = PHONE_INVALID;
 export const REQUEST_RECEIVED = 'Request received';
 /** A 10 digit Indian phone number, first digit 1 to 9 (part 1 §5). */
 export const PHONE_RE = /^[1-9][0-9]{9}$/;

@@ -2,6 +2,7 @@
 // (part 1 §5), over the zod-free rules in ./tracking-rules (which the public page
 // imports on its own to keep zod out of its bundle).
 import { z } from 'zod';
+import { okBody, MessageResponse } from './api';
 import {
   ADDRESS_CHANGE_REQUIRED,
   AWB_INVALID,
@@ -131,14 +132,13 @@ export const customerRequestSchema = z.discriminatedUnion('kind', [
 export type CustomerRequestInput = z.infer<typeof customerRequestSchema>;
 
 /** GET /api/ums/profile/get-tracking-layout: the saved layout (a valid one: readStoredLayout) and a recent AWB to preview it with. */
-export const TrackingLayoutResponse = z.object({
-  status: z.literal(true),
+export const TrackingLayoutResponse = okBody({
   responseBody: z.object({ trackingLayout: trackingLayoutSchema, isDefault: z.boolean(), sampleAwb: z.string().nullable() }),
 });
 export type TrackingLayoutResponse = z.infer<typeof TrackingLayoutResponse>;
 
 /** PATCH /api/ums/profile/tracking-layout */
-export const TrackingLayoutSavedResponse = z.object({ status: z.literal(true), message: z.string() });
+export const TrackingLayoutSavedResponse = MessageResponse;
 export type TrackingLayoutSavedResponse = z.infer<typeof TrackingLayoutSavedResponse>;
 
 // ---- Public tracking answers (issue 18 point 3); the types live zod-free in ./tracking-rules for the public page ----
@@ -146,8 +146,7 @@ export type TrackingLayoutSavedResponse = z.infer<typeof TrackingLayoutSavedResp
 const PublicTimelineEntrySchema = z.object({ status: z.string(), createdAt: z.string(), description: z.string(), city: z.string().nullable() });
 
 /** GET /api/order/:awb (PublicTrackingResponse). */
-export const PublicTrackingResponseSchema: z.ZodType<PublicTrackingResponse> = z.object({
-  status: z.literal(true),
+export const PublicTrackingResponseSchema: z.ZodType<PublicTrackingResponse> = okBody({
   data: z.object({
     data: z.object({
       trackingNumber: z.string(),
@@ -167,8 +166,7 @@ export const PublicTrackingResponseSchema: z.ZodType<PublicTrackingResponse> = z
 });
 
 /** GET /api/order/:awb/details (PublicShipmentDetailsResponse). */
-export const PublicShipmentDetailsResponseSchema: z.ZodType<PublicShipmentDetailsResponse> = z.object({
-  status: z.literal(true),
+export const PublicShipmentDetailsResponseSchema: z.ZodType<PublicShipmentDetailsResponse> = okBody({
   data: z.object({
     delayed: z.boolean(),
     revisedEstimate: z.string().nullable(),
@@ -179,27 +177,26 @@ export const PublicShipmentDetailsResponseSchema: z.ZodType<PublicShipmentDetail
 });
 
 /** POST /api/order/:awb/ndr/verify: the buyer's token for step 2 and the dates a re-attempt may be asked for. */
-export const BuyerVerifiedResponse = z.object({ status: z.literal(true), token: z.string(), reattemptDates: z.array(z.string()) });
+export const BuyerVerifiedResponse = okBody({ token: z.string(), reattemptDates: z.array(z.string()) });
 export type BuyerVerifiedResponse = z.infer<typeof BuyerVerifiedResponse>;
 
 /** POST /api/order/:awb/ndr/requests (201). */
-export const BuyerRequestCreatedResponse = z.object({ status: z.literal(true), message: z.string() });
+export const BuyerRequestCreatedResponse = MessageResponse;
 export type BuyerRequestCreatedResponse = z.infer<typeof BuyerRequestCreatedResponse>;
 
 /** POST /api/webhooks/carrier/:partnerCode: the event stored (or already stored: `duplicate`), and the order's status after it. */
 export const CarrierEventResponse = z.union([
-  z.object({ status: z.literal(true), duplicate: z.literal(true) }),
-  z.object({ status: z.literal(true), duplicate: z.literal(false), orderStatus: z.string(), applied: z.boolean() }),
+  okBody({ duplicate: z.literal(true) }),
+  okBody({ duplicate: z.literal(false), orderStatus: z.string(), applied: z.boolean() }),
 ]);
 export type CarrierEventResponse = z.infer<typeof CarrierEventResponse>;
 
 /** GET /api/admin/webhook-secrets: each courier's webhook address and secret, for the admin to hand over. */
-export const WebhookSecretsResponse = z.object({
-  status: z.literal(true),
+export const WebhookSecretsResponse = okBody({
   webhooks: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean(), url: z.string(), secret: z.string() })),
 });
 export type WebhookSecretsResponse = z.infer<typeof WebhookSecretsResponse>;
 
 /** POST /api/admin/webhook-secrets/:code/rotate: the courier's new secret. */
-export const WebhookSecretRotatedResponse = z.object({ status: z.literal(true), code: z.string(), secret: z.string() });
+export const WebhookSecretRotatedResponse = okBody({ code: z.string(), secret: z.string() });
 export type WebhookSecretRotatedResponse = z.infer<typeof WebhookSecretRotatedResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okBody } from './api';
 
 /** Image uploads (logo, product image, return proof photo, invoice signature): part 1 §5. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
@@ -25,8 +26,7 @@ export const presignSchema = z
 export type PresignInput = z.infer<typeof presignSchema>;
 
 /** POST /api/uploads/presign: PUT the bytes to `uploadUrl`; the file is then at `url`. */
-export const PresignResponse = z.object({
-  status: z.literal(true),
+export const PresignResponse = okBody({
   key: z.string(),
   uploadUrl: z.string(),
   url: z.string(),
@@ -35,5 +35,5 @@ export const PresignResponse = z.object({
 export type PresignResponse = z.infer<typeof PresignResponse>;
 
 /** PUT /api/uploads/:key (the presigned upload): where the stored file is read back. */
-export const UploadedResponse = z.object({ status: z.literal(true), key: z.string(), url: z.string() });
+export const UploadedResponse = okBody({ key: z.string(), url: z.string() });
 export type UploadedResponse = z.infer<typeof UploadedResponse>;

@@ -7,6 +7,7 @@
  */
 import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../db/connect';
+import { insertOutboxEntry } from '../db/mail/sent';
 import { nowIso, uuidv7 } from '../domain/ids';
 import { MAIL_USER_TEXT_MAX } from '../domain/mail';
 import type { AppConfig } from './env';
@@ -63,15 +64,15 @@ export async function sendMail(dbh: DbHandle, config: Pick<AppConfig, 'smtpUrl'>
   const id = uuidv7();
   const row = { id, to_address: msg.to, subject: msg.subject, body: msg.text, created_at: nowIso() };
   if (!config.smtpUrl) {
-    await dbh.db.insertInto('mail_outbox').values({ ...row, sent: 0, error: null }).execute();
+    await insertOutboxEntry(dbh.db, { ...row, sent: 0, error: null });
     return { id, delivered: false };
   }
   try {
     await (await transportFor(config.smtpUrl)).sendMail({ from: MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
   } catch (err) {
-    await dbh.db.insertInto('mail_outbox').values({ ...row, sent: 0, error: String((err as Error).message ?? err).slice(0, 500) }).execute();
+    await insertOutboxEntry(dbh.db, { ...row, sent: 0, error: String((err as Error).message ?? err).slice(0, 500) });
     throw err;
   }
-  await dbh.db.insertInto('mail_outbox').values({ ...row, sent: 1, error: null }).execute();
+  await insertOutboxEntry(dbh.db, { ...row, sent: 1, error: null });
   return { id, delivered: true };
 }

@@ -8,6 +8,7 @@ import { connect } from '../db/connect';
 import { DEMO_LOGINS } from '../db/seed-data';
 import { migrateToLatest } from '../db/migrate';
 import { isSeeded, seed } from '../db/seed';
+import { sampleDeliveredAwb } from '../db/tracking/demo';
 import { createApp, nodeServerWithFastPaths } from './app';
 import { loadConfig, localSigningKey } from './config';
 import { startJobWorker } from './jobs/runner';
@@ -86,8 +87,7 @@ root.get('*', (c) => {
 
 const sample = production
   ? undefined
-  : await dbh.db.selectFrom('orders').select('tracking_number').where('status', '=', 'DELIVERED')
-    .where('tracking_number', 'is not', null).orderBy('id').limit(1).executeTakeFirst();
+  : await sampleDeliveredAwb(dbh.db);
 
 // The public tracking lookup of a remembered answer is answered ahead of Hono (app.ts, nodeServerWithFastPaths).
 const server = serve({ fetch: root.fetch, port, hostname: host, createServer: nodeServerWithFastPaths(api) }, (info) => {

@@ -19,6 +19,7 @@ import {
   type DeliveryTrail,
 } from '../../domain/delivery';
 import { istDayEnd, istDayStart } from '../../domain/orders';
+import { withinIstDays } from './ist-days';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import { indiaCsvDateTime } from '../../domain/india-time';
 
@@ -28,9 +29,7 @@ const SORT_COLUMN = { createdAt: 'd.created_at', updatedAt: 'd.updated_at', awb:
 
 /** The filtered rows (no sort, no columns): shared by the list, the count and the CSV. */
 export function filteredDeliveryOrders(db: AnyDb, f: DeliveryFilter) {
-  let q = db.selectFrom('delivery_orders as d');
-  if (f.start) q = q.where('d.created_at', '>=', istDayStart(f.start));
-  if (f.end) q = q.where('d.created_at', '<=', istDayEnd(f.end));
+  let q = withinIstDays(db.selectFrom('delivery_orders as d'), 'd.created_at', f);
   if (f.paymentMethod) q = q.where('d.payment_method', '=', f.paymentMethod);
   if (f.company) q = q.where('d.company_id', '=', f.company);
   if (f.orderStatus?.length) q = q.where('d.order_status', 'in', f.orderStatus);
@@ -49,6 +48,10 @@ export function filteredDeliveryOrders(db: AnyDb, f: DeliveryFilter) {
   }
   return q;
 }
+
+/** The filtered rows joined to their driver and company (the list's and the CSV's rows). */
+const withDriverAndCompany = (db: AnyDb, f: DeliveryFilter) =>
+  filteredDeliveryOrders(db, f).leftJoin('drivers as dr', 'dr.id', 'd.driver_id').leftJoin('companies as c', 'c.id', 'd.company_id');
 
 type ListRow = {
   awb: string; order_status: string; attempt: number; payment_method: string; total_paise: number | string; company_id: string;
@@ -91,9 +94,7 @@ function listQuery(db: AnyDb, q: DeliveryListQuery) {
       .limit(q.records)
       .offset((q.pageNumber - 1) * q.records);
   }
-  let query = filteredDeliveryOrders(db, q)
-    .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
-    .leftJoin('companies as c', 'c.id', 'd.company_id')
+  let query = withDriverAndCompany(db, q)
     .select([
       'd.awb', 'd.order_status', 'd.attempt', 'd.payment_method', 'd.total_paise', 'd.company_id', 'c.name as company_name',
       'd.customer_address', 'd.created_at', 'd.updated_at', 'd.driver_id', 'dr.name as driver_name', 'dr.phone as driver_phone',
@@ -362,9 +363,7 @@ export function deliveryExport(dbh: DbHandle, f: DeliveryFilter): ExportSource {
     pages: async function* () {
       let after: { created_at: string; awb: string } | null = null;
       for (;;) {
-        let q = filteredDeliveryOrders(db, f)
-          .leftJoin('drivers as dr', 'dr.id', 'd.driver_id')
-          .leftJoin('companies as c', 'c.id', 'd.company_id')
+        let q = withDriverAndCompany(db, f)
           .select([
             'd.awb', 'd.order_status', 'd.attempt', 'd.payment_method', 'd.total_paise', 'c.name as company_name', 'd.customer_address',
             'dr.name as driver_name', 'dr.phone as driver_phone', 'd.delivered_at', 'd.last_reason', 'd.created_at', 'd.updated_at',

@@ -7,16 +7,14 @@ import type { DbHandle } from '../connect';
 import type { ExportSource } from '../billing/exports';
 import { journeyTally, type JourneyFilter, type JourneyRow } from '../../domain/admin';
 import type { DeliveryStatus } from '../../domain/delivery';
-import { istDayEnd, istDayStart } from '../../domain/orders';
+import { withinIstDays } from './ist-days';
 import { parseAddress } from './delivery';
 import { indiaCsvDateTime } from '../../domain/india-time';
 
 type AnyDb = Kysely<Database> | Transaction<Database>;
 
 export function filteredJourneys(db: AnyDb, f: JourneyFilter) {
-  let q = db.selectFrom('journeys as j');
-  if (f.start) q = q.where('j.created_at', '>=', istDayStart(f.start));
-  if (f.end) q = q.where('j.created_at', '<=', istDayEnd(f.end));
+  let q = withinIstDays(db.selectFrom('journeys as j'), 'j.created_at', f);
   if (f.driverId) q = q.where('j.driver_id', '=', f.driverId);
   if (f.clusterId) q = q.where('j.cluster_id', '=', f.clusterId);
   return q;

@@ -5,13 +5,43 @@ import '../tables/email-verification';
 export const userEmailState = (db: Db, userId: string) =>
   db.selectFrom('users').select(['id', 'email', 'name', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
 
-export type NewEmailVerification = { id: string; tokenHash: string; userId: string; email: string; now: number; ttlMs: number };
+export type OrgRef = { kind: 'company' | 'warehouse'; id: string };
+export type NewEmailVerification = { id: string; tokenHash: string; userId: string; email: string; now: number; ttlMs: number; org?: OrgRef };
 
 export const insertEmailVerification = (db: Db, v: NewEmailVerification) =>
   db.insertInto('email_verifications').values({
     id: v.id, token_hash: v.tokenHash, user_id: v.userId, email: v.email,
     created_at: new Date(v.now).toISOString(), expires_at: new Date(v.now + v.ttlMs).toISOString(), used_at: null,
+    org_kind: v.org?.kind ?? null, org_id: v.org?.id ?? null,
   }).execute();
+
+const ORG_TABLE = { company: 'companies', warehouse: 'warehouses' } as const;
+
+/** An organisation's name, configured address and the address that was verified. */
+export const orgEmailState = (db: Db, org: OrgRef) =>
+  db.selectFrom(ORG_TABLE[org.kind]).select(['name', 'email', 'email_verified']).where('id', '=', org.id).executeTakeFirst();
+
+/** Marks an organisation's address verified, if it is still `email`. Answers whether it did. */
+export async function markOrgEmailVerified(db: Db, org: OrgRef, email: string): Promise<boolean> {
+  const r = await db.updateTable(ORG_TABLE[org.kind]).set({ email_verified: email }).where('id', '=', org.id).where('email', '=', email).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * A user who verifies their own address verifies it for their organisation too
+ * when it is the organisation's configured address (a sign-up gives both the same).
+ */
+export async function markOrgAddressesOf(db: Db, userId: string, email: string): Promise<void> {
+  const u = await db.selectFrom('users').select(['company_id', 'warehouse_id']).where('id', '=', userId).executeTakeFirst();
+  const orgs: OrgRef[] = [];
+  if (u?.company_id) orgs.push({ kind: 'company', id: u.company_id });
+  if (u?.warehouse_id) orgs.push({ kind: 'warehouse', id: u.warehouse_id });
+  const same = (a: string | null | undefined) => (a ?? '').trim().toLowerCase() === email.trim().toLowerCase();
+  for (const org of orgs) {
+    const o = await orgEmailState(db, org);
+    if (o?.email && same(o.email)) await markOrgEmailVerified(db, org, o.email);
+  }
+}
 
 /** Links sent to a user since `sinceIso`, and when the latest was sent. */
 export async function verificationsSince(db: Db, userId: string, sinceIso: string): Promise<{ count: number; latest: string | null }> {

@@ -40,3 +40,12 @@ export const insertAdmin = (db: Db, u: { id: string; email: string; name: string
   db.insertInto('users').values({
     id: u.id, email: u.email, password_hash: u.passwordHash, role: 'admin', name: u.name, company_id: null, warehouse_id: null, created_at: u.now,
   }).execute();
+
+/** Replaces one courier's webhook secret; false for an unknown courier. */
+export async function replaceWebhookSecret(db: Db, code: string, secret: string): Promise<boolean> {
+  const r = await db.updateTable('delivery_partners').set({ hmac_secret: secret }).where('code', '=', code).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** True when some carrier rate card exists. */
+export const hasRateCards = async (db: Db) => (await db.selectFrom('carrier_rate_cards').select('partner_code').limit(1).execute()).length > 0;

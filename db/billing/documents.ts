@@ -91,3 +91,14 @@ export async function loadOrdersForDocuments(db: Db, ids: readonly string[], sco
   }
   return out;
 }
+
+/** How many of the orders named by `ids` lie inside `scope` (null = every company). */
+export async function countOrdersInScope(db: Db, ids: readonly string[], scope: string[] | null): Promise<number> {
+  let n = 0;
+  for (const part of chunks(ids)) {
+    let q = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'in', part);
+    if (scope) q = q.where('company_id', 'in', scope.length ? scope : ['']);
+    n += Number((await q.executeTakeFirstOrThrow()).n);
+  }
+  return n;
+}

@@ -147,3 +147,7 @@ export async function addPayment(dbh: DbHandle, invoiceId: string, p: Payment, a
     return { ok: true as const, paymentId };
   });
 }
+
+/** When an invoice was issued (its printed date). */
+export const invoiceIssuedAt = async (db: Db, invoiceId: string) =>
+  (await db.selectFrom('invoices').select('issued_at').where('id', '=', invoiceId).executeTakeFirst())?.issued_at;

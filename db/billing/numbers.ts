@@ -19,7 +19,7 @@ export type IssueInput = {
 export type IssueResult = { invoiceNumber: string; invoiceId: string; issued: boolean };
 
 export class InvoiceNumberError extends Error {
-  constructor(message: string, readonly status: 404 | 409 = 409) {
+  constructor(message: string, readonly kind: 'not_found' | 'conflict' = 'conflict') {
     super(message);
     this.name = 'InvoiceNumberError';
   }
@@ -82,7 +82,7 @@ export async function issueInvoiceNumberIn(
     .where('id', '=', input.orderId);
   if (opts.lockOrder) q = q.forUpdate();
   const order = await q.executeTakeFirst();
-  if (!order) throw new InvoiceNumberError('Order not found', 404);
+  if (!order) throw new InvoiceNumberError('Order not found', 'not_found');
 
   const existing = await tx
     .selectFrom('invoices')

@@ -58,11 +58,32 @@ export function orderNameCells(names: OrderNames): OrderNameCells {
   return { company: cells(names.companyName), warehouse: cells(names.warehouseCode), partner: cells(names.partnerName), adjustment };
 }
 
-/** Writes an amount in paise as rupees into `w`: a whole number of paise makes digits, '.' and maybe '-', nothing to escape. */
-function moneyWriter(w: CsvByteWriter): (paise: unknown) => void {
-  return (paise) => {
+/**
+ * Writes the order total, COD amount and shipping (paise, as rupees) into `w`, each cell with its comma:
+ * a whole number of paise makes digits, '.' and maybe '-', nothing to escape.
+ */
+function amountsWriter(w: CsvByteWriter): (total: unknown, cod: unknown, shipping: unknown) => void {
+  const money = (paise: unknown) => {
     if (typeof paise === 'number' && Number.isSafeInteger(paise)) w.raw(rupees(paise)!);
     else w.value(rupees(paise as number | null));
+    w.comma();
+  };
+  return (total, cod, shipping) => {
+    money(total);
+    money(cod);
+    money(shipping);
+  };
+}
+
+/** Writes the company and warehouse cells (their names, by id) into `w`, each with its comma. */
+function placesWriter(w: CsvByteWriter, { company, warehouse }: OrderNameCells): (companyId: unknown, warehouseId: unknown) => void {
+  return (companyId, warehouseId) => {
+    const c = company.get(companyId as string);
+    if (c !== undefined) w.raw(c);
+    else w.value(companyId);
+    w.comma();
+    if (warehouseId) w.raw(warehouse.get(warehouseId as string) ?? '');
+    w.comma();
   };
 }
 
@@ -94,19 +115,15 @@ export function orderCells(names: OrderNames): (o: unknown[]) => (string | numbe
  * possibly huge export).
  */
 export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: unknown[]) => void {
-  const { company, warehouse, partner, adjustment } = cells;
-  const money = moneyWriter(w);
+  const { partner, adjustment } = cells;
+  const amounts = amountsWriter(w);
+  const places = placesWriter(w, cells);
   return (o) => {
     w.value(o[0]);
     w.comma();
     w.value(o[1]);
     w.comma();
-    const c = company.get(o[2] as string);
-    if (c !== undefined) w.raw(c);
-    else w.value(o[2]);
-    w.comma();
-    if (o[3]) w.raw(warehouse.get(o[3] as string) ?? '');
-    w.comma();
+    places(o[2], o[3]);
     w.value(o[4]);
     w.comma();
     w.raw(indiaCsvDateTime(o[5] as string | null));
@@ -119,12 +136,7 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
     w.comma();
     w.value(o[9]);
     w.comma();
-    money(o[10]);
-    w.comma();
-    money(o[11]);
-    w.comma();
-    money(o[12]);
-    w.comma();
+    amounts(o[10], o[11], o[12]);
     w.value(o[13]);
     w.comma();
     if (o[14] != null) w.value(o[14]);
@@ -188,29 +200,20 @@ export function packedId(o: unknown[]): string {
  * for the rare line that must be written again.
  */
 export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain: (id: string) => unknown[]): (o: unknown[]) => void {
-  const { company, warehouse, partner, adjustment } = cells;
+  const { partner, adjustment } = cells;
   const writePlain = orderLineWriter(w, cells);
-  const money = moneyWriter(w);
+  const amounts = amountsWriter(w);
+  const places = placesWriter(w, cells);
   // A run is NULL only if a NOT NULL column held NULL after all: then the count is off and the plain row is written.
   const run = (v: unknown, cells: number) => typeof v === 'string' && w.packed(v) === cells;
   return (o) => {
     const start = w.mark();
     let ok = run(o[0], 2);
     w.comma();
-    const c = company.get(o[1] as string);
-    if (c !== undefined) w.raw(c);
-    else w.value(o[1]);
-    w.comma();
-    if (o[2]) w.raw(warehouse.get(o[2] as string) ?? '');
-    w.comma();
+    places(o[1], o[2]);
     ok = run(o[3], 6) && ok;
     w.comma();
-    money(o[4]);
-    w.comma();
-    money(o[5]);
-    w.comma();
-    money(o[6]);
-    w.comma();
+    amounts(o[4], o[5], o[6]);
     ok = run(o[7], 2) && ok;
     if (o[8]) w.raw(partner.get(o[8] as string) ?? '');
     w.comma();

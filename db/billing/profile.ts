@@ -6,8 +6,6 @@ import type { InvoicingProfileRow } from '../tables/billing';
 import { defaultSeries } from './numbers';
 import '../tables/billing';
 
-export type ProfileAddress = { line1: string; line2: string; city: string; state: string; pincode: string };
-
 /** A warehouse the company ships from, with the company's series there (its own, or the warehouse default). */
 export type CompanyWarehouseSeries = {
   id: string;

@@ -62,3 +62,8 @@ export async function storeDiscounts(db: Q, storeId: string): Promise<Map<string
   const rows = await db.selectFrom('d2r_store_prices').select(['catalogue_id', 'discount']).where('store_id', '=', storeId).execute();
   return new Map(rows.map((r) => [r.catalogue_id, Number(r.discount)]));
 }
+
+/** The company's manual catalogue item with this SKU (id and images). */
+export async function findManualItemBySku(db: Q, companyId: string, sku: string) {
+  return db.selectFrom('catalogue_items').select(['id', 'image_urls']).where('company_id', '=', companyId).where('shop_type', '=', 'manual').where('sku', '=', sku).executeTakeFirst();
+}

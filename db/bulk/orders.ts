@@ -99,3 +99,18 @@ export async function orderAdjustmentTotals(db: Q, companies: string[] | null): 
   const rows = await q.execute();
   return new Map(rows.map((r) => [r.order_id, Number(r.total)]));
 }
+
+/** The company an order belongs to (undefined: no such order). */
+export const orderCompanyOf = (db: Q, orderId: string) => db.selectFrom('orders').select('company_id').where('id', '=', orderId).executeTakeFirst();
+
+/** The COD remittance status of a delivered order, version bumped; false when the order is no longer DELIVERED. */
+export async function setRemittanceStatus(db: Q, orderId: string, status: string): Promise<boolean> {
+  const set = await db.updateTable('orders').set({ remittance_status: status, updated_at: nowIso(), version: sql<number>`version + 1` })
+    .where('id', '=', orderId).where('status', '=', 'DELIVERED').executeTakeFirst();
+  return Number(set.numUpdatedRows) === 1;
+}
+
+/** Bumps an order's version (its shipping charge changed). */
+export async function bumpOrderVersion(db: Q, orderId: string) {
+  await db.updateTable('orders').set({ version: sql<number>`version + 1`, updated_at: nowIso() }).where('id', '=', orderId).execute();
+}

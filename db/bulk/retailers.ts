@@ -24,3 +24,8 @@ export async function clusterNames(db: Q): Promise<string[]> {
   const rows = await db.selectFrom('clusters').select('name').orderBy('name').limit(1000).execute();
   return rows.map((r) => r.name);
 }
+
+/** A store's coordinates (external retailers upload them). */
+export async function setStoreLocation(db: Q, storeId: string, latitude: number, longitude: number) {
+  await db.updateTable('store_addresses').set({ latitude, longitude }).where('id', '=', storeId).execute();
+}

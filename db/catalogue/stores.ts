@@ -133,3 +133,8 @@ export async function ordersOfRetailer(db: Db, retailerId: string): Promise<numb
 export async function mapRetailer(db: Db, retailerId: string, mappedTo: string) {
   await db.updateTable('store_addresses').set({ mapped_to: mappedTo }).where('id', '=', retailerId).execute();
 }
+
+/** True when some store is mapped to `retailerId` (it is a primary retailer). */
+export async function hasMappedRetailers(db: Db, retailerId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('store_addresses').select('id').where('mapped_to', '=', retailerId).executeTakeFirst());
+}

@@ -39,21 +39,6 @@ export interface FloorTx {
   direct?: { query(sql: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number } };
 }
 
-/**
- * A business refusal. The sync handlers turn it into a rejected command with
- * this message; the online routes answer `status` with it. Thrown before or
- * after writes alike: the transaction is rolled back either way.
- */
-export class FloorRefusal extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FloorRefusal';
-  }
-}
-
 export const ORDER_NOT_FOUND = 'Order not found';
 export const STOCK_NOT_FOUND = 'Inventory not found';
 
@@ -81,4 +66,11 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** The companies linked to a warehouse (a warehouse user's floor scope). */
+export async function linkedCompanies(db: FloorDb, warehouseId: string | null): Promise<string[]> {
+  if (!warehouseId) return [];
+  const rows = await db.selectFrom('warehouse_companies').select('company_id').where('warehouse_id', '=', warehouseId).execute();
+  return rows.map((r) => r.company_id);
 }

@@ -3,7 +3,8 @@
 import { uuidv7 } from '../../domain/ids';
 import { belowZeroReason, defaultTrailRange, inventoryKey, trailBound, TRAIL_PAGE_SIZE, type InventoryDoc } from '../../domain/floor';
 import type { Inventory } from '../schema';
-import { companyAllowed, FloorRefusal, STOCK_NOT_FOUND, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { companyAllowed, STOCK_NOT_FOUND, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { conflict, forbidden, notFound } from '../../domain/refusal';
 
 export interface StockKey {
   warehouseId: string;
@@ -39,14 +40,14 @@ export function inventoryDoc(row: Pick<Inventory, 'id' | 'warehouse_id' | 'compa
 }
 
 async function checkStockScope(tx: FloorTx, key: StockKey): Promise<void> {
-  if (!companyAllowed(tx.scope, key.companyId) || !warehouseAllowed(tx.scope, key.warehouseId)) throw new FloorRefusal(404, STOCK_NOT_FOUND);
+  if (!companyAllowed(tx.scope, key.companyId) || !warehouseAllowed(tx.scope, key.warehouseId)) throw notFound(STOCK_NOT_FOUND);
   const linked = await tx.db
     .selectFrom('warehouse_companies')
     .select('company_id')
     .where('warehouse_id', '=', key.warehouseId)
     .where('company_id', '=', key.companyId)
     .executeTakeFirst();
-  if (!linked) throw new FloorRefusal(404, STOCK_NOT_FOUND);
+  if (!linked) throw notFound(STOCK_NOT_FOUND);
 }
 
 /** The stock row, locked until commit on PostgreSQL; created at zero when `create` and the WSIN is the company's. */
@@ -64,7 +65,7 @@ export async function lockStock(tx: FloorTx, key: StockKey, opts: { create?: boo
   };
   const found = await find();
   if (found) return found;
-  if (!opts.create) throw new FloorRefusal(404, STOCK_NOT_FOUND);
+  if (!opts.create) throw notFound(STOCK_NOT_FOUND);
   const known = await tx.db.selectFrom('wsins').select('wsin').where('wsin', '=', key.wsin).where('company_id', '=', key.companyId).executeTakeFirst();
   const mapped =
     known ??
@@ -75,7 +76,7 @@ export async function lockStock(tx: FloorTx, key: StockKey, opts: { create?: boo
       .where('catalogue_wsins.wsin', '=', key.wsin)
       .where('catalogue_items.company_id', '=', key.companyId)
       .executeTakeFirst());
-  if (!mapped) throw new FloorRefusal(404, `WSIN ${key.wsin} is not in the catalogue of this company`);
+  if (!mapped) throw notFound(`WSIN ${key.wsin} is not in the catalogue of this company`);
   await tx.db
     .insertInto('inventory')
     .values({
@@ -139,14 +140,14 @@ export async function inbound(tx: FloorTx, args: StockKey & { accepted: number; 
 /** Refuses a change that would leave fewer than zero units (the server's rule wins over a device's view). */
 export async function adjust(tx: FloorTx, args: StockKey & { delta: number; remarks: string }): Promise<void> {
   const row = await lockStock(tx, args);
-  if (row.quantity + args.delta < 0) throw new FloorRefusal(409, belowZeroReason(args.wsin, row.quantity, args.delta));
+  if (row.quantity + args.delta < 0) throw conflict(belowZeroReason(args.wsin, row.quantity, args.delta));
   await applyStockChange(tx, row, { kind: 'adjustment', delta: args.delta, remarks: args.remarks });
 }
 
 export const WMS_ONLY = 'Only warehouse users can update scanned stock';
 
 export async function setScanned(tx: FloorTx, args: StockKey & { quantity: number }): Promise<void> {
-  if (tx.actor.role !== 'warehouse') throw new FloorRefusal(403, WMS_ONLY);
+  if (tx.actor.role !== 'warehouse') throw forbidden(WMS_ONLY);
   const row = await lockStock(tx, args);
   await applyStockChange(tx, row, { kind: 'scanned', delta: 0, scannedQuantity: args.quantity, remarks: 'Scanned stock updated' });
 }
@@ -175,7 +176,7 @@ export async function listInventory(db: FloorDb, scope: FloorScope, opts: { page
 
 export async function findInventory(db: FloorDb, scope: FloorScope, inventoryId: string) {
   const row = await scopedInventory(db, scope).selectAll().where('inventory.id', '=', inventoryId).executeTakeFirst();
-  if (!row) throw new FloorRefusal(404, STOCK_NOT_FOUND);
+  if (!row) throw notFound(STOCK_NOT_FOUND);
   return row;
 }
 

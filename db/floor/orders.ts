@@ -5,7 +5,8 @@ import type { FloorOrderDoc, FloorOrderItem, PackingStatus } from '../../domain/
 import { setOrderStatus } from '../orders/status';
 import type { Database, Order } from '../schema';
 import { runFloor } from './compiled';
-import { chunks, companyAllowed, FloorRefusal, ORDER_NOT_FOUND, parseJson, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { chunks, companyAllowed, ORDER_NOT_FOUND, parseJson, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { notFound } from '../../domain/refusal';
 
 export const ORDER_COLUMNS = [
   'orders.id', 'orders.company_id', 'orders.warehouse_id', 'orders.shop_order_id', 'orders.tracking_number', 'orders.return_awb',
@@ -95,7 +96,7 @@ export async function lockOrder(tx: FloorTx, orderId: string): Promise<FloorOrde
   let q = selectFloorOrders(tx.db).where('orders.id', '=', orderId);
   if (tx.dialect === 'postgres') q = q.forUpdate();
   const order = await q.executeTakeFirst();
-  if (!order || !visible(tx.scope, order)) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  if (!order || !visible(tx.scope, order)) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 

@@ -16,7 +16,8 @@ import {
   type PackingOrder,
 } from '../../domain/floor';
 import { runFloor } from './compiled';
-import { FloorRefusal, ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
 import { buildOrderDocs, findByCode, lockOrder, ORDER_COLUMNS, touchOrder, visible, writeOrderStatus, type FloorOrderRow } from './orders';
 
@@ -30,8 +31,8 @@ interface PackState {
 async function packableOrder(tx: FloorTx, orderId: string): Promise<PackState> {
   const order = await lockOrder(tx, orderId);
   const [doc] = await buildOrderDocs(tx.db, [order], tx.clientId);
-  if (doc.packing.status === 'PACKED') throw new FloorRefusal(409, alreadyPackedReason(doc, doc.packing.packedBy, doc.packing.packedAt));
-  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw new FloorRefusal(409, notPackableReason(doc));
+  if (doc.packing.status === 'PACKED') throw conflict(alreadyPackedReason(doc, doc.packing.packedBy, doc.packing.packedAt));
+  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw conflict(notPackableReason(doc));
   return { order, doc, required: requiredUnits(doc.items) };
 }
 
@@ -75,10 +76,10 @@ async function scanState(tx: FloorTx, orderId: string) {
     [orderId, tx.clientId],
   );
   const order = rows[0];
-  if (!order || !visible(tx.scope, order)) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  if (!order || !visible(tx.scope, order)) throw notFound(ORDER_NOT_FOUND);
   const doc = { shopOrderId: order.shop_order_id, status: order.status };
-  if (order.pack_status === 'PACKED') throw new FloorRefusal(409, alreadyPackedReason(doc, order.packed_by_name ?? null, order.packed_at ?? null));
-  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw new FloorRefusal(409, notPackableReason(doc));
+  if (order.pack_status === 'PACKED') throw conflict(alreadyPackedReason(doc, order.packed_by_name ?? null, order.packed_at ?? null));
+  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw conflict(notPackableReason(doc));
   const { rows: items } = await runFloor<{ sku: string; quantity: number; wsin_mapping: string | null }>(
     tx,
     'scanState.items',
@@ -94,9 +95,9 @@ export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: str
   const state = await scanState(tx, args.orderId);
   const { required } = state;
   const wsin = Object.keys(required).find((w) => w.toLowerCase() === args.wsin.trim().toLowerCase());
-  if (!wsin) throw new FloorRefusal(400, WSIN_ERROR.message);
+  if (!wsin) throw invalid(WSIN_ERROR.message);
   const scanned = { ...state.scanned, [wsin]: (state.scanned[wsin] ?? 0) + 1 };
-  if (scanned[wsin] > required[wsin]) throw new FloorRefusal(400, QUANTITY_ERROR.message);
+  if (scanned[wsin] > required[wsin]) throw invalid(QUANTITY_ERROR.message);
   const json = JSON.stringify(scanned);
   await runFloor(
     tx,
@@ -120,7 +121,7 @@ export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: str
 export async function submitPack(tx: FloorTx, args: { orderId: string; scanned: Record<string, number> }): Promise<void> {
   const { order, doc, required } = await packableOrder(tx, args.orderId);
   const problem = checkPackedCounts(required, args.scanned);
-  if (problem) throw new FloorRefusal(400, problem);
+  if (problem) throw invalid(problem);
 
   await tx.db
     .insertInto('packing_metadata')
@@ -161,7 +162,7 @@ export function packingOrder(doc: FloorOrderDoc): PackingOrder {
 
 export async function findPackingOrder(db: FloorDb, scope: FloorScope, awb: string, clientId: string | null) {
   const order = await findByCode(db, scope, awb, FLOOR_STATUSES);
-  if (!order) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
   const [doc] = await buildOrderDocs(db, [order], clientId);
   return packingOrder(doc);
 }

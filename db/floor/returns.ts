@@ -13,7 +13,8 @@ import {
   type ReturnType,
 } from '../../domain/floor';
 import '../tables/issue17';
-import { companyAllowed, FloorRefusal, ORDER_NOT_FOUND, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { companyAllowed, ORDER_NOT_FOUND, type FloorDb, type FloorScope, type FloorTx } from './context';
+import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
 import { buildOrderDocs, selectFloorOrders, visible, writeOrderStatus, type FloorOrderRow } from './orders';
 
@@ -90,7 +91,7 @@ async function lockReturnOrder(tx: FloorTx, orderId: string) {
   if (tx.dialect === 'postgres') q = q.forUpdate();
   const order = await q.executeTakeFirst();
   const receipt = order ? await returnReceipt(tx.db, tx.scope, order) : null;
-  if (!order || !receipt) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  if (!order || !receipt) throw notFound(ORDER_NOT_FOUND);
   return { order, receipt };
 }
 
@@ -103,22 +104,22 @@ export async function approveReturn(tx: FloorTx, args: ApproveReturnArgs): Promi
   const { order, receipt } = await lockReturnOrder(tx, args.orderId);
   const [doc] = await buildOrderDocs(tx.db, [order], null);
   const as = approvableAs(doc);
-  if (as === null || as !== args.returnType) throw new FloorRefusal(409, notApprovableReason(doc, args.returnType));
+  if (as === null || as !== args.returnType) throw conflict(notApprovableReason(doc, args.returnType));
 
   const lines = new Map(returnLines(doc.items, args.returnType).map((l) => [l.wsin, l]));
   const given = new Map(args.items.map((i) => [i.wsin, i]));
   for (const item of args.items) {
     const line = lines.get(item.wsin);
-    if (!line) throw new FloorRefusal(400, `WSIN ${item.wsin} is not in order ${doc.shopOrderId}`);
+    if (!line) throw invalid(`WSIN ${item.wsin} is not in order ${doc.shopOrderId}`);
     const problem = checkReturnLine(item, line.max);
-    if (problem) throw new FloorRefusal(400, problem);
+    if (problem) throw invalid(problem);
     if (item.imageKey) {
       const key = proofKey(item.imageKey);
       const upload = PROOF_KEY.test(key)
         ? await tx.db.selectFrom('uploads').select(['company_id']).where('key', '=', key).where('purpose', '=', 'proof').executeTakeFirst()
         : undefined;
       if (!upload || (upload.company_id && upload.company_id !== order.company_id)) {
-        throw new FloorRefusal(400, `The proof photo of ${item.wsin} was not uploaded`);
+        throw invalid(`The proof photo of ${item.wsin} was not uploaded`);
       }
     }
   }
@@ -164,7 +165,7 @@ export async function approveReturn(tx: FloorTx, args: ApproveReturnArgs): Promi
  */
 export async function returnInfo(db: FloorDb, scope: FloorScope, orderId: string, returnType?: ReturnType) {
   const order = await selectFloorOrders(db).where('orders.id', '=', orderId).executeTakeFirst();
-  if (!order || !(await returnReceipt(db, scope, order))) throw new FloorRefusal(404, ORDER_NOT_FOUND);
+  if (!order || !(await returnReceipt(db, scope, order))) throw notFound(ORDER_NOT_FOUND);
   const [doc] = await buildOrderDocs(db, [order], null);
   const type: ReturnType = returnType ?? (order.status.startsWith('DTO') ? 'DTO' : 'RTO');
   const lines = returnLines(doc.items, type);

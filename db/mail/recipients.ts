@@ -14,7 +14,7 @@ const norm = (e: string) => e.trim().toLowerCase();
 /**
  * Where a user may have download links e-mailed: their own address once it is
  * verified, and the configured address of the company (seller) or warehouse they
- * belong to. An organisation address that is the user's own, still unverified,
+ * belong to once a link mailed to it was opened. An organisation address that is the user's own, still unverified,
  * address (a fresh sign-up gives both the same) is not offered either: it proves
  * nothing until the user verifies it.
  */
@@ -26,13 +26,14 @@ export async function mailRecipients(
   const own = norm(row?.email ?? user.email);
   const ownVerified = Boolean(row?.email_verified_at);
   const out: string[] = ownVerified ? [own] : [];
+  // An organisation's address counts only while it is the address that was verified (migration 2026-11-26T0400).
   if (user.companyId) {
-    const c = await db.selectFrom('companies').select('email').where('id', '=', user.companyId).executeTakeFirst();
-    if (c?.email) out.push(c.email);
+    const c = await db.selectFrom('companies').select(['email', 'email_verified']).where('id', '=', user.companyId).executeTakeFirst();
+    if (c?.email && c.email === c.email_verified) out.push(c.email);
   }
   if (user.warehouseId) {
-    const w = await db.selectFrom('warehouses').select('email').where('id', '=', user.warehouseId).executeTakeFirst();
-    if (w?.email) out.push(w.email);
+    const w = await db.selectFrom('warehouses').select(['email', 'email_verified']).where('id', '=', user.warehouseId).executeTakeFirst();
+    if (w?.email && w.email === w.email_verified) out.push(w.email);
   }
   const allowed = [...new Set(out.map(norm))].filter((e) => ownVerified || e !== own);
   return { own, ownVerified, allowed };

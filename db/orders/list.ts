@@ -27,7 +27,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Expression, type ExpressionBuilder, type InferResult, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from '../connect';
-import type { Database } from '../schema';
+import type { Database, Order } from '../schema';
 import type { Cursor, SortField, SortOrder } from '../../domain/orders';
 import { compiledShape, readRows, readSql, type Reader } from '../prepared';
 import type { Tx } from './status';
@@ -88,28 +88,8 @@ const LIST_COLUMNS = [
   'shipping_pincode', 'remittance_status', 'created_at', 'updated_at',
 ] as const;
 
-export type OrderListRow = {
-  id: string;
-  company_id: string;
-  warehouse_id: string | null;
-  shop_order_id: string;
-  external_order_id: string | null;
-  status: string;
-  shop_type: string;
-  order_type: number;
-  payment_mode: string;
-  total_paise: number;
-  tracking_number: string | null;
-  shipper: string | null;
-  customer_name: string;
-  customer_phone: string;
-  shipping_city: string;
-  shipping_state: string;
-  shipping_pincode: string;
-  remittance_status: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A row of the list: the orders table's LIST_COLUMNS. */
+export type OrderListRow = Pick<Order, (typeof LIST_COLUMNS)[number]>;
 
 /** True when the filter is only companies and statuses, so the status counts give the exact total. */
 export function countableFromStatusCounts(f: OrderListFilter): boolean {

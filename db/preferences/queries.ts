@@ -54,3 +54,6 @@ export async function findCompanies(db: Db, name: string, limit = 20) {
   if (name) q = q.where(sql<string>`lower(name)`, 'like', `%${name.toLowerCase().replace(/[%_]/g, '')}%`);
   return q.execute();
 }
+
+/** Every delivery partner (courier) by name, with its status. */
+export const deliveryPartnerRows = (db: Db) => db.selectFrom('delivery_partners').select(['code', 'name', 'status']).orderBy('name').execute();

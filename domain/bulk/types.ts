@@ -7,6 +7,7 @@ import {
   type BulkRow, type Rule,
 } from './rules';
 import { z } from 'zod';
+import { okBody } from '../api';
 
 export const BULK_TYPES = [
   'catalogues', 'inventory', 'wsin-upload', 'wsin-map', 'orders', 'cod-remittance', 'shipping-charge-adjustment', 'd2r-discount', 'd2r-beats',
@@ -85,6 +86,14 @@ const nonNeg = (key: string, example: string, req = true) =>
   col(key, req ? required(key, numberMin(key, 0)) : optional(numberMin(key, 0)), req ? 'Required, a number not less than 0' : 'Optional, a number not less than 0', example, req);
 const atLeast1 = (key: string, example: string, whole = false) =>
   col(key, required(key, numberMin(key, 1, whole)), whole ? 'Required, a whole number of at least 1' : 'Required, a number of at least 1', example);
+/** Columns several sheets share, with one note each. */
+const phoneCol = (key: string, example: string, req = true) =>
+  col(key, req ? required(key, phone) : optional(phone), req ? 'Required: 10 digits' : 'Optional: 10 digits', example, req);
+const emailCol = (example: string) => col('email', optional(email), 'Optional: a valid e-mail address', example, false);
+const pincodeCol = (example: string) => col('pincode', required('pincode', pincode), 'Required: exactly 6 digits', example);
+const dateCol = (key: string) => col(key, optional(date), 'Optional: YYYY-MM-DD', '', false);
+const yesNoCol = (key: string, example: string, req: boolean) =>
+  col(key, req ? required(key, yesNo(key)) : optional(yesNo(key)), req ? 'Required: yes or no' : 'Optional: yes or no', example, req);
 
 const ORDERS: BulkColumn[] = [
   col('id', required('id', maxChars('id', 40)), 'Required: your order id (rows with the same id are items of one order), at most 40 characters', 'ORD-1001'),
@@ -98,13 +107,13 @@ const ORDERS: BulkColumn[] = [
   col('discount', required('discount', percent), 'Required: discount in percent, 0 to 100', '0'),
   col('sku', required('sku', sku), 'Required: the SKU ID of a catalogue item; no spaces or brackets', 'CP-0001'),
   min3('name', 'Asha Verma', 200),
-  col('phone', required('phone', phone), 'Required: 10 digits', '9876543210'),
-  col('email', optional(email), 'Optional: a valid e-mail address', 'asha@example.com', false),
+  phoneCol('phone', '9876543210'),
+  emailCol('asha@example.com'),
   min3('line1', '12 MG Road'),
   text('line2', 300, 'Near Metro', false),
   min3('city', 'Mumbai', 100),
   min3('state', 'Maharashtra', 100),
-  col('pincode', required('pincode', pincode), 'Required: exactly 6 digits', '400001'),
+  pincodeCol('400001'),
   col('awb', optional(awb), 'Optional: 4 to 15 characters', '', false),
   text('deliveryPartner', 64, '', false),
   text('shippingLabelUrl', 500, '', false),
@@ -113,12 +122,12 @@ const ORDERS: BulkColumn[] = [
   col('itemPrice', optional(numberMin('itemPrice', 0)), 'Not used: the price comes from the catalogue', '', false),
   text('ewayBill', 50, '', false),
   text('warehouseId', 64, '', false),
-  col('backdate', optional(date), 'Optional: YYYY-MM-DD', '', false),
+  dateCol('backdate'),
   text('purchaseOrderNumber', 40, '', false),
-  col('isb2bOrder', optional(yesNo('isb2bOrder')), 'Optional: yes or no', 'no', false),
-  col('isD2ROrder', optional(yesNo('isD2ROrder')), 'Optional: yes or no', 'no', false),
+  yesNoCol('isb2bOrder', 'no', false),
+  yesNoCol('isD2ROrder', 'no', false),
   text('beatId', 64, '', false),
-  col('dueDate', optional(date), 'Optional: YYYY-MM-DD', '', false),
+  dateCol('dueDate'),
 ];
 
 const CATALOGUES: BulkColumn[] = [
@@ -149,13 +158,13 @@ const LIGHTNING: BulkColumn[] = [
   nonNeg('totalPrice', '499'),
   col('paymentMethod', required('paymentMethod', oneOf('paymentMethod', LIGHTNING_PAYMENT_METHODS)), 'Required: cod or prepaid', 'cod'),
   min3('shippingPersonName', 'Ravi Kumar', 200),
-  col('phone', required('phone', phone), 'Required: 10 digits', '9876543210'),
-  col('email', optional(email), 'Optional: a valid e-mail address', '', false),
+  phoneCol('phone', '9876543210'),
+  emailCol(''),
   min3('addressLine1', '4 Residency Road'),
   text('addressLine2', 300, '', false),
   min3('city', 'Bengaluru', 100),
   min3('state', 'Karnataka', 100),
-  col('pincode', required('pincode', pincode), 'Required: exactly 6 digits', '560025'),
+  pincodeCol('560025'),
   col('awb', required('awb', awb), 'Required: 4 to 15 characters', 'LN0000001'),
 ];
 
@@ -164,15 +173,15 @@ const EXTERNAL_RETAILERS: BulkColumn[] = [
   text('storeName', 200, 'Sai Kirana Stores'),
   text('firstName', 100, 'Sai'),
   text('lastName', 100, 'Prasad', false),
-  col('phone', required('phone', phone), 'Required: 10 digits', '9876543210'),
-  col('alternatePhone', optional(phone), 'Optional: 10 digits', '', false),
-  col('email', optional(email), 'Optional: a valid e-mail address', '', false),
+  phoneCol('phone', '9876543210'),
+  phoneCol('alternatePhone', '', false),
+  emailCol(''),
   text('addressLine1', 300, '14 Station Road'),
   text('addressLine2', 300, 'Opp. Bus Stand'),
   text('landmark', 200, '', false),
   text('city', 100, 'Pune'),
   text('state', 100, 'Maharashtra'),
-  col('pincode', required('pincode', pincode), 'Required: exactly 6 digits', '411001'),
+  pincodeCol('411001'),
   text('gstin', 15, '', false),
   text('pan', 10, '', false),
   col('class', required('class', oneOfExact('class', RETAILER_CLASSES)), 'Required: A, B, C, D or E', 'A'),
@@ -224,7 +233,7 @@ export const BULK_DEFS: Record<BulkType, BulkTypeDef> = {
     columns: [
       col('awb', required('awb', awb), 'Required: the AWB of the order (or of its return when isDto is yes)', 'SD1234567'),
       nonNeg('shippingPrice', '65'),
-      col('isDto', required('isDto', yesNo('isDto')), 'Required: yes or no', 'no'),
+      yesNoCol('isDto', 'no', true),
     ],
   },
   'd2r-discount': {
@@ -288,17 +297,14 @@ export type StorePricesResponse = { status: true; prices: { catalogueId: string;
 
 // Response schemas (same names as the types above; listed in /api/openapi.json).
 /** GET /api/orders/:id/shipping-adjustments */
-export const ShippingAdjustmentsResponse: z.ZodType<ShippingAdjustmentsResponse> = z.object({
-  status: z.literal(true),
+export const ShippingAdjustmentsResponse: z.ZodType<ShippingAdjustmentsResponse> = okBody({
   adjustments: z.array(z.object({ awb: z.string(), isDto: z.boolean(), previousPaise: z.number().nullable(), shippingPaise: z.number(), by: z.string().nullable(), at: z.string() })),
 });
 /** GET /api/d2r/beats */
-export const BeatsResponse: z.ZodType<BeatsResponse> = z.object({
-  status: z.literal(true),
+export const BeatsResponse: z.ZodType<BeatsResponse> = okBody({
   beats: z.array(z.object({ id: z.string(), companyId: z.string(), name: z.string(), description: z.string().nullable(), salesmanId: z.string().nullable(), storeIds: z.array(z.string()) })),
 });
 /** GET /api/catalogue/pricing/:companyId/:shopId */
-export const StorePricesResponse: z.ZodType<StorePricesResponse> = z.object({
-  status: z.literal(true),
+export const StorePricesResponse: z.ZodType<StorePricesResponse> = okBody({
   prices: z.array(z.object({ catalogueId: z.string(), discount: z.number(), updatedAt: z.string(), by: z.string().nullable() })),
 });

@@ -2,6 +2,7 @@
 // cell, and the submit call's request and response (spec part 2 §3 'Bulk
 // upload response', §7 'Bulk submits', §8).
 import { z } from 'zod';
+import { okBody } from '../api';
 import { BULK_DEFS, clusterRule, MAX_BULK_ROWS, type BulkColumn, type BulkType } from './types';
 import type { BulkRow } from './rules';
 
@@ -25,7 +26,7 @@ export const BulkResponse: z.ZodType<BulkResponse> = z.object({
   executeErrors: z.number(),
   executeSuccess: z.number(),
 });
-export const BulkJobStarted: z.ZodType<BulkJobStarted> = z.object({ status: z.literal(true), jobId: z.string() });
+export const BulkJobStarted: z.ZodType<BulkJobStarted> = okBody({ jobId: z.string() });
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

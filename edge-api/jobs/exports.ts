@@ -103,39 +103,55 @@ async function build(ctx: JobContext, p: ExportJobPayload, out: fs.WriteStream):
   return { name: source.fileName, rows, failures: [] };
 }
 
-export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
-  const p = ctx.job.payload as ExportJobPayload;
+/**
+ * Builds an e-mailed download and mails its link: `write(out)` fills a partial file under data/exports/,
+ * which gets its final name only once complete (a link never serves half a file; a failed build leaves
+ * nothing), then the requester gets the signed link, valid for 24 hours. `what` names the download in
+ * the mail; `note` adds lines after the link (what could not be included).
+ */
+export async function deliverExport<Built extends { name: string; rows: number }>(
+  ctx: JobContext,
+  to: { email: string; actor: { name: string } },
+  what: string,
+  write: (out: fs.WriteStream) => Promise<Built>,
+  mail: { unit?: 'rows' | 'orders'; note?: (built: Built) => string } = {},
+): Promise<{ built: Built; url: string; expiresAt: string; delivered: boolean }> {
   const dir = exportsDir(ctx.config.dataDir);
   fs.mkdirSync(dir, { recursive: true });
   sweep(dir);
   const id = uuidv7();
   const partial = path.join(dir, `${id}.part`);
   const out = fs.createWriteStream(partial);
-  let built: Awaited<ReturnType<typeof build>>;
+  let built: Built;
   try {
-    built = await build(ctx, p, out);
+    built = await write(out);
   } catch (err) {
     out.destroy();
     fs.rmSync(partial, { force: true });
     throw err;
   }
-  // Only a complete file gets its final name, so a link never serves half a file.
   const file = `${id}__${built.name}`;
   fs.renameSync(partial, path.join(dir, file));
   await ctx.progress(built.rows, built.rows);
   const link = exportLink(ctx.config, file);
-  const what = WHAT[p.kind];
-  const skipped = built.failures.length
-    ? `\n\n${built.failures.length} order(s) could not be included:\n${built.failures.map((f) => `  ${f.orderId}: ${f.reasons.join('; ')}`).join('\n')}`
-    : '';
-  const mail = await sendMail(ctx.dbh, ctx.config, {
-    to: p.email,
+  const sent = await sendMail(ctx.dbh, ctx.config, {
+    to: to.email,
     subject: `Your ShipDesk ${what} download is ready`,
     text:
-      `Hello ${userText(p.actor.name)},\n\nYour ${what} (${built.rows} ${p.kind.startsWith('csv:') ? 'rows' : 'orders'}) is ready to download:\n\n${link.url}\n\n` +
-      `The link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.${skipped}\n\nShipDesk`,
+      `Hello ${userText(to.actor.name)},\n\nYour ${what} (${built.rows} ${mail.unit ?? 'rows'}) is ready to download:\n\n${link.url}\n\n` +
+      `The link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.${mail.note?.(built) ?? ''}\n\nShipDesk`,
   });
-  return { fileName: built.name, rows: built.rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email, failures: built.failures };
+  return { built, url: link.url, expiresAt: link.expiresAt, delivered: sent.delivered };
+}
+
+export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
+  const p = ctx.job.payload as ExportJobPayload;
+  const { built, url, expiresAt, delivered } = await deliverExport(ctx, p, WHAT[p.kind], (out) => build(ctx, p, out), {
+    unit: p.kind.startsWith('csv:') ? 'rows' : 'orders',
+    note: ({ failures }) =>
+      failures.length ? `\n\n${failures.length} order(s) could not be included:\n${failures.map((f) => `  ${f.orderId}: ${f.reasons.join('; ')}`).join('\n')}` : '',
+  });
+  return { fileName: built.name, rows: built.rows, url, expiresAt, delivered, email: p.email, failures: built.failures };
 }
 
 registerJob(EXPORT_JOB, runExportJob);

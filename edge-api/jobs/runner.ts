@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DbHandle } from '../../db/connect';
+import { claimJob, findJob, findJobOrThrow, finishJob, insertJob, setJobProgress } from '../../db/jobs/queue';
+import { SERVER_ERROR } from '../../domain/api';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { AppConfig } from '../env';
 
@@ -34,48 +35,24 @@ export function registerJob<P = unknown>(kind: string, handler: JobHandler<P>) {
 export async function enqueueJob(dbh: DbHandle, input: { kind: string; payload: unknown; companyId?: string | null; userId?: string | null; total?: number }) {
   const now = nowIso();
   const id = uuidv7();
-  await dbh.db.insertInto('jobs').values({
-    id, kind: input.kind, status: 'queued', company_id: input.companyId ?? null, user_id: input.userId ?? null,
-    payload: JSON.stringify(input.payload), progress: 0, total: input.total ?? 0, result: null, error: null,
-    locked_by: null, locked_at: null, created_at: now, updated_at: now,
-  }).execute();
+  await insertJob(dbh.db, {
+    id, kind: input.kind, payload: JSON.stringify(input.payload), companyId: input.companyId ?? null, userId: input.userId ?? null,
+    total: input.total ?? 0, now,
+  });
   return id;
 }
 
-async function claim(dbh: DbHandle): Promise<string | null> {
-  const now = nowIso();
-  const stale = new Date(Date.now() - STALE_MS).toISOString();
-  if (dbh.dialect === 'postgres') {
-    const r = await sql<{ id: string }>`
-      UPDATE jobs SET status = 'running', locked_by = ${WORKER_ID}, locked_at = ${now}, updated_at = ${now}
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE status = 'queued' OR (status = 'running' AND locked_at < ${stale})
-        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
-      ) RETURNING id`.execute(dbh.db);
-    return r.rows[0]?.id ?? null;
-  }
-  const next = await dbh.db
-    .selectFrom('jobs').select('id')
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_at', '<', stale)])]))
-    .orderBy('created_at').limit(1).executeTakeFirst();
-  if (!next) return null;
-  const r = await dbh.db.updateTable('jobs')
-    .set({ status: 'running', locked_by: WORKER_ID, locked_at: now, updated_at: now })
-    .where('id', '=', next.id)
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb('locked_at', '<', stale)]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1 ? next.id : null;
+function claim(dbh: DbHandle): Promise<string | null> {
+  return claimJob(dbh, WORKER_ID, nowIso(), new Date(Date.now() - STALE_MS).toISOString());
 }
 
 /** Runs one claimed job to the end. Returns false when nothing was waiting. */
 export async function runOneJob(dbh: DbHandle, config: AppConfig, log: Logger): Promise<boolean> {
   const id = await claim(dbh);
   if (!id) return false;
-  const row = await dbh.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await findJobOrThrow(dbh.db, id);
   const handler = handlers.get(row.kind);
-  const finish = (values: { status: string; result?: string | null; error?: string | null }) =>
-    dbh.db.updateTable('jobs').set({ ...values, locked_by: null, updated_at: nowIso() }).where('id', '=', id).execute();
+  const finish = (values: { status: string; result?: string | null; error?: string | null }) => finishJob(dbh.db, id, values, nowIso());
   if (!handler) {
     await finish({ status: 'failed', error: `No handler for job kind ${row.kind}` });
     return true;
@@ -85,15 +62,13 @@ export async function runOneJob(dbh: DbHandle, config: AppConfig, log: Logger): 
       dbh, config, log,
       job: { id, kind: row.kind, companyId: row.company_id, userId: row.user_id, payload: JSON.parse(row.payload) },
       progress: async (done, total) => {
-        await dbh.db.updateTable('jobs')
-          .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: nowIso(), updated_at: nowIso() })
-          .where('id', '=', id).execute();
+        await setJobProgress(dbh.db, id, done, total, nowIso());
       },
     });
     await finish({ status: 'done', result: JSON.stringify(result ?? null) });
   } catch (err) {
     log.error({ err, jobId: id }, 'job failed');
-    await finish({ status: 'failed', error: (err as Error).message || 'Something went wrong!' });
+    await finish({ status: 'failed', error: (err as Error).message || SERVER_ERROR });
   }
   return true;
 }
@@ -123,7 +98,7 @@ export async function drainJobs(dbh: DbHandle, config: AppConfig, log: Logger) {
 }
 
 export async function getJob(dbh: DbHandle, id: string) {
-  const j = await dbh.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const j = await findJob(dbh.db, id);
   if (!j) return undefined;
   return {
     id: j.id, kind: j.kind, status: j.status as 'queued' | 'running' | 'done' | 'failed', progress: j.progress, total: j.total,

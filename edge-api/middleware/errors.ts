@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
+import { SERVER_ERROR } from '../../domain/api';
 import { Refusal, type RefusalKind } from '../../domain/refusal';
 import type { AppEnv } from '../env';
 
@@ -50,5 +51,5 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   const reqId = c.var.requestId;
   c.var.log?.error({ reqId, err }, 'unhandled error');
-  return c.json({ status: false, message: 'Something went wrong!', requestId: reqId }, 500);
+  return c.json({ status: false, message: SERVER_ERROR, requestId: reqId }, 500);
 };

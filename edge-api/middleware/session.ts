@@ -1,27 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { InferResult } from 'kysely';
-import type { Db } from '../../db/connect';
-import { compiledOnce, readSql } from '../../db/prepared';
+import { readSessionRows } from '../../db/auth/session-row';
 import type { Role } from '../../domain/roles';
 import type { AppEnv, SessionInfo } from '../env';
 import { ApiFailure } from '../lib/errors';
 
 export const SESSION_COOKIE = 'sd_session';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function sessionQuery(db: Db, id: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id', 'sessions.user_id', 'sessions.role', 'sessions.xsrf_token', 'sessions.selected_company_ids',
-      'sessions.expires_at', 'users.name', 'users.email', 'users.company_id', 'users.warehouse_id',
-    ])
-    .where('sessions.id', '=', id);
-}
-type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
 
 /**
  * The session id (the hash of the session cookie's token) a Cookie header names, or null. A pure
@@ -62,9 +48,7 @@ export async function readSession(c: Context<AppEnv>): Promise<void> {
   const id = sessionIdOf(c);
   c.set('session', null);
   if (id) {
-    const { db, sqlite } = c.get('dbh');
-    const text = compiledOnce(db, 'session', () => sessionQuery(db, ''));
-    const [row] = await readSql<SessionRow>({ db, sqlite }, text, [id]);
+    const [row] = await readSessionRows(c.get('dbh'), id);
     if (row && row.expires_at > new Date().toISOString()) {
       c.set('session', {
         id: row.id, userId: row.user_id, role: row.role as Role, name: row.name, email: row.email,

@@ -1,6 +1,7 @@
 // Issue 14, point 4 (no mail relay): files are e-mailed to a user's own address
 // only once it is verified. Sign-up mails a verification link; opening it marks
-// the address verified, once; the company's configured address works regardless.
+// the address verified, once; the company's configured address works once a link
+// mailed to it was opened (a changed address needs a new one).
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUserEmail } from '../../db/auth/email-verification';
@@ -92,7 +93,7 @@ describe('e-mail verification', () => {
     expect((await agent.json('/api/auth/verify-email')).body).toEqual({ status: true, email: 'owner@sahyadrispices.in', verified: false, verifiedAt: null });
   });
 
-  it('refuses files to the own unverified address and queues nothing; the company address works regardless', async () => {
+  it('refuses files to the own unverified address and queues nothing; a company address of its own works once verified', async () => {
     const email = 'owner2@sahyadrispices.in';
     const agent = await newSeller(email);
     await giveAnOrder(email);
@@ -105,9 +106,13 @@ describe('e-mail verification', () => {
     expect((await agent.json('/api/download/email/recipients')).body.recipients).toEqual([]);
     expect((await askExport(agent, 'someone@else.in')).body.message).toBe(MAIL_RECIPIENT_NOT_ALLOWED);
 
-    // A company address of its own is offered and taken while the user's is unverified.
+    // A company address of its own is offered and taken while the user's is unverified, once its own link was opened.
     const u = await ctx.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow();
     await ctx.db.updateTable('companies').set({ email: 'accounts@sahyadrispices.in' }).where('id', '=', u.company_id!).execute();
+    expect((await agent.json('/api/download/email/recipients')).body.recipients).toEqual([]);
+    await ctx.db.updateTable('email_verifications').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).where('email', '=', email).execute();
+    expect((await agent.json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(200);
+    expect((await confirm(await tokenMailedTo('accounts@sahyadrispices.in'))).status).toBe(200);
     expect((await agent.json('/api/download/email/recipients')).body.recipients).toEqual(['accounts@sahyadrispices.in']);
     expect((await askExport(agent, 'accounts@sahyadrispices.in')).status).toBe(202);
     expect(await jobsOf(EXPORT_JOB, email)).toBe(1);
@@ -216,5 +221,88 @@ describe('e-mail verification', () => {
     expect((await seller.json('/api/auth/session')).body.user.emailVerified).toBe(true);
     const none = await ctx.db.selectFrom('users').select('email').where('email_verified_at', 'is', null).where('email', 'like', '%@shipdesk.in').execute();
     expect(none).toEqual([]);
+  });
+});
+
+describe('organisation addresses (a changed company or warehouse address is verified before it receives files)', () => {
+  /** Saves the profile with a new e-mail address through the profile screen's call. */
+  async function changeOrgEmail(agent: Agent, email: string) {
+    const p = (await agent.json('/api/profile')).body.profile;
+    const { kind, isD2R, ...editable } = p;
+    void isD2R;
+    const r = await agent.json(`/api/profile/${kind}`, { method: 'PUT', body: { ...editable, email } });
+    expect(r.status).toBe(200);
+  }
+  const allowOneMoreLink = () => ctx.db.updateTable('email_verifications').set({ created_at: new Date(Date.now() - 3_700_000).toISOString() }).execute();
+  const recipients = async (agent: Agent) => (await agent.json('/api/download/email/recipients')).body.recipients as string[];
+
+  it('a seller who sets the company address to anyone\'s cannot have files mailed there until that address opens its link', async () => {
+    const seller = await signInDemo(ctx.app, 'seller');
+    const before = (await seller.json('/api/auth/verify-email/organisation')).body;
+    expect(before).toMatchObject({ status: true, organisation: { kind: 'company', verified: true } });
+    const demoCompanyEmail = before.organisation.email as string;
+    expect(await recipients(seller)).toContain(demoCompanyEmail.toLowerCase());
+
+    await changeOrgEmail(seller, 'victim@example.org');
+    expect((await seller.json('/api/auth/verify-email/organisation')).body.organisation).toMatchObject({ email: 'victim@example.org', verified: false });
+    expect(await recipients(seller)).not.toContain('victim@example.org');
+    const refused = await askExport(seller, 'victim@example.org');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MAIL_RECIPIENT_NOT_ALLOWED);
+    expect(await mailsTo('victim@example.org')).toEqual([]);
+
+    // The link goes to the new address; its text names the user and the company, and sends nothing else.
+    await allowOneMoreLink();
+    const sent = await seller.json('/api/auth/verify-email/organisation/send', { method: 'POST' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ status: true, email: 'victim@example.org' });
+    const token = await tokenMailedTo('victim@example.org');
+    const [mail] = await mailsTo('victim@example.org');
+    expect(mail.subject).toBe("Verify your organisation's e-mail address for ShipDesk");
+    expect(mail.body).toContain('nothing is sent to this address until the link is opened');
+    // Changed again before the link was opened: the old link verifies nothing.
+    await changeOrgEmail(seller, 'accounts@chaipoint.example');
+    const stale = await confirm(token);
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(EMAIL_LINK_OLD_ADDRESS);
+    expect(await recipients(seller)).not.toContain('accounts@chaipoint.example');
+
+    await allowOneMoreLink();
+    expect((await seller.json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(200);
+    const ok = await confirm(await tokenMailedTo('accounts@chaipoint.example'));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: true, message: EMAIL_VERIFIED, email: 'accounts@chaipoint.example' });
+    expect(await recipients(seller)).toContain('accounts@chaipoint.example');
+    expect((await askExport(seller, 'accounts@chaipoint.example')).status).toBe(202);
+    // Verified already: no more links for it; the user's own address stays as it was.
+    await allowOneMoreLink();
+    expect((await seller.json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(409);
+    expect((await seller.json('/api/auth/session')).body.user.emailVerified).toBe(true);
+    await changeOrgEmail(seller, demoCompanyEmail);
+  });
+
+  it('a warehouse user verifies the warehouse address the same way; an admin has no organisation address', async () => {
+    const wh = await signInDemo(ctx.app, 'warehouse');
+    await changeOrgEmail(wh, 'dock@chakan.example');
+    expect((await wh.json('/api/auth/verify-email/organisation')).body.organisation).toMatchObject({ kind: 'warehouse', email: 'dock@chakan.example', verified: false });
+    expect(await recipients(wh)).not.toContain('dock@chakan.example');
+    await allowOneMoreLink();
+    expect((await wh.json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(200);
+    expect((await confirm(await tokenMailedTo('dock@chakan.example'))).status).toBe(200);
+    expect(await recipients(wh)).toContain('dock@chakan.example');
+
+    const admin = await signInDemo(ctx.app, 'admin');
+    expect((await admin.json('/api/auth/verify-email/organisation')).body).toEqual({ status: true, organisation: null });
+    expect((await admin.json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(403);
+    expect((await anonymous(ctx.app).json('/api/auth/verify-email/organisation/send', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('verifying the own address verifies the same address on the company a sign-up made', async () => {
+    const email = 'owner9@sahyadrispices.in';
+    const agent = await newSeller(email);
+    expect((await agent.json('/api/auth/verify-email/organisation')).body.organisation).toMatchObject({ email, verified: false });
+    expect((await confirm(await tokenMailedTo(email))).status).toBe(200);
+    expect((await agent.json('/api/auth/verify-email/organisation')).body.organisation).toMatchObject({ email, verified: true });
+    expect(await recipients(agent)).toEqual([email]);
   });
 });

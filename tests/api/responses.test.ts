@@ -355,6 +355,12 @@ const demos = (): Record<string, Demo> => ({
       await ctx.db.updateTable('email_verifications').set({ created_at: past() }).where('user_id', '=', user.id).execute();
     },
   },
+  'GET /api/auth/verify-email/organisation': { as: 'seller', path: '/api/auth/verify-email/organisation' },
+  'POST /api/auth/verify-email/organisation/send': {
+    as: 'seller', agent: () => extra.newSeller, path: '/api/auth/verify-email/organisation/send',
+    // the own address's link went out a moment ago: let the cool-down pass (the sign-up gave the company the same, unverified, address)
+    setup: async () => void (await ctx.db.updateTable('email_verifications').set({ created_at: past() }).where('user_id', '=', ids.newSellerUser).execute()),
+  },
   'POST /api/auth/verify-email/confirm': {
     as: 'anonymous', path: '/api/auth/verify-email/confirm', body: () => ({ token: ids.verifyToken }),
     setup: async () => {

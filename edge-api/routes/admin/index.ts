@@ -31,11 +31,7 @@ import {
   WarehousesResponse,
   WarehouseUsersResponse,
   type CreatedResponse,
-  type AdminWarehouse,
-  type Cluster,
-  type ClusterOwner,
-  type DriverRow,
-  type WarehouseUser,
+  type JourneyFilter,
 } from '../../../domain/admin';
 import {
   assignOrdersSchema,
@@ -52,6 +48,7 @@ import {
   DeliveryListResponse,
   JobQueuedResponse,
   OrdersCountResponse,
+  type DeliveryFilter,
 } from '../../../domain/delivery';
 import { EMAIL_TOO_MANY_ROWS } from '../../../domain/downloads';
 import type { AppEnv } from '../../env';
@@ -88,6 +85,17 @@ async function csvOrEmail(c: Context<AppEnv>, entity: AdminExportEntity, filter:
   return streamFile(c, { contentType: CSV, fileName: source.fileName }, (out) => writeAdminCsv(source, out));
 }
 
+/** Queues the CSV of `entity` to be e-mailed (the own or company address, rate-limited); 202 with the job. */
+async function csvByEmail(c: Context<AppEnv>, entity: AdminExportEntity, body: { email: string; filter: DeliveryFilter | JourneyFilter }) {
+  const email = await checkMailRequest(c.var.dbh, requireSession(c), body.email, { jobKind: ADMIN_EXPORT_JOB, perHour: c.var.config.mailPerUserPerHour });
+  const r = await requestAdminCsvEmail(c.var.dbh, actorOf(c), { entity, filter: body.filter, email });
+  return c.json(r satisfies JobQueuedResponse, 202);
+}
+
+/** Answers a master a use case created (or changed): the message and the row under `key` (CreatedResponse). */
+const saved = <K extends string, T, S extends 200 | 201>(c: Context<AppEnv>, key: K, message: string, row: T, status: S) =>
+  c.json({ status: true, message, [key]: row } as CreatedResponse<K, T>, status);
+
 const deliveryRoutes = new Hono<AppEnv>()
   .get('/admin/orders', admin, responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
   .get('/admin/orders/filter/count', admin, responds(OrdersCountResponse), v('query', deliveryFilterSchema), async (c) =>
@@ -97,12 +105,9 @@ const deliveryRoutes = new Hono<AppEnv>()
   .get('/lightning/orders', admin, responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
   .get('/lightning/orders/:awb', admin, responds(DeliveryDetailResponse), v('param', awbParam), async (c) => c.json(await reads.deliveryDetail(c.var.dbh, c.req.valid('param').awb)))
   .get('/admin/csv/orders/download', admin, v('query', deliveryFilterSchema), async (c) => csvOrEmail(c, 'delivery-orders', c.req.valid('query')))
-  .post('/admin/csv/orders/download/email', admin, responds(JobQueuedResponse, 202), v('json', csvEmailSchema), async (c) => {
-    const body = c.req.valid('json');
-    const email = await checkMailRequest(c.var.dbh, requireSession(c), body.email, { jobKind: ADMIN_EXPORT_JOB, perHour: c.var.config.mailPerUserPerHour });
-    const r = await requestAdminCsvEmail(c.var.dbh, actorOf(c), { entity: 'delivery-orders', filter: body.filter, email });
-    return c.json(r satisfies JobQueuedResponse, 202);
-  })
+  .post('/admin/csv/orders/download/email', admin, responds(JobQueuedResponse, 202), v('json', csvEmailSchema), async (c) =>
+    csvByEmail(c, 'delivery-orders', c.req.valid('json')),
+  )
   .post('/admin/order/mark-as-delivered', admin, responds(DeliveryActionResponse), v('json', markDeliveredSchema), async (c) =>
     c.json((await markDelivered(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies DeliveryActionResponse),
   )
@@ -132,34 +137,28 @@ const masterRoutes = new Hono<AppEnv>()
     );
   })
   .get('/admin/driver/:id', admin, responds(DriverDetailResponse), v('param', idParam), async (c) => c.json(await reads.driverDetail(c.var.dbh, c.req.valid('param').id)))
-  .post('/admin/create-driver', admin, responds(DriverCreatedResponse, 201), v('json', createDriverSchema), async (c) => {
-    const driver = await createDriver(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Driver created', driver } satisfies CreatedResponse<'driver', DriverRow>, 201);
-  })
+  .post('/admin/create-driver', admin, responds(DriverCreatedResponse, 201), v('json', createDriverSchema), async (c) =>
+    saved(c, 'driver', 'Driver created', await createDriver(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
+  )
   .get('/admin/clusters', admin, responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)))
-  .post('/admin/create-cluster', admin, responds(ClusterSavedResponse, 201), v('json', createClusterSchema), async (c) => {
-    const cluster = await createCluster(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Cluster created', cluster } satisfies CreatedResponse<'cluster', Cluster>, 201);
-  })
-  .post('/admin/assign-cluster', admin, responds(ClusterSavedResponse), v('json', assignClusterSchema), async (c) => {
-    const cluster = await assignCluster(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Cluster assigned', cluster } satisfies CreatedResponse<'cluster', Cluster>);
-  })
+  .post('/admin/create-cluster', admin, responds(ClusterSavedResponse, 201), v('json', createClusterSchema), async (c) =>
+    saved(c, 'cluster', 'Cluster created', await createCluster(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
+  )
+  .post('/admin/assign-cluster', admin, responds(ClusterSavedResponse), v('json', assignClusterSchema), async (c) =>
+    saved(c, 'cluster', 'Cluster assigned', await assignCluster(c.var.dbh, actorOf(c), c.req.valid('json')), 200),
+  )
   .get('/admin/cluster-owner', admin, responds(ClusterOwnersResponse), async (c) => c.json(await reads.clusterOwners(c.var.dbh)))
-  .post('/admin/create-cluster-owner', admin, responds(ClusterOwnerCreatedResponse, 201), v('json', createClusterOwnerSchema), async (c) => {
-    const clusterOwner = await createClusterOwner(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Cluster owner created', clusterOwner } satisfies CreatedResponse<'clusterOwner', ClusterOwner>, 201);
-  })
+  .post('/admin/create-cluster-owner', admin, responds(ClusterOwnerCreatedResponse, 201), v('json', createClusterOwnerSchema), async (c) =>
+    saved(c, 'clusterOwner', 'Cluster owner created', await createClusterOwner(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
+  )
   .get('/admin/warehouse-user', admin, responds(WarehouseUsersResponse), async (c) => c.json(await reads.warehouseUsers(c.var.dbh)))
-  .post('/admin/create-warehouse-owner', admin, responds(WarehouseOwnerCreatedResponse, 201), v('json', createWarehouseOwnerSchema), async (c) => {
-    const warehouseUser = await createWarehouseOwner(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Warehouse owner created', warehouseUser } satisfies CreatedResponse<'warehouseUser', WarehouseUser>, 201);
-  })
+  .post('/admin/create-warehouse-owner', admin, responds(WarehouseOwnerCreatedResponse, 201), v('json', createWarehouseOwnerSchema), async (c) =>
+    saved(c, 'warehouseUser', 'Warehouse owner created', await createWarehouseOwner(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
+  )
   .get('/admin/warehouses', admin, responds(WarehousesResponse), async (c) => c.json(await reads.warehouses(c.var.dbh)))
-  .post('/admin/create-warehouse', admin, responds(WarehouseCreatedResponse, 201), v('json', createWarehouseSchema), async (c) => {
-    const warehouse = await createWarehouse(c.var.dbh, actorOf(c), c.req.valid('json'));
-    return c.json({ status: true, message: 'Warehouse created', warehouse } satisfies CreatedResponse<'warehouse', AdminWarehouse>, 201);
-  })
+  .post('/admin/create-warehouse', admin, responds(WarehouseCreatedResponse, 201), v('json', createWarehouseSchema), async (c) =>
+    saved(c, 'warehouse', 'Warehouse created', await createWarehouse(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
+  )
   .get('/warehouse/find', admin, responds(WarehousesResponse), v('query', warehouseFindSchema), async (c) => c.json(await reads.warehouses(c.var.dbh, c.req.valid('query').warehouseName)))
   /** get-all-clusters (part 1 §7): the warehouse user's cluster filter reads it too. */
   .get('/clusters', requireRole('admin', 'warehouse'), responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)));
@@ -173,12 +172,9 @@ const journeyRoutes = new Hono<AppEnv>()
     c.json(await reads.journeyCount(c.var.dbh, c.req.valid('query'), c.var.config.limits.csvRowsDirect)),
   )
   .get('/admin/journey/csv', admin, v('query', journeyFilterSchema), async (c) => csvOrEmail(c, 'journeys', c.req.valid('query')))
-  .post('/admin/journey/download/email', admin, responds(JobQueuedResponse, 202), v('json', journeyEmailSchema), async (c) => {
-    const body = c.req.valid('json');
-    const email = await checkMailRequest(c.var.dbh, requireSession(c), body.email, { jobKind: ADMIN_EXPORT_JOB, perHour: c.var.config.mailPerUserPerHour });
-    const r = await requestAdminCsvEmail(c.var.dbh, actorOf(c), { entity: 'journeys', filter: body.filter, email });
-    return c.json(r satisfies JobQueuedResponse, 202);
-  })
+  .post('/admin/journey/download/email', admin, responds(JobQueuedResponse, 202), v('json', journeyEmailSchema), async (c) =>
+    csvByEmail(c, 'journeys', c.req.valid('json')),
+  )
   .get('/admin/journey/:id', admin, responds(JourneyDetailResponse), v('param', idParam), async (c) => c.json(await reads.journey(c.var.dbh, c.req.valid('param').id)));
 
 export const adminRoutes = new Hono<AppEnv>()

@@ -1,8 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { deleteSession, sessionCompanies } from '../../../db/auth/sessions';
-import type { Db } from '../../../db/connect';
-import { userEmailState } from '../../../db/auth/email-verification';
 import {
   authenticateSchema,
   INVALID_CREDENTIALS,
@@ -13,18 +10,18 @@ import {
   AuthenticateResponse,
   AuthStateResponse,
   EmailVerificationStatus,
+  OrgEmailVerificationStatus,
   LoginResponse,
   LogoutResponse,
   SelectedCompaniesResponse,
   SignupResponse,
   VerifyEmailConfirmResponse,
   VerifyEmailSendResponse,
-  type SessionPayload,
 } from '../../../domain/auth';
 import { AUTH_CODES } from '../../../domain/messages';
 import { ROLES } from '../../../domain/roles';
 import { companySignupSchema, warehouseSignupSchema } from '../../../domain/profile';
-import type { AppEnv, SessionInfo } from '../../env';
+import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
@@ -32,25 +29,9 @@ import { requireRole, requireSession, SESSION_COOKIE } from '../../middleware/se
 import { selectCompanies } from '../../services/auth/companies';
 import { DEVICE_COOKIE } from '../../services/auth/device';
 import { authenticate, exchangeCode, hashQueueFor, type AuthDeps } from '../../services/auth/sign-in';
-import { confirmEmailVerification, emailVerificationStatus, sendVerificationLink } from '../../services/auth/email-verification';
+import { confirmEmailVerification, emailVerificationStatus, orgEmailVerificationStatus, sendOrgVerificationLink, sendVerificationLink } from '../../services/auth/email-verification';
 import { signupCompany, signupWarehouse } from '../../services/auth/signup';
-import { loadProfile } from '../profile/queries';
-
-/** What the app needs after sign-in: the auth state of part 1 §3. */
-export async function sessionPayload(db: Db, s: SessionInfo): Promise<SessionPayload> {
-  const [companies, user] = await Promise.all([sessionCompanies(db, s), userEmailState(db, s.userId)]);
-  return {
-    isLogined: true,
-    role: s.role,
-    xsrfToken: s.xsrfToken,
-    user: { id: s.userId, name: s.name, email: s.email, emailVerified: Boolean(user?.email_verified_at) },
-    profile: await loadProfile(db, s),
-    companyData: companies.map((c) => ({ id: c.id, name: c.name, isD2R: c.is_d2r === 1 })),
-    selectedCompanyIds: s.selectedCompanyIds,
-    warehouseId: s.warehouseId,
-    companyId: s.companyId,
-  };
-}
+import { sessionPayload, signOut } from '../../services/auth/session';
 
 const deps = (c: Context<AppEnv>): AuthDeps => ({ dbh: c.var.dbh, config: c.var.config, hashes: hashQueueFor(c.var.config) });
 
@@ -83,8 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json((await sessionPayload(c.var.dbh.db, s)) satisfies AuthStateResponse);
   })
   .post('/logout', responds(LogoutResponse), async (c) => {
-    const s = c.var.session;
-    if (s) await deleteSession(c.var.dbh.db, s.id);
+    await signOut(c.var.dbh, c.var.session);
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.config.secureCookies });
     return c.json({ status: true, message: 'Logged out' } satisfies LogoutResponse);
   })
@@ -103,6 +83,14 @@ export const authRoutes = new Hono<AppEnv>()
   /** Mails the signed-in user a verification link (once a minute, five an hour). */
   .post('/verify-email/send', requireRole(...ROLES), responds(VerifyEmailSendResponse), async (c) => {
     return c.json((await sendVerificationLink(c.var.dbh, c.var.config, requireSession(c).userId)) satisfies VerifyEmailSendResponse);
+  })
+  /** The configured address of the user's company or warehouse, and whether it is verified (files go to it only then). */
+  .get('/verify-email/organisation', requireRole(...ROLES), responds(OrgEmailVerificationStatus), async (c) => {
+    return c.json((await orgEmailVerificationStatus(c.var.dbh, requireSession(c))) satisfies OrgEmailVerificationStatus);
+  })
+  /** Mails a verification link to that address (same limits as the own address's links). */
+  .post('/verify-email/organisation/send', requireRole('seller', 'warehouse'), responds(VerifyEmailSendResponse), async (c) => {
+    return c.json((await sendOrgVerificationLink(c.var.dbh, c.var.config, requireSession(c))) satisfies VerifyEmailSendResponse);
   })
   /** The link's token: marks the address verified, once. No session needed: the token is the proof. */
   .post('/verify-email/confirm', responds(VerifyEmailConfirmResponse), v('json', verifyEmailConfirmSchema), async (c) => {

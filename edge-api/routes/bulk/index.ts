@@ -3,10 +3,6 @@
 // adjustments). Routes parse, call services/bulk and respond.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { storePrices } from '../../../db/bulk/catalogue';
-import { listBeats } from '../../../db/bulk/d2r';
-import { adjustmentsOf } from '../../../db/bulk/orders';
-import { findStoreRow } from '../../../db/catalogue/stores';
 import { BULK_DEFS, BULK_TYPES, isBulkType, BeatsResponse, type BulkType, ShippingAdjustmentsResponse, StorePricesResponse } from '../../../domain/bulk/types';
 import { bulkSubmitSchema, BulkResponse, type BulkJobStarted } from '../../../domain/bulk/validate';
 import type { AppEnv } from '../../env';
@@ -14,8 +10,9 @@ import { enqueueJob } from '../../jobs/runner';
 import { BULK_UPLOAD_JOB, type BulkUploadPayload } from '../../jobs/bulk-upload';
 import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
-import { companyScope, inScope, requireRole, requireSession } from '../../middleware/session';
+import { companyScope, requireRole, requireSession } from '../../middleware/session';
 import type { BulkActor } from '../../services/bulk/context';
+import { beatsOf, shippingAdjustmentsOf, storePricesOf } from '../../services/bulk/reads';
 import { runBulk } from '../../services/bulk/run';
 import { bulkTemplate, templateFileName } from '../../services/bulk/template';
 import { targetCompany } from '../catalogue/company';
@@ -83,17 +80,14 @@ export const bulkRoutes = new Hono<AppEnv>()
     });
   })
   /** Beats of the caller's companies (the manual D2R order's beat choice). */
-  .get('/d2r/beats', requireRole(), responds(BeatsResponse), async (c) => c.json({ status: true, beats: await listBeats(c.var.dbh.db, companyScope(c)) } satisfies BeatsResponse))
+  .get('/d2r/beats', requireRole(), responds(BeatsResponse), async (c) => c.json({ status: true, beats: await beatsOf(c.var.dbh, companyScope(c)) } satisfies BeatsResponse))
   /** A store's D2R discounts per catalogue item. */
   .get('/catalogue/pricing/:companyId/:shopId', requireRole(), responds(StorePricesResponse), v('param', pricingParam), async (c) => {
     const p = c.req.valid('param');
-    if (!inScope(c, p.companyId) || !(await findStoreRow(c.var.dbh.db, p.shopId, [p.companyId]))) throw notFound('Store not found');
-    return c.json({ status: true, prices: await storePrices(c.var.dbh.db, p.shopId) } satisfies StorePricesResponse);
+    return c.json({ status: true, prices: await storePricesOf(c.var.dbh, companyScope(c), p.companyId, p.shopId) } satisfies StorePricesResponse);
   })
   /** Shipping-charge adjustments of an order, newest first, with who and when. */
   .get('/orders/:id/shipping-adjustments', requireRole(), responds(ShippingAdjustmentsResponse), v('param', idParam), async (c) => {
-    const id = c.req.valid('param').id;
-    const o = await c.var.dbh.db.selectFrom('orders').select('company_id').where('id', '=', id).executeTakeFirst();
-    if (!o || !inScope(c, o.company_id)) throw notFound('Order not found');
-    return c.json({ status: true, adjustments: await adjustmentsOf(c.var.dbh.db, id) } satisfies ShippingAdjustmentsResponse);
+    const adjustments = await shippingAdjustmentsOf(c.var.dbh, companyScope(c), c.req.valid('param').id);
+    return c.json({ status: true, adjustments } satisfies ShippingAdjustmentsResponse);
   });

@@ -1,25 +1,12 @@
 import type { Context } from 'hono';
-import { COMPANY_REQUIRED } from '../../../domain/manual-order';
 import type { AppEnv } from '../../env';
-import { ApiFailure, notFound } from '../../lib/errors';
 import { companyScope, requireSession } from '../../middleware/session';
+import { targetCompanyOf, type CatalogueActor } from '../../services/catalogue/company';
 
-/**
- * The one company a write (or a single-company read) is for: the seller's own;
- * for a warehouse user the named company among the selected ones (or the only
- * selected one); for admin the named company. Another tenant's id answers 404.
- */
-export function targetCompany(c: Context<AppEnv>, requested?: string | null): string {
-  const s = requireSession(c);
-  const scope = companyScope(c);
-  if (s.role === 'seller') {
-    if (!s.companyId || (requested && requested !== s.companyId)) throw notFound('Company not found');
-    return s.companyId;
-  }
-  if (requested) {
-    if (scope !== null && !scope.includes(requested)) throw notFound('Company not found');
-    return requested;
-  }
-  if (scope && scope.length === 1) return scope[0];
-  throw new ApiFailure(400, COMPANY_REQUIRED, [{ path: 'companyId', message: COMPANY_REQUIRED }]);
+/** The session as the catalogue's use cases take it. */
+export function catalogueActor(c: Context<AppEnv>): CatalogueActor {
+  return { role: requireSession(c).role, companyId: requireSession(c).companyId, scope: companyScope(c) };
 }
+
+/** The one company a write (or a single-company read) is for (services/catalogue/company.ts). */
+export const targetCompany = (c: Context<AppEnv>, requested?: string | null): string => targetCompanyOf(catalogueActor(c), requested);

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ManualOrderCreatedResponse, manualOrderSchema, ORDER_CREATED, OrderPrefillResponse } from '../../../domain/manual-order';
-import { manualOrderPrefill } from '../../../db/catalogue/manual-orders';
 import { shipFromQuerySchema, ShipFromResponse } from '../../../domain/allocation';
 import type { AppEnv } from '../../env';
-import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireRole, requireSession } from '../../middleware/session';
 import { createManualOrder, manualOrderCompany, type ManualOrderActor } from '../../services/orders/create-manual-order';
 import { suggestShipFrom } from '../../services/orders/ship-from';
+import { orderPrefill } from '../../services/catalogue/lookups';
+import { catalogueActor } from './company';
 import type { Context } from 'hono';
 import { responds } from '../../lib/responds';
 
@@ -35,7 +35,6 @@ export const manualOrderRoutes = new Hono<AppEnv>()
   })
   /** An existing order as the manual order form's pre-fill (clone, Clone & Edit). */
   .get('/orders/manual/:id/prefill', requireRole(), responds(OrderPrefillResponse), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {
-    const data = await manualOrderPrefill(c.var.dbh.db, c.req.valid('param').id, companyScope(c));
-    if (!data) throw notFound('Order not found');
+    const data = await orderPrefill(c.var.dbh, catalogueActor(c), c.req.valid('param').id);
     return c.json({ status: true, data } satisfies OrderPrefillResponse);
   });

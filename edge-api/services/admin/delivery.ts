@@ -12,6 +12,7 @@ import {
   storedAction,
   type DeliveryChange,
 } from '../../../db/admin/delivery';
+import { deliveryOrdersByAwb, setActionResult, uploadPurpose } from '../../../db/admin/actions';
 import { driverById } from '../../../db/admin/masters';
 import { insertJourney } from '../../../db/admin/journeys';
 import {
@@ -72,7 +73,7 @@ async function once<R extends { replayed: boolean }>(
     return await dbh.db.transaction().execute(async (tx) => {
       await recordAction(tx, { requestId: key.requestId, awb: key.awb, action: key.action, actorId: actor.id, result: {} });
       const result = await apply(tx);
-      await tx.updateTable('delivery_actions').set({ result: JSON.stringify(result) }).where('request_id', '=', key.requestId).execute();
+      await setActionResult(tx, key.requestId, result);
       return result;
     });
   } catch (e) {
@@ -123,7 +124,7 @@ export async function markDelivered(dbh: DbHandle, actor: Actor, input: MarkDeli
     const driver = await checkDriver(tx, input.driverId);
     let podUrl: string | undefined;
     if (input.podKey) {
-      const up = await tx.selectFrom('uploads').select(['key', 'purpose']).where('key', '=', input.podKey).executeTakeFirst();
+      const up = await uploadPurpose(tx, input.podKey);
       if (!up || up.purpose !== 'proof') throw invalid('Proof of delivery photo not found, please upload it again', [{ path: 'podKey', message: 'Proof of delivery photo not found, please upload it again' }]);
       podUrl = `/api/files/${input.podKey}`;
     }
@@ -171,7 +172,7 @@ export async function assignOrders(dbh: DbHandle, actor: Actor, input: AssignOrd
     const driver = await driverById(tx, input.driverId);
     if (!driver) throw notFound(DRIVER_NOT_FOUND);
     if (!driver.active) throw conflict(DRIVER_INACTIVE);
-    const orders = await tx.selectFrom('delivery_orders').select(['awb', 'order_status', 'version']).where('awb', 'in', awbs).execute();
+    const orders = await deliveryOrdersByAwb(tx, awbs);
     const found = new Set(orders.map((o) => o.awb));
     const missing = awbs.filter((a) => !found.has(a));
     if (missing.length) throw notFound(`${DELIVERY_NOT_FOUND}: ${missing.join(', ')}`);

@@ -1,8 +1,6 @@
 // Delivery-order and journey CSVs: direct below the row limit, else an
 // e-mailed download built by a durable job (the same files, signed links and
 // mail outbox as the orders CSV: edge-api/jobs/exports.ts).
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { DbHandle } from '../../../db/connect';
 import { deliveryExport } from '../../../db/admin/delivery';
@@ -11,14 +9,11 @@ import type { ExportSource } from '../../../db/billing/exports';
 import type { JourneyFilter } from '../../../domain/admin';
 import type { DeliveryFilter } from '../../../domain/delivery';
 import { EMAIL_QUEUED, NO_ORDERS_FOR_FILTER } from '../../../domain/downloads';
-import { uuidv7 } from '../../../domain/ids';
 import { notFound } from '../../../domain/refusal';
 import { csvStreamBatches } from '../../documents/csv';
-import { exportLink, exportsDir } from '../../jobs/exports';
+import { deliverExport } from '../../jobs/exports';
 import { enqueueJob, registerJob, type JobContext } from '../../jobs/runner';
-import { sendMail, userText } from '../../mail';
 import type { Actor } from './actor';
-import { indiaDateTimeText } from '../../../domain/india-time';
 
 export const ADMIN_EXPORT_JOB = 'admin.export.email';
 export type AdminExportEntity = 'delivery-orders' | 'journeys';
@@ -47,33 +42,11 @@ export async function requestAdminCsvEmail(
 
 export async function runAdminExportJob(ctx: JobContext): Promise<AdminExportResult> {
   const p = ctx.job.payload as AdminExportPayload;
-  const dir = exportsDir(ctx.config.dataDir);
-  fs.mkdirSync(dir, { recursive: true });
   const source = adminExportSource(ctx.dbh, p.entity, p.filter);
-  const total = await source.count();
-  await ctx.progress(0, total);
-  const id = uuidv7();
-  const partial = path.join(dir, `${id}.part`);
-  const out = fs.createWriteStream(partial);
-  let rows: number;
-  try {
-    rows = await writeAdminCsv(source, out);
-  } catch (err) {
-    out.destroy();
-    fs.rmSync(partial, { force: true });
-    throw err;
-  }
-  const file = `${id}__${source.fileName}`;
-  fs.renameSync(partial, path.join(dir, file));
-  await ctx.progress(rows, rows);
-  const link = exportLink(ctx.config, file);
+  await ctx.progress(0, await source.count());
   const what = p.entity === 'journeys' ? 'journeys CSV' : 'delivery orders CSV';
-  const mail = await sendMail(ctx.dbh, ctx.config, {
-    to: p.email,
-    subject: `Your ShipDesk ${what} download is ready`,
-    text: `Hello ${userText(p.actor.name)},\n\nYour ${what} (${rows} rows) is ready to download:\n\n${link.url}\n\nThe link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.\n\nShipDesk`,
-  });
-  return { fileName: source.fileName, rows, url: link.url, expiresAt: link.expiresAt, delivered: mail.delivered, email: p.email };
+  const { built, url, expiresAt, delivered } = await deliverExport(ctx, p, what, async (out) => ({ name: source.fileName, rows: await writeAdminCsv(source, out) }));
+  return { fileName: built.name, rows: built.rows, url, expiresAt, delivered, email: p.email };
 }
 
 registerJob(ADMIN_EXPORT_JOB, runAdminExportJob);

@@ -1,4 +1,5 @@
 // Use cases of the admin masters: drivers, clusters, cluster owners, warehouses and warehouse users.
+import { warehouseName } from '../../../db/admin/actions';
 import { hashPassword } from '../../../db/password';
 import type { DbHandle } from '../../../db/connect';
 import {
@@ -112,7 +113,7 @@ export async function createWarehouseOwner(dbh: DbHandle, _actor: Actor, input: 
     if (await userWithEmail(tx, input.email)) throw conflict(USER_EMAIL_TAKEN);
     const row = { id: uuidv7(), email: input.email.toLowerCase(), password_hash: hash, name: input.name, warehouse_id: input.warehouseId, created_at: nowIso() };
     await insertWarehouseUser(tx, row);
-    const wh = await tx.selectFrom('warehouses').select('name').where('id', '=', input.warehouseId).executeTakeFirst();
-    return { id: row.id, name: row.name, email: row.email, warehouseId: row.warehouse_id, warehouseName: wh?.name ?? null, createdAt: row.created_at };
+    const whName = await warehouseName(tx, input.warehouseId);
+    return { id: row.id, name: row.name, email: row.email, warehouseId: row.warehouse_id, warehouseName: whName, createdAt: row.created_at };
   });
 }

@@ -4,6 +4,8 @@
  * (services/auth/email-verification.ts). Answers the new user's id and address.
  */
 import { emailTaken } from '../../../db/auth/sessions';
+import { createCompanyAccount, createWarehouseAccount, type NewAccount } from '../../../db/auth/signup';
+import type { Db } from '../../../db/connect';
 import { hashPassword } from '../../../db/password';
 import { SIGN_IN_BUSY } from '../../../domain/auth';
 import { nowIso, uuidv7 } from '../../../domain/ids';
@@ -26,47 +28,21 @@ async function newPasswordHash(deps: Pick<AuthDeps, 'hashes'>, password: string)
 
 export type SignedUp = { userId: string; email: string };
 
-export async function signupCompany(deps: Pick<AuthDeps, 'dbh' | 'hashes' | 'config'>, body: CompanySignup): Promise<SignedUp> {
+type Deps = Pick<AuthDeps, 'dbh' | 'hashes' | 'config'>;
+
+/** Opens the account (`create` writes the organisation and its first user), then mails the verification link. */
+async function signup<B extends { email: string; password: string }>(deps: Deps, body: B, create: (db: Db, a: NewAccount, body: B) => Promise<void>): Promise<SignedUp> {
   const { db } = deps.dbh;
   const email = body.email.toLowerCase();
   if (await emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
   const hash = await newPasswordHash(deps, body.password);
-  const now = nowIso();
-  const companyId = uuidv7();
+  const orgId = uuidv7();
   const userId = uuidv7();
-  await db.transaction().execute(async (tx) => {
-    await tx.insertInto('companies').values({
-      id: companyId, name: body.name, email, phone: body.phone, pan: body.pan.toUpperCase(), gst: body.gst.toUpperCase(),
-      website: body.website, poc: body.poc, poc_phone: body.pocPhone, address: JSON.stringify(body.address),
-      warehouse_requirement: body.warehouseRequirement ?? null, is_d2r: 0, whatsapp_ndr_active: 0, clickpost_active: 0,
-      approve_rts_returns: 0, tracking_layout: null, created_at: now,
-    }).execute();
-    await tx.insertInto('users').values({
-      id: userId, email, password_hash: hash, role: 'seller', name: body.poc, company_id: companyId, warehouse_id: null, created_at: now,
-    }).execute();
-  });
+  await create(db, { orgId, userId, email, hash, now: nowIso() }, body);
   await sendVerificationLink(deps.dbh, deps.config, userId);
   return { userId, email };
 }
 
-export async function signupWarehouse(deps: Pick<AuthDeps, 'dbh' | 'hashes' | 'config'>, body: WarehouseSignup): Promise<SignedUp> {
-  const { db } = deps.dbh;
-  const email = body.email.toLowerCase();
-  if (await emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
-  const hash = await newPasswordHash(deps, body.password);
-  const now = nowIso();
-  const warehouseId = uuidv7();
-  const userId = uuidv7();
-  await db.transaction().execute(async (tx) => {
-    await tx.insertInto('warehouses').values({
-      id: warehouseId, code: `WH${warehouseId.slice(-6).toUpperCase()}`, name: body.name, email, phone: body.phone,
-      pan: body.pan.toUpperCase(), gst: body.gst.toUpperCase(), website: body.website, address: JSON.stringify(body.address),
-      invoice_prefix: null, b2b_invoice_prefix: null, b2c_index: 0, b2b_index: 0, active: 1, created_at: now,
-    }).execute();
-    await tx.insertInto('users').values({
-      id: userId, email, password_hash: hash, role: 'warehouse', name: body.name, company_id: null, warehouse_id: warehouseId, created_at: now,
-    }).execute();
-  });
-  await sendVerificationLink(deps.dbh, deps.config, userId);
-  return { userId, email };
-}
+export const signupCompany = (deps: Deps, body: CompanySignup): Promise<SignedUp> => signup(deps, body, createCompanyAccount);
+
+export const signupWarehouse = (deps: Deps, body: WarehouseSignup): Promise<SignedUp> => signup(deps, body, createWarehouseAccount);

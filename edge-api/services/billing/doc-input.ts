@@ -6,7 +6,7 @@ import type { DbHandle } from '../../../db/connect';
 import type { OrderForDocuments } from '../../../db/billing/documents';
 import { getInvoicingProfileRow } from '../../../db/billing/profile';
 import { InvoiceNumberError, issueInvoiceNumber, refreshInvoice, type Actor } from '../../../db/billing/numbers';
-import { findInvoicesByOrder } from '../../../db/billing/invoices';
+import { findInvoicesByOrder, invoiceIssuedAt } from '../../../db/billing/invoices';
 import type { Company } from '../../../db/schema';
 import { invoiceKindOf } from '../../../domain/invoicing';
 import { gstinForState } from '../../../db/billing/gstins';
@@ -245,8 +245,8 @@ export async function prepareInvoices(
         const issued = opts.regenerate ? await refreshInvoice(dbh, input) : await issueInvoiceNumber(dbh, input);
         draft.invoiceNumber = issued.invoiceNumber;
         if (!known) {
-          const stored = await dbh.db.selectFrom('invoices').select('issued_at').where('id', '=', issued.invoiceId).executeTakeFirst();
-          if (stored) draft.invoiceDate = stored.issued_at;
+          const issuedAt = await invoiceIssuedAt(dbh.db, issued.invoiceId);
+          if (issuedAt) draft.invoiceDate = issuedAt;
         }
       } catch (err) {
         if (!(err instanceof InvoiceNumberError)) throw err;

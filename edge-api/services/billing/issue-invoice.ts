@@ -4,11 +4,12 @@
 // call (regenerate, download, a retried job) finds the invoice and keeps it.
 import type { Kysely } from 'kysely';
 import { invoiceBuyerOf } from '../../../domain/invoice-buyer';
-import { InvoiceNumberError, issueInvoiceNumberIn, type IssueResult } from '../../../db/billing/numbers';
+import { InvoiceNumberError, issueInvoiceNumberIn, type Actor, type IssueResult } from '../../../db/billing/numbers';
 import type { Database } from '../../../db/schema';
 import { invalid } from '../../../domain/refusal';
 
-export type InvoiceActor = { id: string | null; name: string };
+/** Who issues: the invoice trail's actor (db/billing/numbers). */
+export type InvoiceActor = Actor;
 
 /** What the issue needs of the order row (the row ready-to-ship already read). */
 export type ShipmentOrder = {

@@ -2,19 +2,20 @@
 // transaction (all or nothing) and is idempotent on its natural key, so a
 // resubmitted file creates no duplicates.
 import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DbHandle } from '../../../db/connect';
 import type { Database } from '../../../db/schema';
 import { createCatalogueItem, updateCatalogueItem } from '../../../db/catalogue/items';
 import { insertStore } from '../../../db/catalogue/stores';
-import { FloorRefusal, type FloorTx } from '../../../db/floor/context';
+import type { FloorTx } from '../../../db/floor/context';
+import { Refusal } from '../../../domain/refusal';
 import { inbound } from '../../../db/floor/inventory';
 import { addTrail } from '../../../db/orders/status';
-import { findItemByIdOrSku, findWsin, findWsinByProduct, insertWsin, replaceWsinMapping, upsertStorePrice } from '../../../db/bulk/catalogue';
+import { findItemByIdOrSku, findManualItemBySku, findWsin, findWsinByProduct, insertWsin, replaceWsinMapping, upsertStorePrice } from '../../../db/bulk/catalogue';
 import { salesmanOfCompany, unknownStores, upsertBeat } from '../../../db/bulk/d2r';
 import { claimLedger } from '../../../db/bulk/ledger';
-import { findDeliveryOrder, findOrderByAwb, insertAdjustment, insertDeliveryOrder, lastAdjustment, payOrderInvoice } from '../../../db/bulk/orders';
-import { clusterNames, findExternalRetailer, insertRetailerProfile } from '../../../db/bulk/retailers';
+import { bumpOrderVersion, findDeliveryOrder, findOrderByAwb, insertAdjustment, insertDeliveryOrder, lastAdjustment, payOrderInvoice, setRemittanceStatus } from '../../../db/bulk/orders';
+import { clusterNames, findExternalRetailer, insertRetailerProfile, setStoreLocation } from '../../../db/bulk/retailers';
 import { findStoreRow } from '../../../db/catalogue/stores';
 import { isYes, num, type BulkRow } from '../../../domain/bulk/rules';
 import { parseWsinMap, unknownClusterMsg, type BulkType } from '../../../domain/bulk/types';
@@ -64,7 +65,7 @@ type RowApplier = (ctx: ApplyContext, row: BulkRow, rowNo: number) => Promise<vo
 const catalogues: RowApplier = async ({ dbh, actor }, r) => {
   const companyId = needCompany(actor);
   await tx(dbh, async (t) => {
-    const existing = await t.selectFrom('catalogue_items').select(['id', 'image_urls']).where('company_id', '=', companyId).where('shop_type', '=', 'manual').where('sku', '=', r.sku).executeTakeFirst();
+    const existing = await findManualItemBySku(t, companyId, r.sku);
     const v: CatalogueCreate = {
       skuId: r.sku, shopType: 'manual', productTitle: r.itemName, productId: r.productId, category: r.category, hsnCode: r.hsnCode,
       active: /^(active|1)$/i.test(r.status) ? 1 : 0, price: num(r.price)!, basePrice: r.basePrice ? num(r.basePrice)! : undefined,
@@ -91,7 +92,7 @@ const inventory: RowApplier = async ({ dbh, actor, fileId }, r, rowNo) => {
       });
     });
   } catch (e) {
-    if (e instanceof FloorRefusal) throw new RowFailure('wsin', e.message);
+    if (e instanceof Refusal) throw new RowFailure('wsin', e.message);
     throw e;
   }
 };
@@ -133,9 +134,7 @@ const codRemittance: RowApplier = async ({ dbh, actor }, r) => {
     const to = r.remittanceStatus.toUpperCase();
     if (o.remittance_status === to || o.remittance_status === 'PAID') return; // already so: a resubmit changes nothing
     const by = { actorId: actor.id, actorName: actor.name, source: 'user', status: o.status };
-    const set = await t.updateTable('orders').set({ remittance_status: to, updated_at: nowIso(), version: sql<number>`version + 1` })
-      .where('id', '=', o.id).where('status', '=', 'DELIVERED').executeTakeFirst();
-    if (Number(set.numUpdatedRows) !== 1) throw new RowFailure('awb', NOT_DELIVERED_COD);
+    if (!(await setRemittanceStatus(t, o.id, to))) throw new RowFailure('awb', NOT_DELIVERED_COD);
     let note = '';
     if (to === 'PAID') {
       const paid = await payOrderInvoice(t, o.id, { amountPaise: paise(r.codAmount), reference: `COD remittance ${r.awb}`, paidOn: nowIso().slice(0, 10) }, actor);
@@ -155,7 +154,7 @@ const shippingAdjustment: RowApplier = async ({ dbh, actor }, r) => {
     if (last && Number(last.shipping_paise) === shippingPaise) return;
     const previousPaise = last ? Number(last.shipping_paise) : isDto ? null : Number(o.shipping_paise);
     await insertAdjustment(t, { orderId: o.id, companyId: o.company_id, awb: r.awb, isDto, previousPaise, shippingPaise, actor });
-    await t.updateTable('orders').set({ version: sql<number>`version + 1`, updated_at: nowIso() }).where('id', '=', o.id).execute();
+    await bumpOrderVersion(t, o.id);
     await addTrail(t, o.id, o.status, {
       actorId: actor.id, actorName: actor.name, source: 'user', description: `${isDto ? 'Return shipping' : 'Shipping'} charge adjusted to ₹${(shippingPaise / 100).toFixed(2)}`,
     });
@@ -196,7 +195,7 @@ const externalRetailers: RowApplier = async ({ dbh, actor }, r) => {
       address1: r.addressLine1, address2: r.addressLine2, zip: r.pincode, city: r.city, state: r.state, gstin: r.gstin || undefined, isDistributor: false,
     });
     if (r.latitude || r.longitude) {
-      await t.updateTable('store_addresses').set({ latitude: num(r.latitude) ?? 0, longitude: num(r.longitude) ?? 0 }).where('id', '=', store.id).execute();
+      await setStoreLocation(t, store.id, num(r.latitude) ?? 0, num(r.longitude) ?? 0);
     }
     const cls = r.class.toUpperCase();
     await insertRetailerProfile(t, {

@@ -3,9 +3,11 @@
 // floor's `approveReturn`, run alike by /process-returns and the sync command.
 import { notFound } from '../../../domain/refusal';
 import { RETURN_APPROVABLE_STATUSES, type ReturnFindResponse, type ReturnRulesResponse } from '../../../domain/floor';
+import type { DbHandle } from '../../../db/connect';
 import type { FloorDb, FloorScope } from '../../../db/floor/context';
 import { findByCode } from '../../../db/floor/orders';
-import { OTHER_WAREHOUSE_RETURN_STATUSES, returnAnywhereCompanies, rtsApprovalCompanies } from '../../../db/floor/returns';
+import { approveReturn, OTHER_WAREHOUSE_RETURN_STATUSES, returnAnywhereCompanies, returnInfo, rtsApprovalCompanies, type ApproveReturnArgs } from '../../../db/floor/returns';
+import { runOnline, type FloorSession } from './context';
 
 export async function returnRules(db: FloorDb, scope: FloorScope): Promise<ReturnRulesResponse> {
   return { status: true, rtsApprovalCompanyIds: await rtsApprovalCompanies(db, scope) };
@@ -30,3 +32,10 @@ async function findAtOtherWarehouse(db: FloorDb, scope: FloorScope, code: string
   if (companies.length === 0) return undefined;
   return findByCode(db, { companies, warehouseId: null }, code, OTHER_WAREHOUSE_RETURN_STATUSES);
 }
+
+/** A return's items and state (`returnType` 'DTO': the DTO station's view). */
+export const returnInfoOf = (dbh: DbHandle, scope: FloorScope, orderId: string, returnType?: 'DTO') =>
+  returnInfo(dbh.db, scope, orderId, returnType);
+
+/** Approves a return online: the same write as the offline return.approve command. */
+export const approveReturnOnline = (dbh: DbHandle, s: FloorSession, input: ApproveReturnArgs) => runOnline(dbh, s, (tx) => approveReturn(tx, input));

@@ -3,7 +3,7 @@
  * with, and what an install makes instead of demo data (`npm run setup`).
  */
 import { randomBytes } from 'node:crypto';
-import { addMissingCouriers, demoUsersPresent, insertAdmin, setWebhookSecret, webhookSecrets } from '../../../db/auth/install';
+import { addMissingCouriers, demoUsersPresent, hasRateCards, insertAdmin, replaceWebhookSecret, setWebhookSecret, webhookSecrets } from '../../../db/auth/install';
 import { emailTaken } from '../../../db/auth/sessions';
 import { seedCarriers } from '../../../db/carriers/seed';
 import type { DbHandle } from '../../../db/connect';
@@ -54,8 +54,7 @@ export async function listWebhookSecrets(dbh: DbHandle, publicUrl: string): Prom
 /** A new secret for one courier (the old one stops working at once). Answers it, or null for an unknown courier. */
 export async function rotateWebhookSecret(dbh: DbHandle, code: string): Promise<string | null> {
   const secret = newWebhookSecret();
-  const r = await dbh.db.updateTable('delivery_partners').set({ hmac_secret: secret }).where('code', '=', code).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1 ? secret : null;
+  return (await replaceWebhookSecret(dbh.db, code, secret)) ? secret : null;
 }
 
 export type InstallReport = { couriersAdded: string[]; secretsRotated: string[]; admin: { email: string; password: string | null } | null };
@@ -69,8 +68,7 @@ export type InstallReport = { couriersAdded: string[]; secretsRotated: string[];
 export async function install(dbh: DbHandle, opts: { adminEmail?: string; adminName?: string; adminPassword?: string; rotateAll?: boolean }): Promise<InstallReport> {
   const couriersAdded = await addMissingCouriers(dbh.db, newWebhookSecret);
   // Rate cards and zones start from the demo cards (platform settings: edit them to your contracts).
-  const cards = await dbh.db.selectFrom('carrier_rate_cards').select('partner_code').limit(1).execute();
-  if (!cards.length) await seedCarriers(dbh);
+  if (!(await hasRateCards(dbh.db))) await seedCarriers(dbh);
   const secretsRotated: string[] = [];
   for (const p of await webhookSecrets(dbh.db)) {
     if (couriersAdded.includes(p.code) || (!opts.rotateAll && !isDemoSecret(p.hmac_secret))) continue;

@@ -2,6 +2,7 @@
 // the approval is kept and written to the order's timeline.
 import type { Db } from '../../../db/connect';
 import { d2rApproval, orderForShipping, orderLinesWithListPrice } from '../../../db/carriers/orders';
+import { insertD2rApproval, orderStatusOrThrow } from '../../../db/orders/shipping';
 import { OrderStateConflict, updateOrder } from '../../../db/orders/status';
 import { nowIso } from '../../../domain/ids';
 import { ALREADY_APPROVED, isHighMargin, marginPercent, NOT_HIGH_MARGIN, type HighMarginStatus } from '../../../domain/high-margin';
@@ -24,8 +25,8 @@ export async function approveHighMarginOrder(db: Db, actor: ServiceActor, orderI
   if (s.approved) throw conflict(ALREADY_APPROVED);
   try {
     await db.transaction().execute(async (tx) => {
-      const o = await tx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
-      await tx.insertInto('d2r_approvals').values({ order_id: orderId, margin_percent: s.marginPercent, actor_id: actor.id, actor_name: actor.name, created_at: nowIso() }).execute();
+      const o = await orderStatusOrThrow(tx, orderId);
+      await insertD2rApproval(tx, { order_id: orderId, margin_percent: s.marginPercent, actor_id: actor.id, actor_name: actor.name, created_at: nowIso() });
       await updateOrder(tx, orderId, {}, { description: `High-margin D2R order approved (${s.marginPercent}% below catalogue price)`, actorId: actor.id, actorName: actor.name, source: 'user' }, { whileStatus: o.status });
     });
   } catch (e) {

@@ -16,6 +16,7 @@ import type { Db } from '../../../db/connect';
 import { insertBooking } from '../../../db/carriers/queries';
 import { d2rApproval, orderForShipping, orderLinesWithListPrice, type ShippingOrder } from '../../../db/carriers/orders';
 import { readPreferences } from '../../../db/preferences/queries';
+import { partnerByCodeOrThrow } from '../../../db/orders/shipping';
 import { OrderStateConflict, setOrderStatus, updateOrder } from '../../../db/orders/status';
 import { courierRefused, NO_COURIER_AVAILABLE, type CourierBooking } from '../../../domain/carriers';
 import { isHighMargin, marginPercent, NEEDS_HIGH_MARGIN_APPROVAL } from '../../../domain/high-margin';
@@ -100,7 +101,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
   const booking: CourierBooking = { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null, createdAt: '' };
   try {
     await db.transaction().execute(async (tx) => {
-      const partner = await tx.selectFrom('delivery_partners').select(['id', 'name']).where('code', '=', code).executeTakeFirstOrThrow();
+      const partner = await partnerByCodeOrThrow(tx, code);
       await setOrderStatus(tx, {
         orderId: o.id,
         to: 'READY_TO_SHIP',

@@ -3,7 +3,7 @@
 import type { Db } from '../../../db/connect';
 import { activePartners } from '../../../db/carriers/queries';
 import { resendReturnsAwaiting } from '../../../db/floor/returns';
-import { companyFlags, findCompanies, readPreferences, writePreferences } from '../../../db/preferences/queries';
+import { companyFlags, deliveryPartnerRows, findCompanies, readPreferences, writePreferences } from '../../../db/preferences/queries';
 import {
   MAX_WEIGHT_ADMIN_ONLY,
   PLEASE_SELECT_COMPANY,
@@ -70,7 +70,7 @@ export async function savePreferences(db: Db, actor: ServiceActor, input: Prefer
 }
 
 export async function listDeliveryPartners(db: Db): Promise<DeliveryPartner[]> {
-  const rows = await db.selectFrom('delivery_partners').select(['code', 'name', 'status']).orderBy('name').execute();
+  const rows = await deliveryPartnerRows(db);
   return rows.map((r) => ({ name: r.name, status: Number(r.status), code: r.code }));
 }
 

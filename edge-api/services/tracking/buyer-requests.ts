@@ -2,8 +2,7 @@
 // buyer, then ask for a re-attempt or an address correction. One function per action.
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import type { DbHandle } from '../../../db/connect';
-import '../../../db/tables/tracking';
-import '../../../db/tables/ndr';
+import { countBuyerAttempts, insertBuyerAttempt, insertCustomerRequest, openRequestPayloads, orderByAwbs } from '../../../db/tracking/buyer-requests';
 import { conflict, invalid, notFound, Refusal } from '../../../domain/refusal';
 import {
   BUYER_ATTEMPT_WINDOW_MS,
@@ -38,11 +37,7 @@ export class BuyerTokenInvalid extends Error {
 }
 
 async function orderOf(dbh: DbHandle, awb: string) {
-  const order = await dbh.db
-    .selectFrom('orders')
-    .select(['id', 'status', 'customer_phone', 'company_id'])
-    .where('tracking_number', 'in', candidates(awb))
-    .executeTakeFirst();
+  const order = await orderByAwbs(dbh.db, candidates(awb));
   if (!order) throw notFound(LOOKUP_FAILED_MESSAGE);
   return order;
 }
@@ -52,18 +47,12 @@ export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { aw
   const db = dbh.db;
   const awb = normaliseAwb(input.awb);
   const since = new Date(now - BUYER_ATTEMPT_WINDOW_MS).toISOString();
-  const wrong = await db
-    .selectFrom('tracking_buyer_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('awb', '=', awb)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  const wrongSoFar = Number(wrong?.n ?? 0);
+  const wrongSoFar = await countBuyerAttempts(db, awb, since);
   if (wrongSoFar >= MAX_BUYER_ATTEMPTS) throw new Refusal('rate_limited', BUYER_TOO_MANY, undefined, { attemptsLeft: 0 });
   const order = await orderOf(dbh, input.awb);
   if (!NDR_STATUSES.includes(order.status)) throw conflict(NDR_NOT_ALLOWED);
   if (input.phoneLast4 !== phoneLast4(order.customer_phone)) {
-    await db.insertInto('tracking_buyer_attempts').values({ id: uuidv7(), awb, created_at: nowIso() }).execute();
+    await insertBuyerAttempt(db, { id: uuidv7(), awb, createdAt: nowIso() });
     throw new Refusal('forbidden', BUYER_DIGITS_WRONG, undefined, { attemptsLeft: MAX_BUYER_ATTEMPTS - wrongSoFar - 1 });
   }
   const { exp, sig } = sign(signingKey, buyerPayload(order.id), now + BUYER_TOKEN_TTL_MS);
@@ -85,18 +74,9 @@ export async function createBuyerRequest(dbh: DbHandle, signingKey: string, awb:
     const { kind: _k, token: _t, ...changes } = body;
     payload = Object.fromEntries(Object.entries(changes).filter(([, val]) => !!val)) as Record<string, string>;
   }
-  const open = await db
-    .selectFrom('customer_requests')
-    .select(['payload'])
-    .where('order_id', '=', order.id)
-    .where('kind', '=', body.kind)
-    .where('status', '=', 'OPEN')
-    .execute();
+  const open = await openRequestPayloads(db, order.id, body.kind);
   if (open.some((r) => r.payload === JSON.stringify(payload))) throw conflict(NDR_REQUEST_OPEN);
-  await db
-    .insertInto('customer_requests')
-    .values({ id: uuidv7(), order_id: order.id, company_id: order.company_id, kind: body.kind, payload: JSON.stringify(payload), status: 'OPEN', created_at: nowIso() })
-    .execute();
+  await insertCustomerRequest(db, { id: uuidv7(), orderId: order.id, companyId: order.company_id, kind: body.kind, payload: JSON.stringify(payload), createdAt: nowIso() });
   return { status: true as const, message: REQUEST_RECEIVED };
 }
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbHandle } from '../../../db/connect';
 import { cityOf, findTrackedOrder, loadBuyerExtras, loadRequests, loadTrail, zoneLocation, type StoredRequest, type TrackedOrder } from '../../../db/tracking/public';
+import { dataVersionProbe } from '../../../db/tracking/stamp';
 import {
   ESTIMATE_STATUSES,
   NDR_STATUSES,
@@ -154,8 +155,7 @@ function stamper(dbh: DbHandle): () => Stamp {
     const sqlite = dbh.sqlite;
     if (!sqlite) read = () => NO_STAMP;
     else {
-      const changes = sqlite.prepare('SELECT total_changes()').pluck();
-      const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+      const { totalChanges: changes, dataVersion } = dataVersionProbe(sqlite);
       let dv = -1;
       let dvReadAt = -Infinity;
       read = () => {

@@ -1,15 +1,14 @@
 // The floor's view of a request: who acts, on which companies and warehouse,
 // and the sync store (one per request: its change feed knows the device).
-import type { Context } from 'hono';
+// `runOnline` runs a floor write online through the same code a pushed
+// command runs (services/floor/handlers.ts), so online and offline decide alike.
 import type { Database } from '../../../db/schema';
-import { FloorRefusal, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
+import { linkedCompanies, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
 import { floorFeed } from '../../../db/floor/feed';
 import type { DbHandle } from '../../../db/connect';
 import { cachedStatement } from '../../../db/prepared';
 import { KyselyServerStore, type DirectSql, type KyselyServerTx } from '../../../sync/server/kysely-store';
-import type { AppEnv } from '../../env';
-import { ApiFailure } from '../../lib/errors';
-import { requireSession } from '../../middleware/session';
+import type { SessionInfo } from '../../env';
 
 export interface FloorCtx {
   actor: FloorActor;
@@ -18,22 +17,18 @@ export interface FloorCtx {
   source: 'sync' | 'user';
 }
 
-async function linkedCompanies(c: Context<AppEnv>, warehouseId: string | null): Promise<string[]> {
-  if (!warehouseId) return [];
-  const rows = await c.var.dbh.db.selectFrom('warehouse_companies').select('company_id').where('warehouse_id', '=', warehouseId).execute();
-  return rows.map((r) => r.company_id);
-}
+/** The session fields the floor reads. */
+export type FloorSession = Pick<SessionInfo, 'userId' | 'name' | 'role' | 'companyId' | 'warehouseId' | 'selectedCompanyIds'>;
 
 /**
  * The session's floor scope. Admin: everything; seller: its company, any
  * warehouse; warehouse user: its warehouse and its linked companies.
  */
-export async function floorCtx(c: Context<AppEnv>, source: FloorCtx['source']): Promise<FloorCtx> {
-  const s = requireSession(c);
+export async function floorCtx(dbh: DbHandle, s: FloorSession, source: FloorCtx['source']): Promise<FloorCtx> {
   const actor = { id: s.userId, name: s.name, role: s.role };
   if (s.role === 'admin') return { actor, scope: { companies: null, warehouseId: null }, source };
   if (s.role === 'seller') return { actor, scope: { companies: s.companyId ? [s.companyId] : [], warehouseId: null }, source };
-  return { actor, scope: { companies: await linkedCompanies(c, s.warehouseId), warehouseId: s.warehouseId ?? '-' }, source };
+  return { actor, scope: { companies: await linkedCompanies(dbh.db, s.warehouseId), warehouseId: s.warehouseId ?? '-' }, source };
 }
 
 /** A scope narrowed to the companies the caller asked for (selectedCompanyIds), never widened. */
@@ -43,9 +38,8 @@ export function narrowed(scope: FloorScope, requested: string[] | undefined): Fl
 }
 
 /** For reads: the companies the session works on now (a warehouse user's selected ones). */
-export async function readScope(c: Context<AppEnv>, requested?: string[]): Promise<FloorScope> {
-  const s = requireSession(c);
-  const { scope } = await floorCtx(c, 'user');
+export async function readScope(dbh: DbHandle, s: FloorSession, requested?: string[]): Promise<FloorScope> {
+  const { scope } = await floorCtx(dbh, s, 'user');
   return narrowed(scope, requested ?? (s.role === 'warehouse' ? s.selectedCompanyIds : undefined));
 }
 
@@ -73,9 +67,7 @@ function directSql(dbh: DbHandle): DirectSql | undefined {
   return direct;
 }
 
-export function floorStore(c: Context<AppEnv>, clientId: string): KyselyServerStore<Database> {
-  const s = requireSession(c);
-  const dbh = c.var.dbh;
+export function floorStore(dbh: DbHandle, s: Pick<SessionInfo, 'role' | 'warehouseId'>, clientId: string): KyselyServerStore<Database> {
   return new KyselyServerStore({
     db: dbh.db,
     dialect: dbh.dialect,
@@ -100,27 +92,12 @@ export function floorTx(tx: KyselyServerTx<Database>, ctx: FloorCtx, clientId: s
 
 /**
  * Runs one floor write online, in a transaction of the sync store: the same
- * code a pushed command runs, so online and offline decide alike. A refusal
- * answers its status with the reason.
+ * code a pushed command runs, so online and offline decide alike. A floor
+ * refusal (a Refusal thrown in db/floor) reaches onError as it is.
  */
-export async function runOnline(c: Context<AppEnv>, write: (tx: FloorTx) => Promise<void>): Promise<void> {
-  const s = requireSession(c);
-  const ctx = await floorCtx(c, 'user');
-  const store = floorStore(c, `online:${s.userId}`);
-  try {
-    await store.transaction((tx) => write(floorTx(tx, ctx, `online:${s.userId}`)));
-  } catch (error) {
-    if (error instanceof FloorRefusal) throw new ApiFailure(error.status, error.message);
-    throw error;
-  }
+export async function runOnline(dbh: DbHandle, s: FloorSession, write: (tx: FloorTx) => Promise<void>): Promise<void> {
+  const ctx = await floorCtx(dbh, s, 'user');
+  const store = floorStore(dbh, s, `online:${s.userId}`);
+  await store.transaction((tx) => write(floorTx(tx, ctx, `online:${s.userId}`)));
 }
 
-/** Turns a refusal in a read into the API's 4xx. */
-export async function refusalsAsApi<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof FloorRefusal) throw new ApiFailure(error.status, error.message);
-    throw error;
-  }
-}

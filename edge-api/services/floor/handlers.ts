@@ -1,7 +1,9 @@
 // Server handlers of the floor's offline commands. Each runs in the push's
 // transaction for that command; a business refusal becomes a rejected
 // command whose reason the device shows, anything else is a transient fault.
-import { FloorRefusal, type FloorTx } from '../../../db/floor/context';
+// The online routes run the same writes through runOnline (./context).
+import type { FloorTx } from '../../../db/floor/context';
+import { Refusal } from '../../../domain/refusal';
 import { adjust, inbound, setScanned } from '../../../db/floor/inventory';
 import { recordScan, submitPack } from '../../../db/floor/packing';
 import { approveReturn } from '../../../db/floor/returns';
@@ -15,7 +17,7 @@ function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
     try {
       await write(floorTx(tx, ctx, meta.clientId), args);
     } catch (error) {
-      if (error instanceof FloorRefusal) throw new CommandRejected(error.message);
+      if (error instanceof Refusal) throw new CommandRejected(error.message);
       throw error;
     }
   };

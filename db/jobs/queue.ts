@@ -1,0 +1,56 @@
+// The durable job queue (edge-api/jobs/runner.ts): a job is a row of `jobs`.
+// Plain functions taking the handle or `db` first; no HTTP here.
+import { sql } from 'kysely';
+import type { Db, DbHandle } from '../connect';
+
+export type NewJob = { id: string; kind: string; payload: string; companyId: string | null; userId: string | null; total: number; now: string };
+
+export const insertJob = (db: Db, j: NewJob) =>
+  db.insertInto('jobs').values({
+    id: j.id, kind: j.kind, status: 'queued', company_id: j.companyId, user_id: j.userId,
+    payload: j.payload, progress: 0, total: j.total, result: null, error: null,
+    locked_by: null, locked_at: null, created_at: j.now, updated_at: j.now,
+  }).execute();
+
+/**
+ * Claims the oldest queued job (or a running one whose lock is older than `stale`) for `workerId`;
+ * its id, or null when none is waiting or another worker took it first.
+ * PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one guarded UPDATE.
+ */
+export async function claimJob(dbh: DbHandle, workerId: string, now: string, stale: string): Promise<string | null> {
+  if (dbh.dialect === 'postgres') {
+    const r = await sql<{ id: string }>`
+      UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_at = ${now}, updated_at = ${now}
+      WHERE id = (
+        SELECT id FROM jobs
+        WHERE status = 'queued' OR (status = 'running' AND locked_at < ${stale})
+        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+      ) RETURNING id`.execute(dbh.db);
+    return r.rows[0]?.id ?? null;
+  }
+  const next = await dbh.db
+    .selectFrom('jobs').select('id')
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_at', '<', stale)])]))
+    .orderBy('created_at').limit(1).executeTakeFirst();
+  if (!next) return null;
+  const r = await dbh.db.updateTable('jobs')
+    .set({ status: 'running', locked_by: workerId, locked_at: now, updated_at: now })
+    .where('id', '=', next.id)
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb('locked_at', '<', stale)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1 ? next.id : null;
+}
+
+export const findJob = (db: Db, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findJobOrThrow = (db: Db, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Ends a job (done or failed) and releases its lock. */
+export const finishJob = (db: Db, id: string, values: { status: string; result?: string | null; error?: string | null }, now: string) =>
+  db.updateTable('jobs').set({ ...values, locked_by: null, updated_at: now }).where('id', '=', id).execute();
+
+/** Records progress; also renews the lock, so a long job is not taken as stale. */
+export const setJobProgress = (db: Db, id: string, done: number, total: number | undefined, now: string) =>
+  db.updateTable('jobs')
+    .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: now, updated_at: now })
+    .where('id', '=', id).execute();

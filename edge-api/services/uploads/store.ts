@@ -1,0 +1,75 @@
+// Presigned uploads (CONVENTIONS "Uploads"): hand out a signed PUT address,
+// store the bytes it receives, and read a stored file back for a viewer.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DbHandle } from '../../../db/connect';
+import { findUpload, insertUpload, uploadExists } from '../../../db/uploads/queries';
+import { nowIso, uuidv7 } from '../../../domain/ids';
+import { notFound, invalid } from '../../../domain/refusal';
+import { ONLY_IMAGES, type PresignInput, type PresignResponse, type UploadedResponse } from '../../../domain/uploads';
+import { sign } from '../../lib/signing';
+import { uploadsDir } from './index';
+
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+/** Public purposes can be read by anyone with the link (brand logos on the tracking page, product images). */
+const PUBLIC = new Set(['logo', 'product', 'signature']);
+
+/** Who asks for an upload address: their own company and the companies they may touch (null = all). */
+export type UploadActor = { companyId: string | null; scope: readonly string[] | null };
+
+/** The signed address the client PUTs the bytes to, valid 15 minutes. */
+export function presignUpload(
+  signingKey: string,
+  actor: UploadActor,
+  input: Pick<PresignInput, 'purpose' | 'contentType' | 'companyId'>,
+): PresignResponse {
+  const companyId = input.companyId ?? actor.companyId ?? actor.scope?.[0] ?? '';
+  if (companyId && actor.scope && !actor.scope.includes(companyId)) throw notFound('Company not found');
+  const key = `${input.purpose}-${uuidv7()}.${EXT[input.contentType]}`;
+  const { exp, sig } = sign(signingKey, `${key}|${input.contentType}|${companyId}`, Date.now() + 15 * 60_000);
+  const qs = new URLSearchParams({ ct: input.contentType, cid: companyId, exp: String(exp), sig });
+  return { status: true, key, uploadUrl: `/api/uploads/${key}?${qs}`, url: `/api/files/${key}`, method: 'PUT' };
+}
+
+/** Stores the bytes PUT to a signed address (the route checked the signature and size). A retried PUT is harmless. */
+export async function receiveUpload(
+  dbh: DbHandle,
+  dataDir: string,
+  input: { key: string; contentType: string; companyId: string; bytes: Buffer },
+): Promise<UploadedResponse> {
+  const { key, bytes } = input;
+  if (!looksLikeImage(bytes, input.contentType)) throw invalid(ONLY_IMAGES);
+  if (await uploadExists(dbh.db, key)) return { status: true, key, url: `/api/files/${key}` };
+  const dir = uploadsDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, key), bytes);
+  await insertUpload(dbh.db, {
+    id: uuidv7(), key, company_id: input.companyId || null, purpose: key.split('-')[0], content_type: input.contentType, size: bytes.length, created_at: nowIso(),
+  });
+  return { status: true, key, url: `/api/files/${key}` };
+}
+
+/**
+ * A stored file for a viewer. A private one asks `viewerScope` (which refuses
+ * a caller without a session) and is another tenant's 404.
+ */
+export async function readStoredFile(dbh: DbHandle, dataDir: string, key: string, viewerScope: () => readonly string[] | null) {
+  const row = await findUpload(dbh.db, key);
+  if (!row) throw notFound();
+  const isPublic = PUBLIC.has(row.purpose);
+  if (!isPublic) {
+    const scope = viewerScope();
+    if (row.company_id && scope !== null && !scope.includes(row.company_id)) throw notFound();
+  }
+  const file = path.join(uploadsDir(dataDir), key);
+  if (!fs.existsSync(file)) throw notFound();
+  return { contentType: row.content_type, isPublic, bytes: fs.readFileSync(file) };
+}
+
+/** Magic bytes, so a renamed file is not taken for an image. */
+function looksLikeImage(b: Buffer, ct: string) {
+  if (ct === 'image/png') return b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (ct === 'image/jpeg') return b[0] === 0xff && b[1] === 0xd8;
+  if (ct === 'image/webp') return b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
+  return false;
+}
