@@ -124,4 +124,30 @@ describe('verify-email page (jsdom, real API)', () => {
     expect(((await within(await screen.findByRole('dialog')).findByRole('textbox', { name: 'Email' })) as HTMLInputElement).value).toBe('seller@shipdesk.in');
     expect(screen.queryByTestId('own-email-unverified')).toBeNull();
   });
+
+  it('a changed company address shows as not verified on the profile; its link, once opened, makes it verified', async () => {
+    const email = 'screen9@sahyadrispices.in';
+    const agent = await newSeller(email);
+    expect((await agent.json('/api/auth/verify-email/confirm', { method: 'POST', body: { token: await tokenMailedTo(email) } })).status).toBe(200);
+    await renderInApp('/profile', { app, agent });
+    // Verifying the sign-in address verified the same company address the sign-up gave.
+    expect((await screen.findByTestId('org-email-verified')).textContent).toContain(email);
+    const p = (await agent.json('/api/profile')).body.profile;
+    const { kind, isD2R, ...editable } = p;
+    void kind; void isD2R;
+    expect((await agent.json('/api/profile/company', { method: 'PUT', body: { ...editable, email: 'accounts@sahyadrispices.in' } })).status).toBe(200);
+    cleanup();
+
+    await ctx.db.updateTable('email_verifications').set({ created_at: new Date(Date.now() - 3_700_000).toISOString() }).execute();
+    await renderInApp('/profile', { app, agent });
+    const notice = await screen.findByTestId('org-email-not-verified');
+    expect(notice.textContent).toContain('Company e-mail not verified');
+    expect(notice.textContent).toContain('accounts@sahyadrispices.in');
+    await act(async () => within(notice).getByRole('button', { name: 'Send verification link' }).click());
+    await screen.findByText('Link sent to accounts@sahyadrispices.in');
+    const token = await tokenMailedTo('accounts@sahyadrispices.in');
+    expect((await anonymous(app).json('/api/auth/verify-email/confirm', { method: 'POST', body: { token } })).status).toBe(200);
+    await act(async () => within(notice).getByRole('button', { name: 'It has been verified' }).click());
+    expect((await screen.findByTestId('org-email-verified')).textContent).toContain('accounts@sahyadrispices.in');
+  });
 });

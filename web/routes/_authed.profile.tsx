@@ -7,7 +7,7 @@ import { companyProfileSchema, warehouseProfileSchema, type ProfileSavedResponse
 import { apiJson, fieldErrors } from '../api/client';
 import { sessionQuery } from '../auth/session';
 import { useSession } from '../auth/useSession';
-import { EmailVerificationNotice } from '../features/auth/emailVerification';
+import { EmailVerificationNotice, OrgEmailVerificationNotice, orgEmailQuery } from '../features/auth/emailVerification';
 import { emptyProfile, ProfileFields } from '../features/auth/ProfileFields';
 import { zodValidate } from '../ui/zodForm';
 
@@ -44,7 +44,7 @@ function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial
       await apiJson<ProfileSavedResponse>(`/api/profile/${kind}`, { method: 'PUT', body: v });
       notifications.show({ color: 'green', message: 'Profile updated' });
       form.resetDirty();
-      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }), queryClient.invalidateQueries({ queryKey: orgEmailQuery.queryKey })]);
     } catch (e) {
       form.setErrors(fieldErrors(e));
       notifications.show({ color: 'red', title: 'Error', message: (e as Error).message });
@@ -54,6 +54,7 @@ function ProfileForm({ kind, initial }: { kind: 'company' | 'warehouse'; initial
     <Stack maw={900}>
       <Title order={2}>{kind === 'company' ? 'Company profile' : 'Warehouse profile'}</Title>
       <EmailVerificationNotice />
+      <OrgEmailVerificationNotice />
       <Paper component="form" onSubmit={submit} withBorder p="md" noValidate>
         <Stack>
           {form.isDirty() && <Alert color="yellow" variant="light">You have unsaved changes.</Alert>}

@@ -177,4 +177,28 @@ describe('DataTable', () => {
     expect(cells.map((c) => c.getAttribute('data-label'))).toEqual([null, 'City', null]);
     expect(cells[2].hasAttribute('data-action')).toBe(true);
   });
+
+  it('stacks into cards only while the layout breakpoint matches, and pages by thumb', () => {
+    // A 800 px wide tablet: below 992 px ('cards-tablet') but not below 768 px ('cards').
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes('61.99em') })) as typeof window.matchMedia;
+    const onChange = vi.fn();
+    try {
+      show(
+        <>
+          <DataTable label="Phone cards" narrow="cards" columns={columns} rows={PARCELS.slice(0, 1)} rowKey={(r) => r.awb} />
+          <DataTable label="Tablet cards" narrow="cards-tablet" columns={columns} rows={PARCELS.slice(0, 1)} rowKey={(r) => r.awb} touchPager={{ page: 2, pages: 4, onChange }} />
+        </>,
+      );
+    } finally {
+      window.matchMedia = media;
+    }
+    expect(screen.getByRole('table', { name: 'Phone cards' }).className).not.toMatch(/stacked/);
+    expect(screen.getByRole('table', { name: 'Tablet cards' }).className).toMatch(/stacked/);
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByTestId('pager-position').textContent).toBe('Page 2 of 4');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(onChange.mock.calls).toEqual([[3], [1]]);
+  });
 });

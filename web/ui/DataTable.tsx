@@ -2,10 +2,13 @@ import type { MouseEvent, ReactNode } from 'react';
 import {
   Alert, Box, Button, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden,
   type TableTdProps,
+  type TableTrProps,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { NOTHING_TO_DISPLAY } from '../../domain/orders';
 import classes from './DataTable.module.css';
 import { Pager, type PagerProps } from './Pager';
+import { TouchPager, type TouchPagerProps } from './TouchPager';
 import type { RowSelection } from './useRowSelection';
 
 /** What DataTable shows instead of the table when the list could not be loaded. */
@@ -48,10 +51,12 @@ export type DataTableProps<Row> = {
   refreshing?: boolean;
   /** Shown instead of the table (the page decides when: offline, what was loaded last stays, with no error). */
   error?: DataTableError | null | false;
-  /** The empty state: its text (default 'Nothing to display here') and an action (e.g. 'Create driver'). */
-  empty?: { text?: ReactNode; action?: ReactNode; testId?: string };
+  /** The empty state: its text (default 'Nothing to display here'), a title over it, and an action (e.g. 'Create driver'). */
+  empty?: { title?: ReactNode; text?: ReactNode; action?: ReactNode; testId?: string };
   /** Paging under the table (see numberedPager() for lists paged by number). */
   pager?: PagerProps | null;
+  /** Paging by thumb instead (the floor screens): Previous / page n of m / Next, 48 px targets, fits 360 px. */
+  touchPager?: TouchPagerProps | null;
   /** Tick boxes per row and for the page, from useRowSelection(). */
   selection?: RowSelection<Row>;
   /** The accessible name of a row's tick box, e.g. `Select invoice ${row.number}`. */
@@ -63,8 +68,8 @@ export type DataTableProps<Row> = {
   bulkBar?: ReactNode;
   /** A click anywhere on a row (not on its own buttons or links). Keep a button in the row for keyboard users. */
   onRowClick?: (row: Row) => void;
-  /** Attributes of each row (data-testid, data-*). */
-  rowProps?: (row: Row) => DataAttributes;
+  /** Attributes of each row (data-testid, data-*, bg). */
+  rowProps?: (row: Row) => Omit<TableTrProps, 'children'> & DataAttributes;
   /**
    * Narrow screens: 'scroll' (default) keeps the columns and scrolls sideways inside the table's own
    * viewport; 'cards' stacks each row into a card below 768 px, 'cards-tablet' below 992 px.
@@ -76,12 +81,15 @@ export type DataTableProps<Row> = {
   stickyHeader?: boolean;
   withBorder?: boolean;
   striped?: boolean;
-  fz?: 'xs' | 'sm' | 'md';
+  fz?: 'xs' | 'sm' | 'md' | 'lg';
   verticalSpacing?: number | 'xs' | 'sm' | 'md';
 };
 
 /** The viewport of a table with a sticky header: the window's height under the app header, never tiny. */
 const VIEWPORT_MAX = 'max(22rem, calc(100dvh - var(--app-shell-header-offset, 0rem) - 8rem))';
+/** Where each `narrow` layout stacks its rows into cards. */
+const STACK_BELOW = { cards: '(max-width: 47.99em)', 'cards-tablet': '(max-width: 61.99em)' } as const;
+const NEVER = 'not all';
 const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]';
 
 function SortHeader<Row>({ column }: { column: DataTableColumn<Row> }) {
@@ -108,6 +116,8 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   const span = columns.length + (sel ? 1 : 0);
   const loading = !!p.loading && !p.rows?.length;
   const busy = loading || !!p.refreshing;
+  // One set of card rules (DataTable.module.css .stacked), put on while the layout's breakpoint matches.
+  const stacked = useMediaQuery(narrow === 'scroll' ? NEVER : STACK_BELOW[narrow], false, { getInitialValueInEffect: false });
 
   const pageKeys = rows.map(p.rowKey);
   const picked = sel ? pageKeys.filter((k) => sel.keys.has(k)).length : 0;
@@ -131,7 +141,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
       horizontalSpacing="sm"
       fz={p.fz ?? 'sm'}
       miw={narrow === 'scroll' ? p.minWidth : undefined}
-      className={narrow === 'cards' ? classes.cards : narrow === 'cards-tablet' ? classes.cardsTablet : undefined}
+      className={stacked ? classes.stacked : undefined}
       styles={{ th: { whiteSpace: 'nowrap' } }}
     >
       {p.caption && <Table.Caption>{p.caption}</Table.Caption>}
@@ -176,7 +186,13 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
           <Table.Tr>
             <Table.Td colSpan={span} data-wide>
               <Stack align="center" gap="xs" py="lg">
-                <Text c="dimmed" ta="center" size="sm" data-testid={p.empty?.testId}>
+                {/* Divs, not paragraphs: a row's first paragraph is its title (e.g. an AWB); the empty row has none. */}
+                {p.empty?.title && (
+                  <Text component="div" fw={600} ta="center">
+                    {p.empty.title}
+                  </Text>
+                )}
+                <Text component="div" c="dimmed" ta="center" size="sm" data-testid={p.empty?.testId}>
                   {p.empty?.text ?? NOTHING_TO_DISPLAY}
                 </Text>
                 {p.empty?.action}
@@ -193,7 +209,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
                 key={key}
                 {...p.rowProps?.(row)}
                 data-selected={on || undefined}
-                bg={on ? 'var(--mantine-primary-color-light)' : undefined}
+                {...(on ? { bg: 'var(--mantine-primary-color-light)' } : {})}
                 className={onRowClick ? classes.clickable : undefined}
                 onClick={onRowClick?.(row)}
               >
@@ -287,6 +303,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
         {p.withBorder ? <Paper withBorder>{body}</Paper> : body}
       </Box>
       {p.pager && <Pager {...p.pager} />}
+      {p.touchPager && <TouchPager {...p.touchPager} />}
     </Stack>
   );
 }

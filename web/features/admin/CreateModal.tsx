@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { Modal, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { z } from 'zod';
-import { apiJson, fieldErrors } from '../../api/client';
+import { apiJson } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
 import { zodValidate } from '../../ui/zodForm';
 import { adminKeys } from './api';
+import { useAdminPost } from './useAdminPost';
 import type { CreatedResponse } from '../../../domain/admin';
 
 export type Field =
@@ -37,10 +37,9 @@ export function CreateModal<V extends Record<string, unknown>>(p: CreateModalPro
 }
 
 function CreateForm<V extends Record<string, unknown>>(p: CreateModalProps<V>) {
-  const qc = useQueryClient();
   const [values, setValues] = useState<V>(p.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, post, onSubmit } = useAdminPost({ invalidate: adminKeys.all, onDone: p.onClose, setErrors });
   const set = (name: string, v: unknown) => setValues((s) => ({ ...s, [name]: v }) as V);
   const errorOf = (name: string) => errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1];
   const submit = async () => {
@@ -50,26 +49,10 @@ function CreateForm<V extends Record<string, unknown>>(p: CreateModalProps<V>) {
       setErrors(local);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await apiJson<CreatedResponse<string, unknown>>(p.path, { method: 'POST', body });
-      notifications.show({ color: 'green', message: r.message });
-      await qc.invalidateQueries({ queryKey: adminKeys.all });
-      p.onClose();
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      notifications.show({ color: 'red', message: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    await post(() => apiJson<CreatedResponse<string, unknown>>(p.path, { method: 'POST', body }));
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={onSubmit(submit)}>
       <Stack gap="sm">
         {p.fields.map((f) => {
           if (f.kind === 'switch') return <Switch key={f.name} label={f.label} checked={!!values[f.name]} onChange={(e) => set(f.name, e.currentTarget.checked)} />;
@@ -83,10 +66,7 @@ function CreateForm<V extends Record<string, unknown>>(p: CreateModalProps<V>) {
             return <PasswordInput key={f.name} label={f.label} value={(values[f.name] as string) ?? ''} onChange={(e) => set(f.name, e.currentTarget.value)} error={errorOf(f.name)} withAsterisk={f.required} />;
           return <TextInput key={f.name} label={f.label} placeholder={f.placeholder} value={(values[f.name] as string) ?? ''} onChange={(e) => set(f.name, e.currentTarget.value)} error={errorOf(f.name)} withAsterisk={f.required} />;
         })}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={p.onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" loading={busy}>{p.submitLabel}</Button>
-        </Group>
+        <FormFooter onCancel={p.onClose} cancelDisabled={busy} submitLabel={p.submitLabel} loading={busy} />
       </Stack>
     </form>
   );

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { FileInput, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ACTION_FALLBACK,
   ACTION_LABELS,
@@ -14,8 +12,10 @@ import {
   type DeliveryOrderDetail,
 } from '../../../domain/delivery';
 import { uuidv7 } from '../../../domain/ids';
-import { ApiRequestError, apiFetch, apiJson, fieldErrors } from '../../api/client';
+import { ApiRequestError, apiFetch, apiJson } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
 import { adminKeys } from './api';
+import { useAdminPost } from './useAdminPost';
 import type { PresignResponse } from '../../../domain/uploads';
 
 const PATHS: Record<DeliveryAction, string> = {
@@ -59,10 +59,9 @@ export function DeliveryActionModal({ action, order, onClose }: DeliveryActionMo
 }
 
 function ActionForm({ action, order, onClose }: { action: DeliveryAction; order: DeliveryOrderDetail; onClose: () => void }) {
-  const qc = useQueryClient();
   const [requestId] = useState(() => uuidv7());
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, post, onSubmit } = useAdminPost({ invalidate: adminKeys.delivery, onDone: onClose, setErrors });
   const [when, setWhen] = useState(() => localInput(Date.now() - 5 * 60_000));
   const [photo, setPhoto] = useState<File | null>(null);
   const [lat, setLat] = useState('');
@@ -92,29 +91,16 @@ function ActionForm({ action, order, onClose }: { action: DeliveryAction; order:
     } else if (action === 'cancelled') {
       body = { ...body, ...(cancelReason.trim() ? { reason: cancelReason.trim() } : {}) };
     }
-    setBusy(true);
-    try {
+    await post(async () => {
       if (action === 'delivered' && photo) body = { ...body, podKey: await uploadProof(photo) };
       const r = await apiJson<DeliveryActionResponse>(PATHS[action], { method: 'POST', body });
       if (!r?.status) throw new Error(ACTION_FALLBACK[action]);
-      notifications.show({ color: 'green', message: r.message });
-      await qc.invalidateQueries({ queryKey: adminKeys.delivery });
-      onClose();
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      notifications.show({ color: 'red', message: (e as Error).message || ACTION_FALLBACK[action] });
-    } finally {
-      setBusy(false);
-    }
+      return r;
+    }, ACTION_FALLBACK[action]);
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={onSubmit(submit)}>
       <Stack gap="sm">
         {action === 'delivered' && (
           <>
@@ -149,14 +135,7 @@ function ActionForm({ action, order, onClose }: { action: DeliveryAction; order:
           </>
         )}
         {action === 'rto-delivered' && <Text size="sm">Mark {order.awb} as delivered back to the seller (RTO delivered)?</Text>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
-          <Button type="submit" loading={busy} data-testid="action-submit">
-            {ACTION_LABELS[action]}
-          </Button>
-        </Group>
+        <FormFooter cancelLabel="Close" onCancel={onClose} cancelDisabled={busy} submitLabel={ACTION_LABELS[action]} loading={busy} submitTestId="action-submit" />
       </Stack>
     </form>
   );

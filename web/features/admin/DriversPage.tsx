@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Drawer, Loader, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
 import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage } from '../../ui/ListPage';
 import { clustersQuery, driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';
@@ -23,22 +21,30 @@ export function DriversPage() {
   const clusters = useQuery(clustersQuery());
   const q = useQuery(driversQuery(driversPageInput(search, page, pageSize)));
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3}>Drivers</Title>
-        <Button onClick={() => setCreating(true)}>Create driver</Button>
-      </Group>
-      <TextInput aria-label="Search drivers" placeholder="Name or phone" value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={260} />
-      <DataTable
-        label="Drivers"
-        testId="drivers-table"
-        minWidth={800}
-        rows={q.data?.drivers}
-        rowKey={(d) => d.id}
-        loading={q.isPending}
-        refreshing={q.isPlaceholderData && q.isFetching}
-        error={queryError(q, { message: LOAD_FAILED_FALLBACK })}
-        columns={[
+    <ListPage
+      gap="sm"
+      title="Drivers"
+      titleOrder={3}
+      actions={<Button onClick={() => setCreating(true)}>Create driver</Button>}
+      filters={<TextInput aria-label="Search drivers" placeholder="Name or phone" value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={260} />}
+      query={q}
+      list={{
+        rows: (d) => d.drivers,
+        total: (d) => d.totalCount,
+        error: { message: LOAD_FAILED_FALLBACK },
+        page,
+        pageSize,
+        onPage: setPage,
+        onPageSize: (n) => { setPageSize(n); setPage(1); },
+        noun: 'drivers',
+        pageSizes: [10, 20, 50, 100],
+      }}
+      table={{
+        label: 'Drivers',
+        testId: 'drivers-table',
+        minWidth: 800,
+        rowKey: (d) => d.id,
+        columns: [
           { key: 'name', header: 'Name', cell: (d) => <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(d.id)}>{d.name}</UnstyledButton> },
           { key: 'phone', header: 'Phone', cell: (d) => d.phone },
           { key: 'vehicle', header: 'Vehicle', cell: (d) => d.vehicle ?? '—' },
@@ -46,9 +52,9 @@ export function DriversPage() {
           { key: 'active-orders', header: 'Active orders', cell: (d) => d.activeOrders },
           { key: 'status', header: 'Status', cell: (d) => <Badge color={d.active ? 'green' : 'gray'} variant="light">{d.active ? 'Active' : 'Inactive'}</Badge> },
           { key: 'created', header: 'Created', cell: (d) => formatDateTime(d.createdAt) },
-        ]}
-        pager={numberedPager({ page, pageSize, total: q.data?.totalCount ?? 0, onPage: setPage, onPageSize: (n) => { setPageSize(n); setPage(1); }, noun: 'drivers', pageSizes: [10, 20, 50, 100], busy: q.isFetching })}
-      />
+        ],
+      }}
+    >
       <CreateModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -67,7 +73,7 @@ export function DriversPage() {
         ]}
       />
       <DriverDrawer id={open} onClose={() => setOpen(null)} />
-    </Stack>
+    </ListPage>
   );
 }
 

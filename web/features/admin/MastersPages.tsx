@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   assignClusterSchema,
   createClusterOwnerSchema,
@@ -11,9 +11,27 @@ import {
 import { clustersQuery, ownersQuery, warehousesQuery, warehouseUsersQuery } from './api';
 import { CreateModal } from './CreateModal';
 import { formatDateTime } from './format';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, type DataTableProps } from '../../ui/DataTable';
+import { PageHeader } from '../../ui/ListPage';
 import { queryError } from '../../ui/queryError';
 import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+
+/** One master list: its title and create buttons, and the whole list (these lists are short: no pager). */
+function MasterList<Row>({ title, actions, query, table, children }: {
+  title: string;
+  actions: ReactNode;
+  query: UseQueryResult<Row[]>;
+  table: Omit<DataTableProps<Row>, 'label' | 'rows' | 'loading' | 'error'>;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      <PageHeader title={title} order={3} actions={actions} />
+      <DataTable label={title} {...table} rows={query.data} loading={query.isPending} error={queryError(query, { message: LOAD_FAILED_FALLBACK })} />
+      {children}
+    </Stack>
+  );
+}
 
 const pincodeList = (s: string) => (s ?? '').split(/[\s,]+/).map((p) => p.trim()).filter(Boolean);
 
@@ -24,31 +42,29 @@ export function ClustersPage() {
   const [creating, setCreating] = useState(false);
   const [assigning, setAssigning] = useState(false);
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3}>Clusters</Title>
+    <MasterList
+      title="Clusters"
+      actions={
         <Group gap="xs">
           <Button variant="default" onClick={() => setAssigning(true)}>Assign warehouse</Button>
           <Button onClick={() => setCreating(true)}>Create cluster</Button>
         </Group>
-      </Group>
-      <DataTable
-        label="Clusters"
-        testId="clusters-table"
-        minWidth={800}
-        rows={clusters.data}
-        rowKey={(c) => c.clusterId}
-        loading={clusters.isPending}
-        error={queryError(clusters, { message: LOAD_FAILED_FALLBACK })}
-        columns={[
+      }
+      query={clusters}
+      table={{
+        testId: 'clusters-table',
+        minWidth: 800,
+        rowKey: (c) => c.clusterId,
+        columns: [
           { key: 'name', header: 'Cluster', cell: (c) => c.clusterName, cellProps: () => ({ fw: 500 }) },
           { key: 'city', header: 'City', cell: (c) => c.city },
           { key: 'pincodes', header: 'Pincodes', cell: (c) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{c.clusterPincode.join(', ')}</Text>, cellProps: () => ({ maw: 320 }) },
           { key: 'owner', header: 'Owner', cell: (c) => (c.owner ? `${c.owner.name} · ${c.owner.phone}` : '—') },
           { key: 'warehouses', header: 'Warehouses', cell: (c) => c.warehouses.map((w) => w.name).join(', ') || '—' },
           { key: 'drivers', header: 'Drivers', cell: (c) => c.drivers },
-        ]}
-      />
+        ],
+      }}
+    >
       <CreateModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -79,7 +95,7 @@ export function ClustersPage() {
           { name: 'clusterId', label: 'Cluster', kind: 'select', required: true, data: (clusters.data ?? []).map((c) => ({ value: c.clusterId, label: c.clusterName })) },
         ]}
       />
-    </Stack>
+    </MasterList>
   );
 }
 
@@ -88,28 +104,24 @@ export function WarehousesPage() {
   const clusters = useQuery(clustersQuery());
   const [creating, setCreating] = useState(false);
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3}>Warehouses</Title>
-        <Button onClick={() => setCreating(true)}>Create warehouse</Button>
-      </Group>
-      <DataTable
-        label="Warehouses"
-        testId="warehouses-table"
-        minWidth={760}
-        rows={warehouses.data}
-        rowKey={(w) => w.id}
-        loading={warehouses.isPending}
-        error={queryError(warehouses, { message: LOAD_FAILED_FALLBACK })}
-        columns={[
+    <MasterList
+      title="Warehouses"
+      actions={<Button onClick={() => setCreating(true)}>Create warehouse</Button>}
+      query={warehouses}
+      table={{
+        testId: 'warehouses-table',
+        minWidth: 760,
+        rowKey: (w) => w.id,
+        columns: [
           { key: 'name', header: 'Warehouse', cell: (w) => w.name, cellProps: () => ({ fw: 500 }) },
           { key: 'code', header: 'Code', cell: (w) => w.warehouseId },
           { key: 'city', header: 'City', cell: (w) => `${w.city} ${w.pincode}` },
           { key: 'cluster', header: 'Cluster', cell: (w) => w.cluster?.name ?? '—' },
           { key: 'users', header: 'Users', cell: (w) => w.users },
           { key: 'status', header: 'Status', cell: (w) => <Badge variant="light" color={w.active ? 'green' : 'gray'}>{w.active ? 'Active' : 'Inactive'}</Badge> },
-        ]}
-      />
+        ],
+      }}
+    >
       <CreateModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -136,7 +148,7 @@ export function WarehousesPage() {
           { name: 'clusterId', label: 'Cluster', kind: 'select', data: (clusters.data ?? []).map((c) => ({ value: c.clusterId, label: c.clusterName })) },
         ]}
       />
-    </Stack>
+    </MasterList>
   );
 }
 
@@ -148,48 +160,38 @@ export function OwnersPage() {
   const [creatingUser, setCreatingUser] = useState(false);
   return (
     <Stack gap="lg">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3}>Cluster owners</Title>
-          <Button onClick={() => setCreatingOwner(true)}>Create cluster owner</Button>
-        </Group>
-        <DataTable
-          label="Cluster owners"
-          testId="owners-table"
-          minWidth={700}
-          rows={owners.data}
-          rowKey={(o) => o.id}
-          loading={owners.isPending}
-          error={queryError(owners, { message: LOAD_FAILED_FALLBACK })}
-          columns={[
+      <MasterList
+        title="Cluster owners"
+        actions={<Button onClick={() => setCreatingOwner(true)}>Create cluster owner</Button>}
+        query={owners}
+        table={{
+          testId: 'owners-table',
+          minWidth: 700,
+          rowKey: (o) => o.id,
+          columns: [
             { key: 'name', header: 'Name', cell: (o) => o.name, cellProps: () => ({ fw: 500 }) },
             { key: 'phone', header: 'Phone', cell: (o) => o.phone },
             { key: 'email', header: 'Email', cell: (o) => o.email },
             { key: 'clusters', header: 'Clusters', cell: (o) => o.clusters.join(', ') || '—' },
-          ]}
-        />
-      </Stack>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3}>Warehouse owners and users</Title>
-          <Button onClick={() => setCreatingUser(true)}>Create warehouse owner</Button>
-        </Group>
-        <DataTable
-          label="Warehouse owners and users"
-          testId="warehouse-users-table"
-          minWidth={700}
-          rows={users.data}
-          rowKey={(u) => u.id}
-          loading={users.isPending}
-          error={queryError(users, { message: LOAD_FAILED_FALLBACK })}
-          columns={[
+          ],
+        }}
+      />
+      <MasterList
+        title="Warehouse owners and users"
+        actions={<Button onClick={() => setCreatingUser(true)}>Create warehouse owner</Button>}
+        query={users}
+        table={{
+          testId: 'warehouse-users-table',
+          minWidth: 700,
+          rowKey: (u) => u.id,
+          columns: [
             { key: 'name', header: 'Name', cell: (u) => u.name, cellProps: () => ({ fw: 500 }) },
             { key: 'email', header: 'Email', cell: (u) => u.email },
             { key: 'warehouse', header: 'Warehouse', cell: (u) => u.warehouseName ?? '—' },
             { key: 'created', header: 'Created', cell: (u) => formatDateTime(u.createdAt) },
-          ]}
-        />
-      </Stack>
+          ],
+        }}
+      />
       <CreateModal
         opened={creatingOwner}
         onClose={() => setCreatingOwner(false)}

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type {
   ClusterOwnersResponse,
   ClustersResponse,
@@ -34,13 +34,16 @@ export const adminKeys = {
   journey: (id: string) => ['admin', 'journey', id] as const,
 };
 
-export const deliveryListQuery = (p: Record<string, string | undefined>) =>
+/** A list read with its filters in the query string: the page on screen stays while the next one loads. */
+const filteredList = <T,>(queryKey: QueryKey, path: string, p: Record<string, string | undefined>) =>
   queryOptions({
-    queryKey: adminKeys.deliveryList(p),
-    queryFn: ({ signal }) => apiJson<DeliveryListResponse>(`/api/admin/orders?${qs(p)}`, { signal }),
+    queryKey,
+    queryFn: ({ signal }) => apiJson<T>(`${path}?${qs(p)}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+export const deliveryListQuery = (p: Record<string, string | undefined>) => filteredList<DeliveryListResponse>(adminKeys.deliveryList(p), '/api/admin/orders', p);
 
 export const deliveryDetailQuery = (awb: string) =>
   queryOptions({
@@ -69,13 +72,7 @@ export const warehousesQuery = () =>
 export const warehouseUsersQuery = () =>
   queryOptions({ queryKey: adminKeys.warehouseUsers, queryFn: () => apiJson<WarehouseUsersResponse>('/api/admin/warehouse-user').then((r) => r.warehouseUsers) });
 
-export const journeysQuery = (p: Record<string, string | undefined>) =>
-  queryOptions({
-    queryKey: adminKeys.journeys(p),
-    queryFn: ({ signal }) => apiJson<JourneyListResponse>(`/api/admin/journey?${qs(p)}`, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+export const journeysQuery = (p: Record<string, string | undefined>) => filteredList<JourneyListResponse>(adminKeys.journeys(p), '/api/admin/journey', p);
 export const journeyQuery = (id: string) =>
   queryOptions({ queryKey: adminKeys.journey(id), queryFn: () => apiJson<JourneyDetailResponse>(`/api/admin/journey/${encodeURIComponent(id)}`), enabled: !!id });
 

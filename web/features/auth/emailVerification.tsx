@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SessionUser, VerifyEmailConfirmResponse, VerifyEmailSendResponse } from '../../../domain/auth';
+import type { OrgEmailVerificationStatus, SessionUser, VerifyEmailConfirmResponse, VerifyEmailSendResponse } from '../../../domain/auth';
 import { mailOwnAddressUnverified } from '../../../domain/mail';
 import { apiJson } from '../../api/client';
 import { ensureSession, sessionQuery } from '../../auth/session';
@@ -23,10 +23,10 @@ export function ownEmailVerified(user: Pick<SessionUser, 'email'> & Partial<Pick
   return user.emailVerified !== false;
 }
 
-/** Asks the server to mail a verification link; reports the outcome in a notification. Answers whether it was sent. */
-export async function requestVerificationLink(): Promise<boolean> {
+/** Asks the server to mail a verification link (to the own address, or the organisation's); reports the outcome in a notification. Answers whether it was sent. */
+export async function requestVerificationLink(target: 'own' | 'organisation' = 'own'): Promise<boolean> {
   try {
-    const r = await apiJson<VerifyEmailSendResponse>('/api/auth/verify-email/send', { method: 'POST' });
+    const r = await apiJson<VerifyEmailSendResponse>(target === 'own' ? '/api/auth/verify-email/send' : '/api/auth/verify-email/organisation/send', { method: 'POST' });
     notifications.show({ color: 'green', title: `Link sent to ${r.email}`, message: r.message, autoClose: 10_000 });
     return true;
   } catch (e) {
@@ -48,7 +48,7 @@ export async function confirmVerification(queryClient: QueryClient, token: strin
 }
 
 /** A button that mails a verification link, busy while it does. */
-export function SendVerificationButton({ size = 'sm', variant = 'filled' }: { size?: 'xs' | 'sm' | 'md'; variant?: 'filled' | 'light' | 'default' }) {
+export function SendVerificationButton({ size = 'sm', variant = 'filled', target = 'own' }: { size?: 'xs' | 'sm' | 'md'; variant?: 'filled' | 'light' | 'default'; target?: 'own' | 'organisation' }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -59,7 +59,7 @@ export function SendVerificationButton({ size = 'sm', variant = 'filled' }: { si
       mih={size === 'xs' ? undefined : 44}
       onClick={async () => {
         setBusy(true);
-        await requestVerificationLink();
+        await requestVerificationLink(target);
         setBusy(false);
       }}
     >
@@ -145,4 +145,46 @@ export function OwnAddressNote() {
 export function startingAddress(given: string, own: ReturnType<typeof useOwnEmail>): string {
   if (!own || own.verified || given.trim().toLowerCase() !== own.email.trim().toLowerCase()) return given;
   return own.orgEmail && own.orgEmail.trim().toLowerCase() !== own.email.trim().toLowerCase() ? own.orgEmail : '';
+}
+
+/** The configured address of the user's company or warehouse and whether it is verified. */
+export const orgEmailQuery = {
+  queryKey: ['auth', 'verify-email', 'organisation'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiJson<OrgEmailVerificationStatus>('/api/auth/verify-email/organisation', { signal }),
+};
+
+/**
+ * The profile screen's line about the company's (warehouse's) address: files are
+ * e-mailed to it only once a link sent to it was opened, so a changed address
+ * shows how to verify it.
+ */
+export function OrgEmailVerificationNotice() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ ...orgEmailQuery, throwOnError: false });
+  const org = data?.organisation;
+  if (!org?.email) return null;
+  const what = org.kind === 'company' ? 'Company' : 'Warehouse';
+  if (org.verified) {
+    return (
+      <Group gap="xs" data-testid="org-email-verified">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{what} e-mail: {org.email}</Text>
+        <Badge color="green" variant="light">Verified</Badge>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="orange" variant="light" title={`${what} e-mail not verified`} data-testid="org-email-not-verified">
+      <Stack gap="xs">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Files can be e-mailed to {org.email} only after someone who reads it opens the link we send there (within 24 hours).
+        </Text>
+        <Group gap="xs">
+          <SendVerificationButton target="organisation" />
+          <Button variant="subtle" size="sm" mih={44} onClick={() => queryClient.invalidateQueries({ queryKey: orgEmailQuery.queryKey })}>
+            It has been verified
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
 }

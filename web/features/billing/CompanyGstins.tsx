@@ -1,7 +1,7 @@
 // Settings > Invoicing: the company's GSTIN for each state it ships from
 // (issue 12 point 4). An invoice prints the GSTIN of its warehouse's state and
 // is refused when none is recorded, so sellers add one per warehouse state here.
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { findRegion, INDIAN_STATE_NAMES } from '../../../domain/india';
 import { GSTIN_STATE_REQUIRED, gstinProblem, normaliseGstin, type CompanyGstinEntry, type CompanyGstinsResponse } from '../../../domain/gstin';
 import { apiJson, fieldErrors } from '../../api/client';
+import { DataTable } from '../../ui/DataTable';
 import { OfflineGate } from '../sync/OfflineGate';
 import { NEEDS_NETWORK, useOnline } from '../sync/useOnline';
 
@@ -97,47 +98,59 @@ export function CompanyGstins({ companyId }: { companyId?: string }) {
         )}
         {q.data && entries.length === 0 && <Text size="sm" c="dimmed">No GSTIN recorded yet.</Text>}
         {entries.length > 0 && (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs" aria-label="Company GSTINs" data-testid="gstin-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>GSTIN</Table.Th>
-                  <Table.Th aria-label="Actions" />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((e) => (
-                  <Table.Tr key={e.stateCode} data-testid="gstin-row" data-state-code={e.stateCode}>
-                    <Table.Td>
-                      <Text size="sm">{e.state}</Text>
-                      <Text size="xs" c="dimmed">State code {e.stateCode}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{e.gstin}</Text>
-                      {e.fromProfile && <Badge size="xs" variant="light" color="gray">Registration GSTIN</Badge>}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {!e.fromProfile && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${e.state} GSTIN`}
-                          loading={removing === e.stateCode}
-                          disabled={!online}
-                          title={online ? undefined : NEEDS_NETWORK}
-                          onClick={() => remove(e)}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Company GSTINs"
+            testId="gstin-table"
+            rows={entries}
+            rowKey={(e) => e.stateCode}
+            rowProps={(e) => ({ 'data-testid': 'gstin-row', 'data-state-code': e.stateCode })}
+            minWidth={300}
+            stickyHeader={false}
+            striped={false}
+            verticalSpacing="xs"
+            columns={[
+              {
+                key: 'state',
+                header: 'State',
+                cell: (e) => (
+                  <>
+                    <Text size="sm">{e.state}</Text>
+                    <Text size="xs" c="dimmed">State code {e.stateCode}</Text>
+                  </>
+                ),
+              },
+              {
+                key: 'gstin',
+                header: 'GSTIN',
+                cell: (e) => (
+                  <>
+                    <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{e.gstin}</Text>
+                    {e.fromProfile && <Badge size="xs" variant="light" color="gray">Registration GSTIN</Badge>}
+                  </>
+                ),
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                align: 'right',
+                cell: (e) =>
+                  !e.fromProfile && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${e.state} GSTIN`}
+                      loading={removing === e.stateCode}
+                      disabled={!online}
+                      title={online ? undefined : NEEDS_NETWORK}
+                      onClick={() => remove(e)}
+                    >
+                      Remove
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
         <OfflineGate>
           <form onSubmit={submit} noValidate aria-label="Add a GSTIN">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   COULD_NOT_GET_PAYMENTS,
@@ -11,9 +11,7 @@ import {
   type InvoiceStatus,
 } from '../../../domain/invoicing';
 import { useSession } from '../../auth/useSession';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage } from '../../ui/ListPage';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { useDownloads } from '../downloads';
 import { OfflineGate } from '../sync/OfflineGate';
@@ -44,62 +42,69 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
   const orderIds = [...selection.rows.values()].map((r) => r.orderId);
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Invoices</Title>
+    <ListPage
+      title="Invoices"
+      actions={
         <OfflineGate>
           <Button variant="default" onClick={() => void d.entityCsv('invoices', filter as Record<string, unknown>)}>Export CSV</Button>
         </OfflineGate>
-      </Group>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              go({ q: text.trim() || undefined, page: undefined });
-            }}
-          >
-            <TextInput label="Search" placeholder="Invoice no., order id or buyer" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
-          </form>
-          <Select
-            label="Status"
-            clearable
-            placeholder="Any"
-            w={180}
-            data={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))}
-            value={search.status ?? null}
-            onChange={(v) => go({ status: (v as InvoiceStatus) ?? undefined, page: undefined })}
-          />
-          <TextInput label="From" type="date" value={search.from ?? ''} onChange={(e) => go({ from: e.currentTarget.value || undefined, page: undefined })} />
-          <TextInput label="To" type="date" value={search.to ?? ''} onChange={(e) => go({ to: e.currentTarget.value || undefined, page: undefined })} />
-          {(search.status || search.from || search.to || search.q) && (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setText('');
-                go({ status: undefined, from: undefined, to: undefined, q: undefined, page: undefined });
+      }
+      filters={
+        <Paper withBorder p="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                go({ q: text.trim() || undefined, page: undefined });
               }}
             >
-              Clear filters
-            </Button>
-          )}
-        </Group>
-      </Paper>
-
-      {/* Offline, what this device loaded last stays on screen (the banner says from when), not an error. */}
-      <DataTable
-        label="Invoices"
-        testId="invoices-table"
-        withBorder
-        minWidth={900}
-        rows={q.data?.invoices}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        refreshing={q.isPlaceholderData && q.isFetching}
-        error={queryError(q, { title: 'Error', message: COULD_NOT_GET_PAYMENTS, testId: 'invoices-error' })}
-        selection={selection}
-        selectLabel={(r) => `Select invoice ${r.invoiceNumber}`}
-        bulkActions={
+              <TextInput label="Search" placeholder="Invoice no., order id or buyer" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
+            </form>
+            <Select
+              label="Status"
+              clearable
+              placeholder="Any"
+              w={180}
+              data={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))}
+              value={search.status ?? null}
+              onChange={(v) => go({ status: (v as InvoiceStatus) ?? undefined, page: undefined })}
+            />
+            <TextInput label="From" type="date" value={search.from ?? ''} onChange={(e) => go({ from: e.currentTarget.value || undefined, page: undefined })} />
+            <TextInput label="To" type="date" value={search.to ?? ''} onChange={(e) => go({ to: e.currentTarget.value || undefined, page: undefined })} />
+            {(search.status || search.from || search.to || search.q) && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setText('');
+                  go({ status: undefined, from: undefined, to: undefined, q: undefined, page: undefined });
+                }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </Group>
+        </Paper>
+      }
+      query={q}
+      // Offline, what this device loaded last stays on screen (the banner says from when), not an error.
+      list={{
+        rows: (data) => data.invoices,
+        total: (data) => data.currentCount,
+        error: { title: 'Error', message: COULD_NOT_GET_PAYMENTS, testId: 'invoices-error' },
+        page,
+        pageSize: PAGE_SIZE,
+        onPage: (p) => go({ page: p }),
+        noun: 'invoices',
+      }}
+      table={{
+        label: 'Invoices',
+        testId: 'invoices-table',
+        withBorder: true,
+        minWidth: 900,
+        rowKey: (r) => r.id,
+        selection,
+        selectLabel: (r) => `Select invoice ${r.invoiceNumber}`,
+        bulkActions: (
           <OfflineGate>
             <Group gap="xs">
               <Button size="xs" onClick={() => void d.tallyXml(orderIds)}>Tally Voucher XML</Button>
@@ -108,8 +113,8 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
               <Button size="xs" variant="default" onClick={() => void d.downloadLabels(orderIds)}>Download Labels</Button>
             </Group>
           </OfflineGate>
-        }
-        columns={[
+        ),
+        columns: [
           { key: 'invoice', header: 'Invoice', cell: (r) => <Button variant="subtle" size="compact-sm" onClick={() => go({ invoice: r.id })}>{r.invoiceNumber}</Button> },
           { key: 'order', header: 'Order', cell: (r) => r.shopOrderId },
           session.role !== 'seller' && { key: 'company', header: 'Company', cell: (r: InvoiceDto) => r.companyName },
@@ -118,10 +123,10 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
           { key: 'amount', header: 'Amount', align: 'right', cell: (r) => formatRupees(r.amountPaise) },
           { key: 'balance', header: 'Balance', align: 'right', cell: (r) => formatRupees(r.balancePaise) },
           { key: 'status', header: 'Status', cell: (r) => <Badge color={STATUS_COLOURS[r.status]} variant="light">{INVOICE_STATUS_LABELS[r.status]}</Badge> },
-        ]}
-        pager={numberedPager({ page, pageSize: PAGE_SIZE, total: q.data?.currentCount ?? 0, onPage: (p) => go({ page: p }), noun: 'invoices', busy: q.isFetching })}
-      />
+        ],
+      }}
+    >
       <InvoiceSlider invoiceId={search.invoice} canCapture={session.role !== 'warehouse'} onClose={() => go({ invoice: undefined })} />
-    </Stack>
+    </ListPage>
   );
 }

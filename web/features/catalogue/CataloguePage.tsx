@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Drawer, Group, Image, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Image, Select, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,9 +9,7 @@ import {
 import { formatINR } from '../../../domain/pricing';
 import type { Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage } from '../../ui/ListPage';
 import { CatalogueForm } from './CatalogueForm';
 import { CatalogueSlider } from './CatalogueSlider';
 import { catalogueKeys, catalogueListQuery } from './queries';
@@ -78,9 +76,9 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
   };
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Catalogue</Title>
+    <ListPage
+      title="Catalogue"
+      actions={
         <Group>
           {companies.length > 1 && (
             <Select
@@ -108,35 +106,44 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
             </Group>
           </OfflineGate>
         </Group>
-      </Group>
+      }
+      filters={
+        <>
+          <Tabs value={search.tab} onChange={(v) => go({ tab: (v as CatalogueShopType) ?? 'manual', page: undefined, item: undefined })}>
+            <Tabs.List>
+              {CATALOGUE_SHOP_TYPES.map((t) => (
+                <Tabs.Tab key={t} value={t}>{TAB_LABELS[t]}</Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
 
-      <Tabs value={search.tab} onChange={(v) => go({ tab: (v as CatalogueShopType) ?? 'manual', page: undefined, item: undefined })}>
-        <Tabs.List>
-          {CATALOGUE_SHOP_TYPES.map((t) => (
-            <Tabs.Tab key={t} value={t}>{TAB_LABELS[t]}</Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-
-      <TextInput
-        placeholder="Search by item name or SKU"
-        aria-label="Search catalogue"
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        maw={420}
-      />
-
-      <DataTable
-        label="Catalogue items"
-        testId="catalogue-table"
-        withBorder
-        minWidth={760}
-        rows={list.data?.catalogues}
-        rowKey={(c) => c.id}
-        loading={list.isLoading}
-        refreshing={list.isPlaceholderData && list.isFetching}
-        error={queryError(list, { title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message })}
-        columns={[
+          <TextInput
+            placeholder="Search by item name or SKU"
+            aria-label="Search catalogue"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maw={420}
+          />
+        </>
+      }
+      query={list}
+      list={{
+        rows: (data) => data.catalogues,
+        total: (data) => data.totalRecords,
+        skeleton: 'loading',
+        error: { title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message },
+        page,
+        pageSize: CATALOGUE_PAGE_SIZE,
+        onPage: (p) => go({ page: p }),
+        noun: 'items',
+      }}
+      table={{
+        label: 'Catalogue items',
+        testId: 'catalogue-table',
+        withBorder: true,
+        minWidth: 760,
+        rowKey: (c) => c.id,
+        columns: [
           { key: 'image', header: 'Image', width: 56, cell: (c) => (c.imageUrls[0] ? <Image src={c.imageUrls[0]} alt="" w={36} h={36} fit="contain" /> : null) },
           {
             key: 'name',
@@ -163,10 +170,9 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
             ),
           },
           { key: 'status', header: 'Status', cell: (c) => <Badge color={c.active ? 'green' : 'gray'} variant="light">{ACTIVE_LABELS[c.active]}</Badge> },
-        ]}
-        pager={numberedPager({ page, pageSize: CATALOGUE_PAGE_SIZE, total: list.data?.totalRecords ?? 0, onPage: (p) => go({ page: p }), noun: 'items', busy: list.isFetching })}
-      />
-
+        ],
+      }}
+    >
       <Drawer opened={adding} onClose={() => go({}, '')} position="right" size="xl" title="Add catalogue item">
         {adding && (
           <OfflineGate>
@@ -188,6 +194,6 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
         onClose={() => go({ item: undefined }, '')}
         onSaved={(saved) => void reload(saved)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import type { EmailDownloadQueued, EmailKind } from '../../../domain/downloads';
 import { emailField } from '../../../domain/profile';
 import { apiJson, ApiRequestError, fieldErrors } from '../../api/client';
 import { OwnAddressNote, startingAddress, useOwnEmail } from '../auth/emailVerification';
+import { FormFooter } from '../../ui/FormFooter';
 import { zodValidate } from '../../ui/zodForm';
 import { watchExportJob } from './watchExportJob';
 
@@ -47,10 +48,7 @@ export function EmailRequestForm({ message, kind, ids, filter, defaultEmail, wha
         </Alert>
         <OwnAddressNote />
         <TextInput label="Email" type="email" required autoFocus data-autofocus {...form.getInputProps('email')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button type="submit" loading={form.submitting}>Send download link</Button>
-        </Group>
+        <FormFooter onCancel={onClose} submitLabel="Send download link" loading={form.submitting} />
       </Stack>
     </form>
   );

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Badge, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '../../../domain/audit';
 import { apiJson } from '../../api/client';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage } from '../../ui/ListPage';
 import { CompanyFinder } from '../preferences/CompanyFinder';
 
 const PAGE = 25;
@@ -39,33 +37,32 @@ export function AuditLogPage() {
   };
 
   return (
-    <Stack>
-      <Title order={2}>Audit log</Title>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <CompanyFinder value={companyId} onChange={reset(setCompanyId)} />
-        <Select label="User" placeholder="Any admin" clearable w={220} data={(q.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))} value={userId} onChange={reset(setUserId)} />
-        <TextInput label="From" type="date" w={150} value={startDate} onChange={(e) => reset(setStart)(e.currentTarget.value)} />
-        <TextInput label="To" type="date" w={150} value={endDate} onChange={(e) => reset(setEnd)(e.currentTarget.value)} />
-      </Group>
-      <DataTable
-        label="Audit log"
-        testId="audit-log-table"
-        minWidth={860}
-        rows={q.data?.data}
-        rowKey={(e) => e.id}
-        loading={q.isPending}
-        refreshing={q.isPlaceholderData && q.isFetching}
-        error={queryError(q)}
-        columns={[
+    <ListPage
+      title="Audit log"
+      filters={
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <CompanyFinder value={companyId} onChange={reset(setCompanyId)} />
+          <Select label="User" placeholder="Any admin" clearable w={220} data={(q.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))} value={userId} onChange={reset(setUserId)} />
+          <TextInput label="From" type="date" w={150} value={startDate} onChange={(e) => reset(setStart)(e.currentTarget.value)} />
+          <TextInput label="To" type="date" w={150} value={endDate} onChange={(e) => reset(setEnd)(e.currentTarget.value)} />
+        </Group>
+      }
+      query={q}
+      list={{ rows: (d) => d.data, total: (d) => d.totalRecords, page, pageSize: PAGE, onPage: setPage, noun: 'entries', nounOne: 'entry' }}
+      table={{
+        label: 'Audit log',
+        testId: 'audit-log-table',
+        minWidth: 860,
+        rowKey: (e) => e.id,
+        columns: [
           { key: 'when', header: 'When', cell: (e) => new Date(e.at).toLocaleString('en-IN') },
           { key: 'admin', header: 'Admin', cell: (e) => e.actorName },
           { key: 'company', header: 'Company', cell: (e) => e.companyName ?? '—' },
           { key: 'action', header: 'Action', cell: (e) => <code>{e.action}</code> },
           { key: 'record', header: 'Record', cell: (e) => e.entityId ?? '—' },
           { key: 'result', header: 'Result', cell: (e) => <Badge variant="light" color="green">{e.outcome}</Badge> },
-        ]}
-        pager={numberedPager({ page, pageSize: PAGE, total: q.data?.totalRecords ?? 0, onPage: setPage, noun: 'entries', nounOne: 'entry', busy: q.isFetching })}
-      />
-    </Stack>
+        ],
+      }}
+    />
   );
 }

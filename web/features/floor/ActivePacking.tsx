@@ -1,8 +1,8 @@
-import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc } from '../../../domain/floor';
+import { isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc, type ItemToScan } from '../../../domain/floor';
 import { findOrderByCode, hasPending, readOrder } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
@@ -11,7 +11,8 @@ import { useScanner, type ScanSource } from '../../scanner/useScanner';
 import { ScanBox } from '../../ui/ScanBox';
 // The floor screens' own rules (notifications kept off the scan field).
 import './floor.module.css';
-import cards from '../../ui/DataTable.module.css';
+import { DataTable } from '../../ui/DataTable';
+import { FLOOR_TABLE } from '../../ui/floorTable';
 import { leaveNotice } from './notice';
 import { ScanResult, type ScanOutcome } from './ScanResult';
 
@@ -208,37 +209,47 @@ function PackingView({ doc, outcome, onSubmit }: { doc: FloorOrderDoc; outcome: 
   );
 }
 
+const done = (l: ItemToScan) => l.scanned_qty >= l.qty;
+
 /** The order's lines: re-rendered when the order on the device changes, not on every verdict. */
 const ScanLines = memo(function ScanLines({ doc }: { doc: FloorOrderDoc }) {
   const lines = itemsToScan(doc);
   const titles = new Map(doc.items.flatMap((i) => (Object.keys(i.wsinMapping).length ? Object.keys(i.wsinMapping) : [i.sku]).map((w) => [w, i.title] as const)));
   return (
-        <Table verticalSpacing="sm" fz="lg" data-testid="items-to-scan" className={cards.cards}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>WSIN</Table.Th>
-              <Table.Th>Scanned</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th w="30%">Progress</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((l) => {
-              const lineDone = l.scanned_qty >= l.qty;
-              return (
-                <Table.Tr key={l.wsin} data-testid="scan-line" data-wsin={l.wsin} data-done={lineDone ? 'true' : 'false'} bg={lineDone ? 'var(--mantine-color-green-light)' : undefined}>
-                  <Table.Td fw={700}>{l.wsin}</Table.Td>
-                  <Table.Td fw={700} data-testid="scan-count" style={{ whiteSpace: 'nowrap' }}>
-                    {l.scanned_qty} / {l.qty} {lineDone ? '✓ done' : ''}
-                  </Table.Td>
-                  <Table.Td data-wide>{titles.get(l.wsin) ?? ''}</Table.Td>
-                  <Table.Td data-wide>
-                    <Progress value={(100 * l.scanned_qty) / l.qty} color={lineDone ? 'green' : 'blue'} size="xl" aria-label={`${l.wsin}: ${l.scanned_qty} of ${l.qty}`} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+    <DataTable
+      label="Items to scan"
+      testId="items-to-scan"
+      rows={lines}
+      rowKey={(l) => l.wsin}
+      rowProps={(l) => ({
+        'data-testid': 'scan-line',
+        'data-wsin': l.wsin,
+        'data-done': done(l) ? 'true' : 'false',
+        bg: done(l) ? 'var(--mantine-color-green-light)' : undefined,
+      })}
+      columns={[
+        { key: 'wsin', header: 'WSIN', card: 'title', cellProps: () => ({ fw: 700 }), cell: (l) => l.wsin },
+        {
+          key: 'scanned',
+          header: 'Scanned',
+          card: 'title',
+          cellProps: () => ({ fw: 700, 'data-testid': 'scan-count', style: { whiteSpace: 'nowrap' } }),
+          cell: (l) => `${l.scanned_qty} / ${l.qty} ${done(l) ? '✓ done' : ''}`,
+        },
+        { key: 'item', header: 'Item', card: 'wide', cell: (l) => titles.get(l.wsin) ?? '' },
+        {
+          key: 'progress',
+          header: 'Progress',
+          width: '30%',
+          card: 'wide',
+          cell: (l) => (
+            <Progress value={(100 * l.scanned_qty) / l.qty} color={done(l) ? 'green' : 'blue'} size="xl" aria-label={`${l.wsin}: ${l.scanned_qty} of ${l.qty}`} />
+          ),
+        },
+      ]}
+      {...FLOOR_TABLE}
+      fz="lg"
+      striped={false}
+    />
   );
 });

@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PACK_FILTERS, PACKABLE_STATUSES, type FloorOrderDoc, type PackFilter } from '../../../domain/floor';
 import { readOrders } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
 import classes from './floor.module.css';
-import cards from '../../ui/DataTable.module.css';
-import { TouchPager } from '../../ui/TouchPager';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { deviceOrderList, orderCodeColumn } from './orderList';
 import { useClusterFilter } from '../admin/ClusterFilter';
 
 const PAGE_SIZE = 50;
@@ -22,6 +23,45 @@ export interface PackingListProps {
 }
 
 const codeOf = (o: FloorOrderDoc) => o.awb ?? o.shopOrderId;
+const isPacked = (o: FloorOrderDoc) => o.packing.status === 'PACKED';
+
+const COLUMNS = (onOpen: (code: string) => void): DataTableColumn<FloorOrderDoc>[] => [
+  orderCodeColumn((o) => o.awb),
+  {
+    key: 'status',
+    header: 'Status',
+    card: 'title',
+    cell: (o) => (
+      <Badge size="lg" color={isPacked(o) ? 'teal' : 'gray'} variant={isPacked(o) ? 'filled' : 'light'}>
+        {isPacked(o) ? 'Packed' : 'Not Packed'}
+      </Badge>
+    ),
+  },
+  {
+    key: 'customer',
+    header: 'Customer',
+    card: 'title',
+    cell: (o) => (
+      <>
+        {o.customerName}
+        <Text size="sm" c="dimmed">
+          {o.city}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'units', header: 'Units', cell: (o) => o.items.reduce((n, i) => n + i.quantity, 0) },
+  {
+    key: 'action',
+    label: 'Action',
+    card: 'action',
+    cell: (o) => (
+      <Button size="md" h={48} variant={isPacked(o) ? 'default' : 'filled'} onClick={() => onOpen(codeOf(o))}>
+        {isPacked(o) ? 'View' : 'Pack'}
+      </Button>
+    ),
+  },
+];
 
 /** Orders to pack on this device, filtered All (0) / Packed (1) / Not Packed (2). */
 export function PackingList({ sync, filter, page, only, onOpen }: PackingListProps) {
@@ -35,9 +75,9 @@ export function PackingList({ sync, filter, page, only, onOpen }: PackingListPro
       .filter((o) => (PACKABLE_STATUSES as readonly string[]).includes(o.status) && inCluster(o))
       .filter((o) => !chosen || chosen.has(codeOf(o)) || chosen.has(o.shopOrderId))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    const packed = toPack.filter((o) => o.packing.status === 'PACKED');
+    const packed = toPack.filter(isPacked);
     const counts = { 0: toPack.length, 1: packed.length, 2: toPack.length - packed.length };
-    const rows = filter === 1 ? packed : filter === 2 ? toPack.filter((o) => o.packing.status !== 'PACKED') : toPack;
+    const rows = filter === 1 ? packed : filter === 2 ? toPack.filter((o) => !isPacked(o)) : toPack;
     return { counts, rows };
   }, [live.data, filter, inCluster, chosen]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -74,64 +114,19 @@ export function PackingList({ sync, filter, page, only, onOpen }: PackingListPro
         ))}
         <div className={classes.touchInputs}>{cluster.element}</div>
       </Group>
-      {!live.ready ? (
-        <Group>
-          <Loader size="sm" />
-          <Text>Loading the orders saved on this device…</Text>
-        </Group>
-      ) : live.error ? (
-        <Alert color="red" title="Could not read this device's orders">
-          {String(live.error)}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Alert color="gray" title="Nothing to display here" data-testid="pack-empty">
-          {counts[0] === 0 ? 'No orders to pack are saved on this device yet. They arrive with the next sync.' : 'No orders match this filter.'}
-        </Alert>
-      ) : (
-        <>
-          <Table verticalSpacing="sm" fz="md" striped highlightOnHover data-testid="pack-list" className={cards.cards}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>AWB / Order</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th aria-label="Action" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((o) => (
-                <Table.Tr key={o.id} data-testid="pack-row" data-awb={codeOf(o)}>
-                  <Table.Td>
-                    <Text fw={700}>{o.awb ?? '—'}</Text>
-                    <Text size="sm" c="dimmed">
-                      {o.shopOrderId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="lg" color={o.packing.status === 'PACKED' ? 'teal' : 'gray'} variant={o.packing.status === 'PACKED' ? 'filled' : 'light'}>
-                      {o.packing.status === 'PACKED' ? 'Packed' : 'Not Packed'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {o.customerName}
-                    <Text size="sm" c="dimmed">
-                      {o.city}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Units">{o.items.reduce((n, i) => n + i.quantity, 0)}</Table.Td>
-                  <Table.Td data-action>
-                    <Button size="md" h={48} variant={o.packing.status === 'PACKED' ? 'default' : 'filled'} onClick={() => onOpen(codeOf(o))}>
-                      {o.packing.status === 'PACKED' ? 'View' : 'Pack'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <TouchPager page={page} pages={pages} onChange={(p) => setSearch({ page: p })} />
-        </>
-      )}
+      <DataTable
+        label="Orders to pack"
+        testId="pack-list"
+        {...deviceOrderList(live, shown)}
+        rowProps={(o) => ({ 'data-testid': 'pack-row', 'data-awb': codeOf(o) })}
+        columns={COLUMNS(onOpen)}
+        empty={{
+          title: NOTHING_TO_DISPLAY,
+          text: counts[0] === 0 ? 'No orders to pack are saved on this device yet. They arrive with the next sync.' : 'No orders match this filter.',
+          testId: 'pack-empty',
+        }}
+        touchPager={{ page, pages, onChange: (p) => setSearch({ page: p }) }}
+      />
     </Stack>
   );
 }

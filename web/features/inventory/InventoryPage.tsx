@@ -1,16 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { inventoryKey } from '../../../domain/floor';
+import { inventoryKey, type InventoryDoc } from '../../../domain/floor';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
 import { useSession } from '../../auth/useSession';
 import { readInventory } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
-import cards from '../../ui/DataTable.module.css';
-import { TouchPager } from '../../ui/TouchPager';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { deviceList } from '../../ui/floorTable';
 import { InventoryPopup } from './InventoryPopup';
 
 const PAGE_SIZE = 50;
@@ -32,6 +33,25 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
   }, [live.data, q]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const columns: DataTableColumn<InventoryDoc>[] = [
+    { key: 'wsin', header: 'WSIN', card: 'title', cellProps: () => ({ fw: 700 }), cell: (r) => r.wsin },
+    { key: 'quantity', header: 'Quantity', cellProps: () => ({ fw: 700, 'data-testid': 'inventory-quantity' }), cell: (r) => r.quantity },
+    { key: 'product', header: 'Product', card: 'wide', cell: (r) => r.productName ?? '—' },
+    { key: 'company', header: 'Company', cell: (r) => companies.get(r.companyId) ?? r.companyId },
+    { key: 'location', header: 'Location', cell: (r) => r.location ?? '—' },
+    { key: 'blocked', header: 'Blocked', cell: (r) => (r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0) },
+    { key: 'scanned', header: 'Scanned', cell: (r) => r.scannedQuantity },
+    {
+      key: 'action',
+      label: 'Action',
+      card: 'action',
+      cell: (r) => (
+        <Button h={48} variant="light" onClick={() => setOpenKey(inventoryKey(r))}>
+          Open
+        </Button>
+      ),
+    },
+  ];
   const open = openKey ? (live.data ?? []).find((r) => inventoryKey(r) === openKey) : undefined;
 
   return (
@@ -60,54 +80,20 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
           </Button>
         </Group>
       </form>
-      {!live.ready ? (
-        <Group>
-          <Loader size="sm" />
-          <Text>Loading the stock saved on this device…</Text>
-        </Group>
-      ) : rows.length === 0 ? (
-        <Alert color="gray" title="Nothing to display here">
-          {(live.data ?? []).length === 0 ? 'No stock rows are saved on this device yet. They arrive with the next sync.' : 'No stock matches the search.'}
-        </Alert>
-      ) : (
-        <>
-          <Table striped highlightOnHover verticalSpacing="sm" fz="md" data-testid="inventory-list" className={cards.cardsTablet}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>WSIN</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Company</Table.Th>
-                <Table.Th>Location</Table.Th>
-                <Table.Th>Blocked</Table.Th>
-                <Table.Th>Scanned</Table.Th>
-                <Table.Th aria-label="Action" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((r) => (
-                <Table.Tr key={inventoryKey(r)} data-testid="inventory-row" data-wsin={r.wsin}>
-                  <Table.Td fw={700}>{r.wsin}</Table.Td>
-                  <Table.Td fw={700} data-label="Quantity" data-testid="inventory-quantity">
-                    {r.quantity}
-                  </Table.Td>
-                  <Table.Td data-wide>{r.productName ?? '—'}</Table.Td>
-                  <Table.Td data-label="Company">{companies.get(r.companyId) ?? r.companyId}</Table.Td>
-                  <Table.Td data-label="Location">{r.location ?? '—'}</Table.Td>
-                  <Table.Td data-label="Blocked">{r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0}</Table.Td>
-                  <Table.Td data-label="Scanned">{r.scannedQuantity}</Table.Td>
-                  <Table.Td data-action>
-                    <Button h={48} variant="light" onClick={() => setOpenKey(inventoryKey(r))}>
-                      Open
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <TouchPager page={page} pages={pages} onChange={(p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } })} />
-        </>
-      )}
+      <DataTable
+        label="Stock"
+        testId="inventory-list"
+        {...deviceList(live, shown, 'Could not read the stock saved on this device')}
+        rowKey={inventoryKey}
+        rowProps={(r) => ({ 'data-testid': 'inventory-row', 'data-wsin': r.wsin })}
+        columns={columns}
+        empty={{
+          title: NOTHING_TO_DISPLAY,
+          text: (live.data ?? []).length === 0 ? 'No stock rows are saved on this device yet. They arrive with the next sync.' : 'No stock matches the search.',
+        }}
+        touchPager={{ page, pages, onChange: (p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } }) }}
+        narrow="cards-tablet"
+      />
       {open && <InventoryPopup row={open} sync={sync} onClose={() => setOpenKey(null)} />}
     </Stack>
   );

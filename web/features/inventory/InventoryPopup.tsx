@@ -1,12 +1,13 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, Text, Textarea, Title, type NumberInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { adjustSchema, belowZeroReason, inboundSchema, INVENTORY_TABS, scannedSchema, type InventoryDoc } from '../../../domain/floor';
 import { useSession } from '../../auth/useSession';
 import { useSyncStatus, type FloorSync } from '../../local-db/engine';
+import { TouchTabs } from '../../ui/TouchTabs';
 import { zodValidate } from '../../ui/zodForm';
 import { InventoryTrail } from './InventoryTrail';
 
@@ -35,32 +36,14 @@ export function InventoryPopup({ row, sync, onClose }: InventoryPopupProps) {
       </Group>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tabs defaultValue="inbound" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="inbound" mih={44}>
-                {INVENTORY_TABS.inbound}
-              </Tabs.Tab>
-              <Tabs.Tab value="adjust" mih={44}>
-                {INVENTORY_TABS.adjust}
-              </Tabs.Tab>
-              {wms && (
-                <Tabs.Tab value="scanned" mih={44}>
-                  {INVENTORY_TABS.scanned}
-                </Tabs.Tab>
-              )}
-            </Tabs.List>
-            <Tabs.Panel value="inbound" pt="md">
-              <InboundForm row={row} sync={sync} />
-            </Tabs.Panel>
-            <Tabs.Panel value="adjust" pt="md">
-              <AdjustForm row={row} sync={sync} />
-            </Tabs.Panel>
-            {wms && (
-              <Tabs.Panel value="scanned" pt="md">
-                <ScannedForm row={row} sync={sync} />
-              </Tabs.Panel>
-            )}
-          </Tabs>
+          <TouchTabs
+            defaultValue="inbound"
+            tabs={[
+              { value: 'inbound', label: INVENTORY_TABS.inbound, panel: <InboundForm row={row} sync={sync} /> },
+              { value: 'adjust', label: INVENTORY_TABS.adjust, panel: <AdjustForm row={row} sync={sync} /> },
+              wms && { value: 'scanned', label: INVENTORY_TABS.scanned, panel: <ScannedForm row={row} sync={sync} /> },
+            ]}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <InventoryTrail row={row} wms={wms} />
@@ -125,23 +108,20 @@ function InboundForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
     validate: (values) => zodValidate(inboundSchema)({ ...values, remarks: values.remarks || undefined }),
   });
   return (
-    <form
+    <StockForm
       onSubmit={form.onSubmit(async (v) => {
         const ok = await save(INVENTORY_TABS.inbound, (s) =>
           s.engine.enqueue('inventory.inbound', { ...keyOf(row), accepted: Number(v.accepted), rejected: Number(v.rejected), remarks: v.remarks || undefined }),
         );
         if (ok) form.reset();
       })}
+      submit="Save inbound"
+      saving={saving}
     >
-      <Stack>
-        <NumberInput label="Accepted quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('accepted')} />
-        <NumberInput label="Rejected quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('rejected')} />
-        <Textarea label="Remarks" autosize minRows={2} {...form.getInputProps('remarks')} />
-        <Button type="submit" size="lg" h={48} loading={saving}>
-          Save inbound
-        </Button>
-      </Stack>
-    </form>
+      <CountField label="Accepted quantity" {...form.getInputProps('accepted')} />
+      <CountField label="Rejected quantity" {...form.getInputProps('rejected')} />
+      <Textarea label="Remarks" autosize minRows={2} {...form.getInputProps('remarks')} />
+    </StockForm>
   );
 }
 
@@ -156,20 +136,17 @@ function AdjustForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
     },
   });
   return (
-    <form
+    <StockForm
       onSubmit={form.onSubmit(async (v) => {
         const ok = await save(INVENTORY_TABS.adjust, (s) => s.engine.enqueue('inventory.adjust', { ...keyOf(row), delta: Number(v.delta), remarks: v.remarks.trim() }));
         if (ok) form.reset();
       })}
+      submit="Save adjustment"
+      saving={saving}
     >
-      <Stack>
-        <NumberInput label="Quantity (+ to add, − to remove)" allowDecimal={false} size="lg" hideControls {...form.getInputProps('delta')} />
-        <Textarea label="Remarks" autosize minRows={2} withAsterisk {...form.getInputProps('remarks')} />
-        <Button type="submit" size="lg" h={48} loading={saving}>
-          Save adjustment
-        </Button>
-      </Stack>
-    </form>
+      <NumberInput label="Quantity (+ to add, − to remove)" allowDecimal={false} size="lg" hideControls {...form.getInputProps('delta')} />
+      <Textarea label="Remarks" autosize minRows={2} withAsterisk {...form.getInputProps('remarks')} />
+    </StockForm>
   );
 }
 
@@ -177,18 +154,34 @@ function ScannedForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
   const { save, saving } = useSaveStock(sync);
   const form = useForm<{ quantity: number | string }>({ initialValues: { quantity: row.scannedQuantity }, validate: zodValidate(scannedSchema) });
   return (
-    <form
+    <StockForm
       onSubmit={form.onSubmit(async (v) => {
         await save(INVENTORY_TABS.scanned, (s) => s.engine.enqueue('inventory.scanned', { ...keyOf(row), quantity: Number(v.quantity) }));
       })}
+      submit={INVENTORY_TABS.scanned}
+      saving={saving}
     >
+      <Alert color="gray" variant="light">
+        The units counted on the shelf by scanning. The stock quantity is not changed.
+      </Alert>
+      <CountField label="Scanned quantity" {...form.getInputProps('quantity')} />
+    </StockForm>
+  );
+}
+
+/** A count of units: whole, not below zero, a numeric keypad on a phone. */
+function CountField(props: NumberInputProps & { label: string }) {
+  return <NumberInput min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...props} />;
+}
+
+/** One stock form of the popup: its fields and a large save button. */
+function StockForm({ onSubmit, submit, saving, children }: { onSubmit: FormEventHandler<HTMLFormElement>; submit: string; saving: boolean; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit}>
       <Stack>
-        <Alert color="gray" variant="light">
-          The units counted on the shelf by scanning. The stock quantity is not changed.
-        </Alert>
-        <NumberInput label="Scanned quantity" min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...form.getInputProps('quantity')} />
+        {children}
         <Button type="submit" size="lg" h={48} loading={saving}>
-          {INVENTORY_TABS.scanned}
+          {submit}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,10 +6,21 @@ import { defaultTrailRange, EXPORT_TRAIL, TRAIL_PAGE_SIZE, TRAIL_TABS, type Inve
 import { apiJson } from '../../api/client';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
-import cards from '../../ui/DataTable.module.css';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { TouchTabs } from '../../ui/TouchTabs';
 import { formatWhen } from '../sync/format';
 
 type Kind = 'inventory' | 'scanned';
+type TrailEntry = InventoryTrailResponse['trail'][number];
+
+const TRAIL_COLUMNS: DataTableColumn<TrailEntry>[] = [
+  { key: 'when', header: 'When', cell: (t) => formatWhen(t.createdAt) },
+  { key: 'type', header: 'Type', cell: (t) => t.kind },
+  { key: 'change', header: 'Change', cell: (t) => `${t.delta > 0 ? `+${t.delta}` : t.delta}${t.rejected > 0 ? ` (${t.rejected} rejected)` : ''}` },
+  { key: 'after', header: 'After', cell: (t) => t.quantityAfter },
+  { key: 'remarks', header: 'Remarks', cell: (t) => t.remarks ?? '' },
+  { key: 'by', header: 'By', cell: (t) => t.actorName ?? '' },
+];
 const DATE = /^\d{4}\/\d{2}\/\d{2}$/;
 
 /** The trail of one stock row: tabs Inventory and (WMS) Scanned, 50 a page, 30 days back to tomorrow by default. */
@@ -53,18 +64,11 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Tabs value={kind} onChange={(v) => (setKind((v as Kind) ?? 'inventory'), setPage(1))}>
-          <Tabs.List>
-            <Tabs.Tab value="inventory" mih={44}>
-              {TRAIL_TABS.inventory}
-            </Tabs.Tab>
-            {wms && (
-              <Tabs.Tab value="scanned" mih={44}>
-                {TRAIL_TABS.scanned}
-              </Tabs.Tab>
-            )}
-          </Tabs.List>
-        </Tabs>
+        <TouchTabs
+          value={kind}
+          onChange={(v) => (setKind(v as Kind), setPage(1))}
+          tabs={[{ value: 'inventory', label: TRAIL_TABS.inventory }, wms && { value: 'scanned', label: TRAIL_TABS.scanned }]}
+        />
         <Button component="a" href={exportUrl} download variant="light" h={44} leftSection={<IconDownload size={16} />} disabled={!synced}>
           {EXPORT_TRAIL}
         </Button>
@@ -87,55 +91,35 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
       </form>
       {!synced ? (
         <Alert color="gray">This stock row is new on this device; its trail appears after the next sync.</Alert>
-      ) : trail.isPending ? (
-        <Loader size="sm" />
-      ) : trail.isError ? (
-        <Alert color="orange" title="The trail needs a connection">
-          {navigator.onLine ? (trail.error as Error).message : 'Connect to the network to see the trail. Changes made here are saved on this device meanwhile.'}
-        </Alert>
-      ) : trail.data.trail.length === 0 ? (
-        <Text c="dimmed">Nothing to display here</Text>
       ) : (
-        <Table striped fz="sm" data-testid="inventory-trail" className={cards.cardsTablet}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Change</Table.Th>
-              <Table.Th>After</Table.Th>
-              <Table.Th>Remarks</Table.Th>
-              <Table.Th>By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {trail.data.trail.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td data-label="When">{formatWhen(t.createdAt)}</Table.Td>
-                <Table.Td data-label="Type">{t.kind}</Table.Td>
-                <Table.Td data-label="Change">
-                  {t.delta > 0 ? `+${t.delta}` : t.delta}
-                  {t.rejected > 0 ? ` (${t.rejected} rejected)` : ''}
-                </Table.Td>
-                <Table.Td data-label="After">{t.quantityAfter}</Table.Td>
-                <Table.Td data-label="Remarks">{t.remarks ?? ''}</Table.Td>
-                <Table.Td data-label="By">{t.actorName ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {synced && trail.data && (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Button variant="default" h={44} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Text size="sm" data-testid="trail-page">
-            Page {page} of {pages} · {trail.data.count} entries
-          </Text>
-          <Button variant="default" h={44} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </Group>
+        <DataTable
+          label="Trail"
+          testId="inventory-trail"
+          rows={trail.data?.trail}
+          rowKey={(t) => t.id}
+          columns={TRAIL_COLUMNS}
+          loading={trail.isPending}
+          refreshing={trail.isPlaceholderData && trail.isFetching}
+          skeletonRows={3}
+          error={
+            trail.isError && {
+              title: 'The trail needs a connection',
+              message: navigator.onLine ? (trail.error as Error).message : 'Connect to the network to see the trail. Changes made here are saved on this device meanwhile.',
+            }
+          }
+          touchPager={
+            trail.data && {
+              page,
+              pages,
+              onChange: setPage,
+              always: true,
+              testId: 'trail-page',
+              position: `Page ${page} of ${pages} · ${trail.data.count} entries`,
+            }
+          }
+          narrow="cards-tablet"
+          fz="sm"
+        />
       )}
       <Anchor size="xs" c="dimmed" component="span">
         {range.start} – {range.end}

@@ -1,16 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ERROR_TITLE, FAILED_TO_GET_ORDERS, LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY } from '../../../domain/orders';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY } from '../../../domain/orders';
+import { ListPage } from '../../ui/ListPage';
 import { NdrInfoModal } from './NdrInfoModal';
 import { formatDateTime, statusLabel } from './format';
 import { REQUESTS_PAGE_SIZE, requestsParams } from './pageQueries';
 import { customerRequestsQuery } from './queries';
 import type { OrdersSearch } from './search';
+import { useFailureToast } from './useFailureToast';
 
 export type CustomerRequestsViewProps = { search: OrdersSearch; setSearch: (s: OrdersSearch) => void; onOpenOrder: (id: string) => void };
 
@@ -18,25 +16,28 @@ export type CustomerRequestsViewProps = { search: OrdersSearch; setSearch: (s: O
 export function CustomerRequestsView({ search, setSearch, onOpenOrder }: CustomerRequestsViewProps) {
   const q = useQuery(customerRequestsQuery(requestsParams(search)));
   const [open, setOpen] = useState<string | null>(null);
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (q.error && q.error !== shown.current) {
-      shown.current = q.error;
-      notifications.show({ color: 'red', title: ERROR_TITLE, message: (q.error as Error).message || FAILED_TO_GET_ORDERS });
-    }
-  }, [q.error]);
+  useFailureToast(q.error);
   return (
-    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} data-testid="customer-requests">
-      <DataTable
-        label="Customer requests"
-        minWidth={760}
-        rows={q.data?.data}
-        rowKey={(r) => r.id}
-        loading={q.isPending}
-        refreshing={q.isPlaceholderData && q.isFetching}
-        error={queryError(q, { message: LOAD_FAILED_FALLBACK })}
-        empty={{ text: NOTHING_TO_DISPLAY }}
-        columns={[
+    <ListPage
+      gap="sm"
+      style={{ flex: 1, minWidth: 0 }}
+      testId="customer-requests"
+      query={q}
+      list={{
+        rows: (d) => d.data,
+        total: (d) => d.currentCount,
+        error: { message: LOAD_FAILED_FALLBACK },
+        page: search.rpage ?? 1,
+        pageSize: REQUESTS_PAGE_SIZE,
+        onPage: (p) => setSearch({ ...search, rpage: p }),
+        noun: 'requests',
+      }}
+      table={{
+        label: 'Customer requests',
+        minWidth: 760,
+        rowKey: (r) => r.id,
+        empty: { text: NOTHING_TO_DISPLAY },
+        columns: [
           {
             key: 'customer',
             header: 'Customer',
@@ -52,10 +53,10 @@ export function CustomerRequestsView({ search, setSearch, onOpenOrder }: Custome
           { key: 'order-status', header: 'Order status', cell: (r) => statusLabel(r.orderStatus) },
           { key: 'state', header: 'State', cell: (r) => <Badge variant="light" size="sm" color={r.status === 'OPEN' ? 'orange' : 'green'}>{r.status}</Badge> },
           { key: 'asked', header: 'Asked', cell: (r) => formatDateTime(r.createdAt) },
-        ]}
-        pager={numberedPager({ page: search.rpage ?? 1, pageSize: REQUESTS_PAGE_SIZE, total: q.data?.currentCount ?? 0, onPage: (p) => setSearch({ ...search, rpage: p }), noun: 'requests', busy: q.isFetching })}
-      />
+        ],
+      }}
+    >
       <NdrInfoModal requestId={open} onClose={() => setOpen(null)} onOpenOrder={(id) => { setOpen(null); onOpenOrder(id); }} />
-    </Stack>
+    </ListPage>
   );
 }

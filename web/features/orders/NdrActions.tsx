@@ -20,9 +20,10 @@ import {
 } from '../../../domain/ndr';
 import { CANCEL_REASON_MAX, cancelOrderSchema } from '../../../domain/orders';
 import { reattemptDates } from '../../../domain/tracking-rules';
-import { apiJson, fieldErrors } from '../../api/client';
+import { apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { zodValidate } from '../../ui/zodForm';
+import { OrderForm } from './actions/OrderForm';
 import { useOrderMutation } from './actions/useOrderMutation';
 import { phoneInputProps } from '../../ui/phoneInput';
 
@@ -31,109 +32,78 @@ type Order = { id: string; status: string; shipper?: string | null };
 const dayLabel = (d: string) => new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
 function ReattemptForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const run = useOrderMutation();
   const dates = reattemptDates();
   const form = useForm<{ date: string; slot: ReattemptSlot }>({ initialValues: { date: dates[0] ?? '', slot: 'morning' }, validate: zodValidate(ndrReattemptSchema) });
   return (
-    <form
-      onSubmit={form.onSubmit(async (v) => {
-        const r = await run({ path: `/api/orders/${order.id}/ndr/reattempt`, method: 'POST', body: v, success: 'Re-attempt requested' });
-        if (r.ok) onDone();
-        else form.setErrors(fieldErrors(r.error));
-      })}
+    <OrderForm
+      form={form}
+      request={(v) => ({ path: `/api/orders/${order.id}/ndr/reattempt`, method: 'POST', body: v, success: 'Re-attempt requested' })}
+      onDone={onDone}
+      submitLabel="Request Re-attempt"
     >
-      <Stack>
-        <Select label="Re-attempt date" required data={dates.map((d) => ({ value: d, label: dayLabel(d) }))} allowDeselect={false} {...form.getInputProps('date')} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>Delivery slot</Text>
-          <SegmentedControl fullWidth data={REATTEMPT_SLOTS.map((s) => ({ value: s, label: SLOT_LABELS[s] }))} {...form.getInputProps('slot')} />
-        </Stack>
-        <Text size="xs" c="dimmed">Only days the courier delivers are offered (no Sundays or national holidays).</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Close</Button>
-          <Button type="submit" loading={form.submitting}>Request Re-attempt</Button>
-        </Group>
+      <Select label="Re-attempt date" required data={dates.map((d) => ({ value: d, label: dayLabel(d) }))} allowDeselect={false} {...form.getInputProps('date')} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>Delivery slot</Text>
+        <SegmentedControl fullWidth data={REATTEMPT_SLOTS.map((s) => ({ value: s, label: SLOT_LABELS[s] }))} {...form.getInputProps('slot')} />
       </Stack>
-    </form>
+      <Text size="xs" c="dimmed">Only days the courier delivers are offered (no Sundays or national holidays).</Text>
+    </OrderForm>
   );
 }
 
 function AddressForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const run = useOrderMutation();
   const form = useForm({ initialValues: { address1: '', address2: '', landmark: '', phone: '' }, validate: zodValidate(ndrAddressSchema) });
   return (
-    <form
-      onSubmit={form.onSubmit(async (v) => {
-        const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim()));
-        const r = await run({ path: `/api/orders/${order.id}/ndr/address`, method: 'POST', body, success: 'Address updated for the re-attempt' });
-        if (r.ok) onDone();
-        else form.setErrors(fieldErrors(r.error));
-      })}
+    <OrderForm
+      form={form}
+      request={(v) => ({ path: `/api/orders/${order.id}/ndr/address`, method: 'POST', body: Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim())), success: 'Address updated for the re-attempt' })}
+      onDone={onDone}
+      submitLabel="Save Changes"
     >
-      <Stack>
-        <Text size="sm" c="dimmed">Fill in only what changes; the courier gets it with the next attempt.</Text>
-        <TextInput label="Address line 1" maxLength={200} {...form.getInputProps('address1')} />
-        <TextInput label="Address line 2" maxLength={200} {...form.getInputProps('address2')} />
-        <TextInput label="Landmark" maxLength={120} {...form.getInputProps('landmark')} />
-        <TextInput label="Phone" {...phoneInputProps(form.getInputProps('phone'), (v) => form.setFieldValue('phone', v))} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Close</Button>
-          <Button type="submit" loading={form.submitting}>Save Changes</Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm" c="dimmed">Fill in only what changes; the courier gets it with the next attempt.</Text>
+      <TextInput label="Address line 1" maxLength={200} {...form.getInputProps('address1')} />
+      <TextInput label="Address line 2" maxLength={200} {...form.getInputProps('address2')} />
+      <TextInput label="Landmark" maxLength={120} {...form.getInputProps('landmark')} />
+      <TextInput label="Phone" {...phoneInputProps(form.getInputProps('phone'), (v) => form.setFieldValue('phone', v))} />
+    </OrderForm>
   );
 }
 
 function CourierForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const run = useOrderMutation();
   const q = useQuery({ queryKey: ['problem-orders', 'couriers'], queryFn: ({ signal }) => apiJson<CourierOptionsResponse>('/api/problem-orders/couriers', { signal }).then((r) => r.data) });
   const form = useForm({ initialValues: { partnerId: '' }, validate: zodValidate(changeCourierSchema) });
   return (
-    <form
-      onSubmit={form.onSubmit(async (v) => {
-        const r = await run({ path: `/api/orders/${order.id}/unserviceable/courier`, method: 'POST', body: v, success: 'Courier changed' });
-        if (r.ok) onDone();
-        else form.setErrors(fieldErrors(r.error));
-      })}
+    <OrderForm
+      form={form}
+      request={(v) => ({ path: `/api/orders/${order.id}/unserviceable/courier`, method: 'POST', body: v, success: 'Courier changed' })}
+      onDone={onDone}
+      submitLabel="Change Courier"
     >
-      <Stack>
-        <Select
-          label="Courier"
-          required
-          placeholder={order.shipper ? `Now: ${order.shipper}` : 'Choose a courier'}
-          data={(q.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          {...form.getInputProps('partnerId')}
-        />
-        <Text size="xs" c="dimmed">Serviceability is checked again with the new courier.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Close</Button>
-          <Button type="submit" loading={form.submitting}>Change Courier</Button>
-        </Group>
-      </Stack>
-    </form>
+      <Select
+        label="Courier"
+        required
+        placeholder={order.shipper ? `Now: ${order.shipper}` : 'Choose a courier'}
+        data={(q.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        {...form.getInputProps('partnerId')}
+      />
+      <Text size="xs" c="dimmed">Serviceability is checked again with the new courier.</Text>
+    </OrderForm>
   );
 }
 
 function CancelForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const run = useOrderMutation();
   const form = useForm({ initialValues: { reason: '' }, validate: zodValidate(cancelOrderSchema) });
   return (
-    <form
-      onSubmit={form.onSubmit(async (v) => {
-        const r = await run({ path: `/api/orders/${order.id}/unserviceable/cancel`, method: 'POST', body: v, success: 'Order cancelled' });
-        if (r.ok) onDone();
-        else form.setErrors(fieldErrors(r.error));
-      })}
+    <OrderForm
+      form={form}
+      request={(v) => ({ path: `/api/orders/${order.id}/unserviceable/cancel`, method: 'POST', body: v, success: 'Order cancelled' })}
+      onDone={onDone}
+      cancelLabel="Keep order"
+      submitLabel="Cancel Order"
+      submitColor="red"
     >
-      <Stack>
-        <Textarea label="Reason for cancellation" required autosize minRows={3} maxLength={CANCEL_REASON_MAX} data-autofocus {...form.getInputProps('reason')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Keep order</Button>
-          <Button type="submit" color="red" loading={form.submitting}>Cancel Order</Button>
-        </Group>
-      </Stack>
-    </form>
+      <Textarea label="Reason for cancellation" required autosize minRows={3} maxLength={CANCEL_REASON_MAX} data-autofocus {...form.getInputProps('reason')} />
+    </OrderForm>
   );
 }
 

@@ -27,6 +27,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** A section of labelled values, two a row. */
+function FieldSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Section title={title}>
+      <SimpleGrid cols={2} spacing="xs">
+        {children}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
 function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: string) => void }) {
   const a = o.customerAddress;
   return (
@@ -50,43 +61,37 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
           <Text size="sm">{[a.address1, a.address2].filter(Boolean).join(', ')}</Text>
           <Text size="sm">{o.shipping.city}, {o.shipping.state} {o.shipping.pincode}</Text>
         </Section>
-        <Section title="Payment">
-          <SimpleGrid cols={2} spacing="xs">
-            <Field label="Mode">{PAYMENT_LABELS[o.paymentMode] ?? o.paymentMode}</Field>
-            <Field label="Order value">{formatINR(o.totalPaise)}</Field>
-            <Field label="Shipping">{formatINR(o.shippingPaise)}</Field>
-            {o.paymentMode === 'cod' && <Field label="COD amount">{formatINR(o.codPaise)}</Field>}
-            {o.remittanceStatus && (
-              <Field label="COD remittance">
-                <Badge size="sm" variant="light" color={o.remittanceStatus.status === 'PAID' ? 'green' : o.remittanceStatus.status === 'DUE' ? 'orange' : 'blue'} data-testid="cod-remittance">
-                  {o.remittanceStatus.status}
-                </Badge>
-              </Field>
-            )}
-            {o.d2rDueDate && <Field label="Credit due">{o.d2rDueDate}</Field>}
-          </SimpleGrid>
-        </Section>
-        <Section title="Shipping">
-          <SimpleGrid cols={2} spacing="xs">
-            <Field label="Courier">{o.shipper}</Field>
-            <Field label="AWB">{o.trackingNumber}</Field>
-            {o.returnAwb && <Field label="Return AWB">{o.returnAwb}</Field>}
-            <Field label="Package">{o.shippingPackageName ?? o.shippingPackageCode}</Field>
-            <Field label="Weight">{`${o.weightG} g`}</Field>
-            <Field label="Dimensions">{`${o.dimensions.length} × ${o.dimensions.breadth} × ${o.dimensions.height} cm`}</Field>
-          </SimpleGrid>
-        </Section>
-        <Section title="Details">
-          <SimpleGrid cols={2} spacing="xs">
-            <Field label="Invoice">{o.invoiceNumber}</Field>
-            <Field label="E-way bill">{o.ewayBill}</Field>
-            <Field label="PO number">{o.purchaseOrderNumber}</Field>
-            {o.beat && <Field label="Beat">{o.beat.name ?? o.beat.id}</Field>}
-            <Field label="Inventory">{o.inventoryBlocked ? 'Blocked for this order' : 'Not blocked'}</Field>
-            {o.remarks && <Field label="Remarks">{o.remarks}</Field>}
-            {o.cancelReason && <Field label="Cancel reason">{o.cancelReason}</Field>}
-          </SimpleGrid>
-        </Section>
+        <FieldSection title="Payment">
+          <Field label="Mode">{PAYMENT_LABELS[o.paymentMode] ?? o.paymentMode}</Field>
+          <Field label="Order value">{formatINR(o.totalPaise)}</Field>
+          <Field label="Shipping">{formatINR(o.shippingPaise)}</Field>
+          {o.paymentMode === 'cod' && <Field label="COD amount">{formatINR(o.codPaise)}</Field>}
+          {o.remittanceStatus && (
+            <Field label="COD remittance">
+              <Badge size="sm" variant="light" color={o.remittanceStatus.status === 'PAID' ? 'green' : o.remittanceStatus.status === 'DUE' ? 'orange' : 'blue'} data-testid="cod-remittance">
+                {o.remittanceStatus.status}
+              </Badge>
+            </Field>
+          )}
+          {o.d2rDueDate && <Field label="Credit due">{o.d2rDueDate}</Field>}
+        </FieldSection>
+        <FieldSection title="Shipping">
+          <Field label="Courier">{o.shipper}</Field>
+          <Field label="AWB">{o.trackingNumber}</Field>
+          {o.returnAwb && <Field label="Return AWB">{o.returnAwb}</Field>}
+          <Field label="Package">{o.shippingPackageName ?? o.shippingPackageCode}</Field>
+          <Field label="Weight">{`${o.weightG} g`}</Field>
+          <Field label="Dimensions">{`${o.dimensions.length} × ${o.dimensions.breadth} × ${o.dimensions.height} cm`}</Field>
+        </FieldSection>
+        <FieldSection title="Details">
+          <Field label="Invoice">{o.invoiceNumber}</Field>
+          <Field label="E-way bill">{o.ewayBill}</Field>
+          <Field label="PO number">{o.purchaseOrderNumber}</Field>
+          {o.beat && <Field label="Beat">{o.beat.name ?? o.beat.id}</Field>}
+          <Field label="Inventory">{o.inventoryBlocked ? 'Blocked for this order' : 'Not blocked'}</Field>
+          {o.remarks && <Field label="Remarks">{o.remarks}</Field>}
+          {o.cancelReason && <Field label="Cancel reason">{o.cancelReason}</Field>}
+        </FieldSection>
       </SimpleGrid>
       <Section title="Items">
         <Table fz="sm" verticalSpacing={4} withTableBorder>

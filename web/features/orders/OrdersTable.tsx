@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { SortField, SortOrder } from '../../../domain/orders';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import type { PagerProps } from '../../ui/Pager';
 import type { RowSelection } from '../../ui/useRowSelection';
 import { formatDate, formatDateTime, formatINR, ORDER_TYPE_LABELS, PAYMENT_LABELS, statusColour, statusLabel } from './format';
@@ -27,6 +27,20 @@ export type OrdersTableProps = {
   showCompany: boolean;
   companyName: (id: string) => string;
 };
+
+/** A column of a value over a smaller, dimmed one (name over phone, city over pincode). */
+function twoLines(key: string, header: string, main: (r: OrderListItem) => ReactNode, sub: (r: OrderListItem) => ReactNode): DataTableColumn<OrderListItem> {
+  return {
+    key,
+    header,
+    cell: (r) => (
+      <>
+        <Text fz="sm">{main(r)}</Text>
+        <Text fz={11} c="dimmed">{sub(r)}</Text>
+      </>
+    ),
+  };
+}
 
 /** The dense order table: selection, sortable columns, order id opens the slider, a product opens its catalogue item. */
 export function OrdersTable(p: OrdersTableProps) {
@@ -71,26 +85,8 @@ export function OrdersTable(p: OrdersTableProps) {
         },
         { key: 'date', header: 'Order date', sort: sortOf('id'), cell: (r) => formatDate(r.createdAt), cellProps: (r) => ({ title: formatDateTime(r.createdAt) }) },
         p.showCompany && { key: 'company', header: 'Company', cell: (r: OrderListItem) => p.companyName(r.companyId) },
-        {
-          key: 'customer',
-          header: 'Customer',
-          cell: (r) => (
-            <>
-              <Text fz="sm">{r.customerName}</Text>
-              <Text fz={11} c="dimmed">{r.customerPhone}</Text>
-            </>
-          ),
-        },
-        {
-          key: 'destination',
-          header: 'Destination',
-          cell: (r) => (
-            <>
-              <Text fz="sm">{r.city}</Text>
-              <Text fz={11} c="dimmed">{r.pincode}</Text>
-            </>
-          ),
-        },
+        twoLines('customer', 'Customer', (r) => r.customerName, (r) => r.customerPhone),
+        twoLines('destination', 'Destination', (r) => r.city, (r) => r.pincode),
         {
           key: 'products',
           header: 'Products',

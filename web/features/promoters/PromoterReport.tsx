@@ -12,11 +12,18 @@ import {
 import { apiFetch, apiJson } from '../../api/client';
 import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
 import { saveBlob } from '../downloads/files';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { numberedPager } from '../../ui/Pager';
 import { queryError } from '../../ui/queryError';
 
 export type PromoterReportProps = { kind: 'stock-details' | 'credit-note'; promoterName?: string };
+
+/** The columns both reports start with: whose row it is. */
+const WHOSE: DataTableColumn<Pick<PromoterStockRow, 'promoterName' | 'retailerName' | 'retailerPhone'>>[] = [
+  { key: 'promoter', header: 'Promoter', cell: (r) => r.promoterName },
+  { key: 'retailer', header: 'Retailer', cell: (r) => r.retailerName },
+  { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
+];
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
 const PAGE = 20;
@@ -77,9 +84,7 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
             rows={q.data?.data as PromoterStockRow[] | undefined}
             rowKey={(r) => `${r.retailerPhone}-${r.sku}`}
             columns={[
-              { key: 'promoter', header: 'Promoter', cell: (r) => r.promoterName },
-              { key: 'retailer', header: 'Retailer', cell: (r) => r.retailerName },
-              { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
+              ...WHOSE,
               { key: 'sku', header: 'SKU', cell: (r) => r.sku },
               { key: 'product', header: 'Product', cell: (r) => r.product },
               { key: 'qty', header: 'Qty', align: 'right', cell: (r) => r.quantity },
@@ -94,9 +99,7 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
             rows={q.data?.data as PromoterCreditNoteRow[] | undefined}
             rowKey={(r) => r.creditNoteNumber}
             columns={[
-              { key: 'promoter', header: 'Promoter', cell: (r) => r.promoterName },
-              { key: 'retailer', header: 'Retailer', cell: (r) => r.retailerName },
-              { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
+              ...WHOSE,
               { key: 'order', header: 'Order', cell: (r) => r.orderId },
               { key: 'note', header: 'Credit note', cell: (r) => r.creditNoteNumber },
               { key: 'amount', header: 'Amount', align: 'right', cell: (r) => rupees(r.amountPaise) },

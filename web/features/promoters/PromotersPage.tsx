@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Drawer, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Promoter, PromoterListResponse } from '../../../domain/promoters';
+import type { PromoterListResponse } from '../../../domain/promoters';
 import { apiJson } from '../../api/client';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage, PageHeader } from '../../ui/ListPage';
 import { CreatePromoterModal } from './CreatePromoterModal';
+import { PromoterDetail } from './PromoterDetail';
 import { PromoterReport } from './PromoterReport';
 
 const PAGE_SIZE = 10;
@@ -44,10 +43,7 @@ export function PromotersPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Promoters</Title>
-        <Button onClick={() => setCreating(true)}>Create Promoter</Button>
-      </Group>
+      <PageHeader title="Promoters" actions={<Button onClick={() => setCreating(true)}>Create Promoter</Button>} />
       <Tabs defaultValue="promoters" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="promoters">Promoters</Tabs.Tab>
@@ -55,32 +51,32 @@ export function PromotersPage() {
           <Tabs.Tab value="credit">Credit notes</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="promoters" pt="sm">
-          <Group gap="sm" align="flex-end">
-            {filter('name', 'Name')}
-            {filter('phone', 'Phone')}
-            {filter('retailerPhone', 'Retailer phone')}
-          </Group>
-          <Box mt="sm">
-            <DataTable
-              label="Promoters"
-              testId="promoters-table"
-              minWidth={720}
-              rows={q.data?.data}
-              rowKey={(p) => p.id}
-              loading={q.isPending}
-              refreshing={q.isPlaceholderData && q.isFetching}
-              error={queryError(q)}
-              columns={[
+          <ListPage
+            gap="sm"
+            filters={
+              <Group gap="sm" align="flex-end">
+                {filter('name', 'Name')}
+                {filter('phone', 'Phone')}
+                {filter('retailerPhone', 'Retailer phone')}
+              </Group>
+            }
+            query={q}
+            list={{ rows: (d) => d.data, total: (d) => d.totalRecords, page, pageSize: PAGE_SIZE, onPage: setPage, noun: 'promoters' }}
+            table={{
+              label: 'Promoters',
+              testId: 'promoters-table',
+              minWidth: 720,
+              rowKey: (p) => p.id,
+              columns: [
                 { key: 'name', header: 'Name', cell: (p) => <Button variant="subtle" size="compact-sm" onClick={() => setOpen(p.id)}>{p.name}</Button> },
                 { key: 'phone', header: 'Phone', cell: (p) => p.phone },
                 { key: 'reference', header: 'Reference', cell: (p) => p.hmsUserReferenceId },
                 { key: 'retailers', header: 'Retailers', align: 'right', cell: (p) => p.retailers.length },
                 { key: 'created', header: 'Created', cell: (p) => p.createdAt.slice(0, 10) },
                 { key: 'by', header: 'By', cell: (p) => p.createdBy },
-              ]}
-              pager={numberedPager({ page, pageSize: PAGE_SIZE, total: q.data?.totalRecords ?? 0, onPage: setPage, noun: 'promoters', busy: q.isFetching })}
-            />
-          </Box>
+              ],
+            }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="stock" pt="sm"><PromoterReport kind="stock-details" /></Tabs.Panel>
         <Tabs.Panel value="credit" pt="sm"><PromoterReport kind="credit-note" /></Tabs.Panel>
@@ -97,29 +93,6 @@ export function PromotersPage() {
       <Drawer opened={!!open} onClose={() => setOpen(null)} position="right" size="xl" title={promoter?.name ?? 'Promoter'}>
         {promoter && <PromoterDetail promoter={promoter} />}
       </Drawer>
-    </Stack>
-  );
-}
-
-function PromoterDetail({ promoter }: { promoter: Promoter }) {
-  return (
-    <Stack data-testid="promoter-detail">
-      <Group gap="xs">
-        <Badge variant="light">{promoter.phone}</Badge>
-        <Badge variant="outline">{promoter.hmsUserReferenceId}</Badge>
-      </Group>
-      <Text size="sm" c="dimmed">Created {promoter.createdAt.slice(0, 10)} by {promoter.createdBy}</Text>
-      <Title order={5}>Retailers</Title>
-      <Table verticalSpacing={4}>
-        <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Phone</Table.Th><Table.Th>GSTIN</Table.Th></Table.Tr></Table.Thead>
-        <Table.Tbody>
-          {promoter.retailers.map((r) => (
-            <Table.Tr key={r.id}><Table.Td>{r.firstName} {r.lastName}</Table.Td><Table.Td>{r.phone}</Table.Td><Table.Td>{r.GSTIN || '—'}</Table.Td></Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Title order={5}>Stock details</Title>
-      <PromoterReport kind="stock-details" promoterName={promoter.name} />
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FAILED_TO_FETCH_STORES, RETAILER_PAGE_SIZE, SOMETHING_WENT_WRONG, storeSearchType, type StoreAddressDto } from '../../../domain/retailers';
 import { useSession } from '../../auth/useSession';
-import { DataTable } from '../../ui/DataTable';
-import { numberedPager } from '../../ui/Pager';
-import { queryError } from '../../ui/queryError';
+import { ListPage } from '../../ui/ListPage';
 import { RetailerMappingModal } from './RetailerMappingModal';
 import { RetailerSlideOver } from './RetailerSlideOver';
 import { StoreAddressModal } from './StoreAddressModal';
@@ -51,56 +49,58 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
   const singleCompany = session.role === 'seller' ? (session.companyId ?? undefined) : session.selectedCompanyIds.length === 1 ? session.selectedCompanyIds[0] : undefined;
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Retailers</Title>
-        {canAct && (
+    <ListPage
+      title="Retailers"
+      actions={
+        canAct && (
           <OfflineGate>
             <Button onClick={() => setAdding(true)} disabled={!singleCompany} title={singleCompany ? undefined : 'Select one company to add a store'}>
               Add Store
             </Button>
           </OfflineGate>
-        )}
-      </Group>
-      <Group align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Store name, name, city, or phone number"
-          description={text.trim() && storeSearchType(text) === 'phone' ? 'Searching by phone number' : ' '}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          w={320}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>Status</Text>
-          <SegmentedControl
-            aria-label="Status"
+        )
+      }
+      filters={
+        <Group align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Store name, name, city, or phone number"
+            description={text.trim() && storeSearchType(text) === 'phone' ? 'Searching by phone number' : ' '}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            w={320}
+          />
+          <Segments
+            label="Status"
             value={search.status ?? 'all'}
-            onChange={(v) => go({ status: v as RetailersSearch['status'], page: undefined })}
+            onChange={(v) => go({ status: v, page: undefined })}
             data={[{ value: 'all', label: 'All' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
           />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>Distributor</Text>
-          <SegmentedControl
-            aria-label="Distributor"
+          <Segments
+            label="Distributor"
             value={search.distributor ?? 'all'}
-            onChange={(v) => go({ distributor: v as RetailersSearch['distributor'], page: undefined })}
+            onChange={(v) => go({ distributor: v, page: undefined })}
             data={[{ value: 'all', label: 'All' }, { value: 'yes', label: 'Distributors' }, { value: 'no', label: 'Retailers' }]}
           />
-        </Stack>
-      </Group>
-      <DataTable
-        label="Store addresses"
-        testId="retailers-table"
-        withBorder
-        minWidth={760}
-        rows={list.data?.storeAddressData}
-        rowKey={(s) => s.id}
-        loading={list.isPending}
-        refreshing={list.isPlaceholderData && list.isFetching}
-        error={queryError(list, { title: FAILED_TO_FETCH_STORES, message: (list.error as Error | null)?.message || SOMETHING_WENT_WRONG })}
-        columns={[
+        </Group>
+      }
+      query={list}
+      list={{
+        rows: (data) => data.storeAddressData,
+        total: (data) => data.totalRecords,
+        error: { title: FAILED_TO_FETCH_STORES, message: (list.error as Error | null)?.message || SOMETHING_WENT_WRONG },
+        page,
+        pageSize: RETAILER_PAGE_SIZE,
+        onPage: (p) => go({ page: p }),
+        noun: 'stores',
+      }}
+      table={{
+        label: 'Store addresses',
+        testId: 'retailers-table',
+        withBorder: true,
+        minWidth: 760,
+        rowKey: (s) => s.id,
+        columns: [
           {
             key: 'store',
             header: 'Store',
@@ -117,10 +117,9 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
           { key: 'city', header: 'City', cell: (s) => s.city },
           { key: 'state', header: 'State', cell: (s) => s.state },
           { key: 'status', header: 'Status', cell: (s) => <Badge color={s.isActive ? 'green' : 'gray'} variant="light">{s.isActive ? 'Active' : 'Inactive'}</Badge> },
-        ]}
-        pager={numberedPager({ page, pageSize: RETAILER_PAGE_SIZE, total: list.data?.totalRecords ?? 0, onPage: (p) => go({ page: p }), noun: 'stores', busy: list.isFetching })}
-      />
-
+        ],
+      }}
+    >
       <RetailerSlideOver
         storeId={search.store ?? null}
         canAct={canAct}
@@ -132,6 +131,16 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
       />
       <RetailerMappingModal retailer={mapping} onClose={() => setMapping(null)} />
       <StoreAddressModal opened={adding} companyId={singleCompany} onClose={() => setAdding(false)} onCreated={(s) => { setAdding(false); go({ store: s.id }); }} />
+    </ListPage>
+  );
+}
+
+/** A row of segments under a label (the label names the control for screen readers too). */
+function Segments<V extends string>({ label, value, onChange, data }: { label: string; value: V; onChange: (v: V) => void; data: { value: V; label: string }[] }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>{label}</Text>
+      <SegmentedControl aria-label={label} value={value} onChange={(v) => onChange(v as V)} data={data} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Checkbox, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORE_ADDRESS_CREATED, storeAddressSchema, type StoreAddressCreatedResponse, type StoreAddressDto } from '../../../domain/retailers';
 import { apiJson, fieldErrors } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
 import { zodValidate } from '../../ui/zodForm';
 import { AddressFields } from '../manual-order/AddressFields';
 import { emptyStore } from '../manual-order/formValues';
@@ -33,10 +34,7 @@ export function StoreAddressModal({ opened, companyId, onClose, onCreated }: Sto
         <Stack>
           <AddressFields form={form} prefix="store" store />
           <Checkbox label="Distributor" {...form.getInputProps('store.isDistributor', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={form.submitting}>Save Store</Button>
-          </Group>
+          <FormFooter onCancel={onClose} submitLabel="Save Store" loading={form.submitting} />
         </Stack>
       </form>
     </Modal>

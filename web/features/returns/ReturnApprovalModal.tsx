@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Image, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
@@ -25,7 +25,7 @@ import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
-import cards from '../../ui/DataTable.module.css';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { TouchNumber } from '../floor/TouchNumber';
 
 export interface ReturnApprovalModalProps {
@@ -40,6 +40,23 @@ interface Line {
   max: number;
 }
 
+/** Both tables of the modal: cards below 992 px, no stripes. */
+const RETURN_TABLE = { narrow: 'cards-tablet', verticalSpacing: 'sm', striped: false } as const;
+type Item = Pick<Line, 'wsin' | 'sku' | 'productTitle'>;
+const PRODUCT_COLUMN: DataTableColumn<Item> = {
+  key: 'product',
+  header: 'Product',
+  card: 'wide',
+  cell: (l) => (
+    <>
+      <Text fw={600}>{l.productTitle}</Text>
+      <Text size="sm" c="dimmed">
+        {l.sku}
+      </Text>
+    </>
+  ),
+};
+const WSIN_COLUMN: DataTableColumn<Item> = { key: 'wsin', header: 'WSIN', cellProps: () => ({ fw: 700 }), cell: (l) => l.wsin };
 
 type Model =
   | { mode: 'approve'; order: FloorOrderDoc; returnType: ReturnType; lines: Line[] }
@@ -148,6 +165,23 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = (wsin: string, patch: Partial<LineState>) => setState((s) => ({ ...s, [wsin]: { ...s[wsin], ...patch } }));
+  /** A count of returned units per line (missing or damaged), with the line's error that names it. */
+  const countColumn = (key: 'missing' | 'damaged', label: string, names: RegExp): DataTableColumn<Line> => ({
+    key,
+    header: label,
+    card: 'title',
+    cell: (l) => (
+      <TouchNumber
+        label={label}
+        ariaLabel={`${label} quantity of ${l.wsin}`}
+        min={0}
+        max={l.max}
+        value={state[l.wsin][key]}
+        onChange={(v) => set(l.wsin, { [key]: v })}
+        error={errors[l.wsin] && names.test(errors[l.wsin]) ? errors[l.wsin] : undefined}
+      />
+    ),
+  });
 
   const pickPhoto = (wsin: string, file: File | undefined) => {
     if (!file) return;
@@ -205,63 +239,35 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
 
   return (
     <Stack>
-      <Table verticalSpacing="sm" data-testid="return-lines" className={cards.cardsTablet}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>WSIN</Table.Th>
-            <Table.Th>Units</Table.Th>
-            <Table.Th>Missing</Table.Th>
-            <Table.Th>Damaged</Table.Th>
-            <Table.Th>Proof photo (optional)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => {
-            const s = state[line.wsin];
-            const error = errors[line.wsin];
-            return (
-              <Table.Tr key={line.wsin} data-wsin={line.wsin}>
-                <Table.Td data-wide>
-                  <Text fw={600}>{line.productTitle}</Text>
-                  <Text size="sm" c="dimmed">
-                    {line.sku}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="WSIN" fw={700}>
-                  {line.wsin}
-                </Table.Td>
-                <Table.Td data-label="Units">{line.max}</Table.Td>
-                <Table.Td>
-                  <TouchNumber
-                    label="Missing"
-                    ariaLabel={`Missing quantity of ${line.wsin}`}
-                    min={0}
-                    max={line.max}
-                    value={s.missing}
-                    onChange={(v) => set(line.wsin, { missing: v })}
-                    error={error && /Missing|together/.test(error) ? error : undefined}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TouchNumber
-                    label="Damaged"
-                    ariaLabel={`Damaged quantity of ${line.wsin}`}
-                    min={0}
-                    max={line.max}
-                    value={s.damaged}
-                    onChange={(v) => set(line.wsin, { damaged: v })}
-                    error={error && /Damaged/.test(error) ? error : undefined}
-                  />
-                </Table.Td>
-                <Table.Td data-wide>
-                  <PhotoPicker wsin={line.wsin} photo={s.photo} error={s.photoError} onPick={(f) => pickPhoto(line.wsin, f)} onClear={() => set(line.wsin, { photo: null, photoError: null })} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="Returned items"
+        testId="return-lines"
+        rows={lines}
+        rowKey={(l) => l.wsin}
+        rowProps={(l) => ({ 'data-wsin': l.wsin })}
+        columns={[
+          PRODUCT_COLUMN,
+          WSIN_COLUMN,
+          { key: 'units', header: 'Units', cell: (l) => l.max },
+          countColumn('missing', 'Missing', /Missing|together/),
+          countColumn('damaged', 'Damaged', /Damaged/),
+          {
+            key: 'photo',
+            header: 'Proof photo (optional)',
+            card: 'wide',
+            cell: (l) => (
+              <PhotoPicker
+                wsin={l.wsin}
+                photo={state[l.wsin].photo}
+                error={state[l.wsin].photoError}
+                onPick={(f) => pickPhoto(l.wsin, f)}
+                onClear={() => set(l.wsin, { photo: null, photoError: null })}
+              />
+            ),
+          },
+        ]}
+        {...RETURN_TABLE}
+      />
       {!status.online && (
         <Alert color="orange" variant="light">
           Offline: the approval and its photos are saved on this device and sent when the network is back.
@@ -317,38 +323,27 @@ function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
   return (
     <Stack>
       <Title order={4}>{RETURN_DETAILS}</Title>
-      <Table verticalSpacing="sm" data-testid="return-details" className={cards.cardsTablet}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>WSIN</Table.Th>
-            <Table.Th>Missing</Table.Th>
-            <Table.Th>Damaged</Table.Th>
-            <Table.Th>Proof</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.wsin} data-wsin={r.wsin}>
-              <Table.Td data-wide fw={600}>
-                {r.productTitle}
-              </Table.Td>
-              <Table.Td data-label="SKU">{r.sku}</Table.Td>
-              <Table.Td data-label="WSIN">{r.wsin}</Table.Td>
-              <Table.Td data-label="Missing" data-testid="details-missing">
-                {r.missingQuantity}
-              </Table.Td>
-              <Table.Td data-label="Damaged" data-testid="details-damaged">
-                {r.damageQuantity}
-              </Table.Td>
-              <Table.Td data-label="Proof" data-wide>
-                {r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label={RETURN_DETAILS}
+        testId="return-details"
+        rows={rows}
+        rowKey={(r) => r.wsin}
+        rowProps={(r) => ({ 'data-wsin': r.wsin })}
+        columns={[
+          { ...PRODUCT_COLUMN, cellProps: () => ({ fw: 600 }), cell: (r) => r.productTitle },
+          { key: 'sku', header: 'SKU', cell: (r) => r.sku },
+          { ...WSIN_COLUMN, cellProps: undefined },
+          { key: 'missing', header: 'Missing', cellProps: () => ({ 'data-testid': 'details-missing' }), cell: (r) => r.missingQuantity },
+          { key: 'damaged', header: 'Damaged', cellProps: () => ({ 'data-testid': 'details-damaged' }), cell: (r) => r.damageQuantity },
+          {
+            key: 'proof',
+            header: 'Proof',
+            cellProps: () => ({ 'data-wide': true }),
+            cell: (r) => (r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'),
+          },
+        ]}
+        {...RETURN_TABLE}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { approvableAs, RETURN_APPROVABLE_STATUSES, type ReturnFindResponse } from '../../../domain/floor';
+import { approvableAs, RETURN_APPROVABLE_STATUSES, type FloorOrderDoc, type ReturnFindResponse } from '../../../domain/floor';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
 import { ApiRequestError, apiJson } from '../../api/client';
 import { findOrderByCode, readOrders } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';
@@ -11,7 +12,8 @@ import { feedback } from '../../scanner/feedback';
 import { useScanner } from '../../scanner/useScanner';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
-import cards from '../../ui/DataTable.module.css';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { deviceOrderList, orderCodeColumn } from '../floor/orderList';
 import { useUnlockSoundOnFirstTouch } from '../floor/PackingStation';
 import { ScanBox } from '../../ui/ScanBox';
 import { ScanResult, type ScanOutcome } from '../floor/ScanResult';
@@ -66,6 +68,34 @@ export function ReturnsStation() {
     setOpen(id);
   };
   useScanner({ onScan: ({ code }) => lookup(code), enabled: open === null });
+  const columns: DataTableColumn<FloorOrderDoc>[] = [
+    orderCodeColumn((o) => o.returnAwb ?? o.awb),
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (o) => (
+        <>
+          <Badge>{approvableAs(o)}</Badge>
+          {o.status === 'READY_TO_SHIP' && (
+            <Text size="xs" c="dimmed">
+              Ready to ship
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'customer', header: 'Customer', cellProps: () => ({ 'data-wide': true }), cell: (o) => o.customerName },
+    {
+      key: 'action',
+      label: 'Action',
+      card: 'action',
+      cell: (o) => (
+        <Button h={48} onClick={() => setOpen(o.id)}>
+          Approve
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack maw={1100} gap="sm" className="sd-floor-screen">
@@ -85,52 +115,14 @@ export function ReturnsStation() {
       <Title order={3} fz={{ base: 18, sm: 22 }}>
         Awaiting approval ({waiting.length})
       </Title>
-      {!live.ready ? (
-        <Loader />
-      ) : waiting.length === 0 ? (
-        <Alert color="gray" title="Nothing to display here">
-          No returns awaiting approval are saved on this device.
-        </Alert>
-      ) : (
-        <Table verticalSpacing="sm" fz="md" striped data-testid="returns-list" className={cards.cards}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>AWB / Order</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th aria-label="Action" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {waiting.map((o) => (
-              <Table.Tr key={o.id} data-order-id={o.id}>
-                <Table.Td>
-                  <Text fw={700}>{o.returnAwb ?? o.awb ?? '—'}</Text>
-                  <Text size="sm" c="dimmed">
-                    {o.shopOrderId}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Type">
-                  <Badge>{approvableAs(o)}</Badge>
-                  {o.status === 'READY_TO_SHIP' && (
-                    <Text size="xs" c="dimmed">
-                      Ready to ship
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td data-label="Customer" data-wide>
-                  {o.customerName}
-                </Table.Td>
-                <Table.Td data-action>
-                  <Button h={48} onClick={() => setOpen(o.id)}>
-                    Approve
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        label="Returns awaiting approval"
+        testId="returns-list"
+        {...deviceOrderList(live, waiting)}
+        rowProps={(o) => ({ 'data-order-id': o.id })}
+        columns={columns}
+        empty={{ title: NOTHING_TO_DISPLAY, text: 'No returns awaiting approval are saved on this device.' }}
+      />
       {open && <ReturnApprovalModal orderId={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Stack, Textarea } from '@mantine/core';
+import { NumberInput, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatINR } from '../../../../domain/pricing';
+import { FormFooter } from '../../../ui/FormFooter';
 import type { OrderDetail } from '../queries';
 import { useOrderMutation } from './useOrderMutation';
 
@@ -30,10 +31,7 @@ export function CreditNoteForm({ order, onDone }: CreditNoteFormProps) {
       <Stack>
         <NumberInput label="Amount (₹)" description={`Up to ${formatINR(left)}; leave empty for all of it`} min={0} decimalScale={2} {...form.getInputProps('amount')} />
         <Textarea label="Reason" required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Close</Button>
-          <Button type="submit" loading={form.submitting}>Generate Credit Note</Button>
-        </Group>
+        <FormFooter cancelLabel="Close" onCancel={onDone} submitLabel="Generate Credit Note" loading={form.submitting} />
       </Stack>
     </form>
   );

@@ -1,10 +1,9 @@
-import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { customerDetailsSchema } from '../../../../domain/orders';
-import { fieldErrors } from '../../../api/client';
 import { zodValidate } from '../../../ui/zodForm';
 import type { OrderDetail } from '../queries';
-import { useOrderMutation } from './useOrderMutation';
+import { OrderForm } from './OrderForm';
 
 export type CustomerDetailsFormProps = { order: OrderDetail; onDone: () => void };
 
@@ -14,7 +13,6 @@ const FIELDS: [key: string, label: string, span: number][] = [
 ];
 
 export function CustomerDetailsForm({ order, onDone }: CustomerDetailsFormProps) {
-  const run = useOrderMutation();
   const a = order.customerAddress;
   const form = useForm({
     initialValues: {
@@ -24,27 +22,14 @@ export function CustomerDetailsForm({ order, onDone }: CustomerDetailsFormProps)
     validate: zodValidate(customerDetailsSchema),
   });
   return (
-    <form
-      onSubmit={form.onSubmit(async (v) => {
-        const r = await run({ path: `/api/orders/${order.id}/customer`, method: 'PATCH', body: v, success: 'Customer details updated' });
-        if (r.ok) onDone();
-        else form.setErrors(fieldErrors(r.error));
-      })}
-      noValidate
-    >
-      <Stack>
-        <Grid gap="sm">
-          {FIELDS.map(([k, label, span]) => (
-            <Grid.Col key={k} span={{ base: 12, sm: span }}>
-              <TextInput label={label} required={k !== 'email'} {...form.getInputProps(k)} />
-            </Grid.Col>
-          ))}
-        </Grid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Close</Button>
-          <Button type="submit" loading={form.submitting}>Save</Button>
-        </Group>
-      </Stack>
-    </form>
+    <OrderForm form={form} request={(v) => ({ path: `/api/orders/${order.id}/customer`, method: 'PATCH', body: v, success: 'Customer details updated' })} onDone={onDone} noValidate>
+      <Grid gap="sm">
+        {FIELDS.map(([k, label, span]) => (
+          <Grid.Col key={k} span={{ base: 12, sm: span }}>
+            <TextInput label={label} required={k !== 'email'} {...form.getInputProps(k)} />
+          </Grid.Col>
+        ))}
+      </Grid>
+    </OrderForm>
   );
 }
