@@ -9,17 +9,16 @@ import type { Tx } from './status';
 import '../tables/orders';
 import '../tables/bulk';
 
-/** The query of findOrderRow: an order with the company flags the action rules read, inside `scope` (null: any company). */
-function orderRowQuery(db: Tx, id: string, scope: readonly string[] | null) {
-  let q = db
+/** Orders with the company flags the action rules read, inside `scope` (null: any company): findOrderRow's and findOrderRows' query before its ids. */
+function orderRows(db: Tx, scope: readonly string[] | null) {
+  const q = db
     .selectFrom('orders')
     .innerJoin('companies', 'companies.id', 'orders.company_id')
     .selectAll('orders')
-    .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name'])
-    .where('orders.id', '=', id);
-  if (scope) q = q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']);
-  return q;
+    .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name']);
+  return scope ? q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']) : q;
 }
+const orderRowQuery = (db: Tx, id: string, scope: readonly string[] | null) => orderRows(db, scope).where('orders.id', '=', id);
 export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof orderRowQuery>['executeTakeFirst']>>>;
 
 /**
@@ -37,14 +36,7 @@ export async function findOrderRow(db: Tx, id: string, scope: readonly string[] 
 export async function findOrderRows(db: Tx, ids: readonly string[], scope: readonly string[] | null): Promise<Map<string, OrderRow>> {
   const found = new Map<string, OrderRow>();
   for (let i = 0; i < ids.length; i += 500) {
-    let q = db
-      .selectFrom('orders')
-      .innerJoin('companies', 'companies.id', 'orders.company_id')
-      .selectAll('orders')
-      .select(['companies.whatsapp_ndr_active', 'companies.clickpost_active', 'companies.name as company_name'])
-      .where('orders.id', 'in', ids.slice(i, i + 500));
-    if (scope) q = q.where('orders.company_id', 'in', scope.length ? [...scope] : ['']);
-    for (const r of await q.execute()) found.set(r.id, r);
+    for (const r of await orderRows(db, scope).where('orders.id', 'in', ids.slice(i, i + 500)).execute()) found.set(r.id, r);
   }
   return found;
 }
