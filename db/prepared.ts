@@ -14,6 +14,7 @@
 // Kysely driver gives (it calls the same `stmt.all(parameters)`).
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { compileShape, type Shape } from '../domain/sql-shape';
 import type { Database } from './schema';
 
 /** What these helpers ask of a Kysely instance or transaction (of any tables): running a compiled query. */
@@ -71,29 +72,19 @@ export async function readSql<R>(r: ReadTarget, text: string, parameters: readon
 const compiled = new WeakMap<Executor, Map<string, string>>();
 const shapes = new WeakMap<Executor, Map<string, Shape>>();
 
-/** A query compiled once for its shape: its SQL and how to bind a call's arguments. */
-export type Shape = { sql: string; bind: (args: readonly unknown[]) => unknown[] };
-const MARK = '\u0000arg:';
+export type { Shape } from '../domain/sql-shape';
 
 /**
  * Like `compiledOnce` for a query whose values vary: `build` gets `arg(i)`, a
- * stand-in for the i-th argument, and uses it wherever that value goes; the
- * compiled parameters are recorded as argument slots or constants, so `bind`
- * puts each call's arguments where Kysely put them. `key` must name the shape
- * (e.g. the length of an IN list).
+ * stand-in for the i-th argument, and uses it wherever that value goes
+ * (domain/sql-shape.ts); `bind` puts each call's arguments where Kysely put
+ * them. `key` must name the shape (e.g. the length of an IN list).
  */
 export function compiledShape(db: Executor, key: string, build: (arg: (i: number) => string) => Compilable<unknown>): Shape {
   let m = shapes.get(db);
   if (!m) shapes.set(db, (m = new Map()));
   let shape = m.get(key);
-  if (!shape) {
-    const c = build((i) => `${MARK}${i}`).compile();
-    // Each parameter: the index of the argument it stands for, or -1 for a constant.
-    const slots = c.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : -1));
-    const constants = [...c.parameters];
-    shape = { sql: c.sql, bind: (args) => slots.map((a, i) => (a >= 0 ? args[a] : constants[i])) };
-    m.set(key, shape);
-  }
+  if (!shape) m.set(key, (shape = compileShape((arg) => build((i) => arg(i)))));
   return shape;
 }
 
