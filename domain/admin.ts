@@ -5,7 +5,7 @@
 // operation needs, documented in /api/openapi.json through these schemas.
 import { z } from 'zod';
 import { okBody, pageFields, paginationInput, sortByInput } from './api';
-import { csvEmailOf, dayRangeShape, DELIVERY_STATUSES, listPageShape, type DeliveryDriver, type DeliveryStatus } from './delivery';
+import { adminListQuery, csvEmailOf, DELIVERY_STATUSES, idFilter, type DeliveryDriver, type DeliveryStatus } from './delivery';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
 import { EMAIL_INVALID, PASSWORD_LENGTH, PHONE_INVALID, PINCODE_INVALID } from './messages';
 
@@ -156,17 +156,10 @@ export type WarehousesResponse = { status: true; warehouses: AdminWarehouse[] };
 export const warehouseFindSchema = z.object({ warehouseName: z.string().trim().min(1, 'Please input warehouse name').max(100) });
 
 // ---- journeys ---------------------------------------------------------------------------
-export const journeyFilterShape = {
-  ...dayRangeShape,
-  driverId: z.string().trim().max(64).optional(),
-  clusterId: z.string().trim().max(64).optional(),
-};
-export const journeyFilterSchema = z.object(journeyFilterShape);
+const journeyQuery = adminListQuery({ driverId: idFilter, clusterId: idFilter }, {});
+export const journeyFilterSchema = journeyQuery.filter;
 export type JourneyFilter = z.output<typeof journeyFilterSchema>;
-export const journeyListQuerySchema = z.object({
-  ...journeyFilterShape,
-  ...listPageShape,
-});
+export const journeyListQuerySchema = journeyQuery.list;
 export const journeyEmailSchema = csvEmailOf(journeyFilterSchema.default({}));
 export const JOURNEY_NOT_FOUND = 'Journey not found';
 

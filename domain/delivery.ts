@@ -164,24 +164,31 @@ export const listPageShape = {
 };
 /** The body of an admin list's "e-mail me the CSV": where to, and the list's filter. */
 export const csvEmailOf = <Filter extends z.ZodType>(filter: Filter) => z.object({ email: z.email(EMAIL_INVALID).max(200), filter });
+/** An id an admin list may be filtered by (a company, a driver, a cluster). */
+export const idFilter = z.string().trim().max(64).optional();
+/**
+ * An admin list's query schemas from its own filter fields: the filter (with the India day range; the list's count
+ * and CSV read it) and the list query (the filter, the page and the list's own sort fields).
+ */
+export function adminListQuery<Fields extends z.ZodRawShape, Sort extends z.ZodRawShape>(fields: Fields, sort: Sort) {
+  const filterShape = { ...dayRangeShape, ...fields };
+  return { filter: z.object(filterShape), list: z.object({ ...filterShape, ...listPageShape, ...sort }) };
+}
 
 /** The filter of GET /admin/orders (and its count and CSV): part 2 §7 names. */
-export const deliveryFilterShape = {
-  ...dayRangeShape,
-  paymentMethod: z.enum(['cod', 'prepaid']).optional(),
-  company: z.string().trim().max(64).optional(),
-  orderStatus: csvList(DELIVERY_STATUSES).optional(),
-  driverId: z.string().trim().max(64).optional(),
-  search: z.string().trim().max(40).optional(),
-};
-export const deliveryFilterSchema = z.object(deliveryFilterShape);
+const deliveryQuery = adminListQuery(
+  {
+    paymentMethod: z.enum(['cod', 'prepaid']).optional(),
+    company: idFilter,
+    orderStatus: csvList(DELIVERY_STATUSES).optional(),
+    driverId: idFilter,
+    search: z.string().trim().max(40).optional(),
+  },
+  { order: z.enum(['ASC', 'DESC']).default('DESC'), by: z.enum(DELIVERY_SORT_FIELDS).default('createdAt') },
+);
+export const deliveryFilterSchema = deliveryQuery.filter;
 export type DeliveryFilter = z.output<typeof deliveryFilterSchema>;
-export const deliveryListQuerySchema = z.object({
-  ...deliveryFilterShape,
-  ...listPageShape,
-  order: z.enum(['ASC', 'DESC']).default('DESC'),
-  by: z.enum(DELIVERY_SORT_FIELDS).default('createdAt'),
-});
+export const deliveryListQuerySchema = deliveryQuery.list;
 export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;
 /** Counts above this are reported as "more than" (the page counts no further). */
 export const DELIVERY_COUNT_CAP = 1_000;
@@ -200,7 +207,7 @@ export type AssignOrdersInput = z.output<typeof assignOrdersSchema>;
 export const csvEmailSchema = csvEmailOf(deliveryFilterSchema.default({}));
 
 /** Active filters counted by the badge on the filter button. */
-export function activeFilterCount(f: Partial<Record<keyof typeof deliveryFilterShape, unknown>>): number {
+export function activeFilterCount(f: Partial<Record<keyof typeof deliveryFilterSchema.shape, unknown>>): number {
   let n = 0;
   if (f.start || f.end) n++;
   if (f.paymentMethod) n++;

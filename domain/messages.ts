@@ -18,3 +18,5 @@ export const PASSWORD_LENGTH = 'Password must be 8 to 20 characters!';
 export const SELECT_AT_LEAST_ONE = 'Select atleast 1 order!';
 /** A load or an action the server failed (order info, admin delivery orders). */
 export const SERVER_ERROR_RETRY = 'Server Error - Please try again after some time.';
+/** An action the user's role or the record's state does not allow (the default forbidden refusal). */
+export const NOT_ALLOWED = 'You are not allowed to do this';

@@ -10,7 +10,7 @@ import { addIndiaDays, indiaDayEnd, indiaDayStart, indiaToday } from './india-ti
 import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 import { CourierBooking } from './carriers';
 import { SERVER_ERROR, okBody } from './api';
-import { SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY } from './messages';
+import { NOT_ALLOWED, SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY } from './messages';
 
 // ---------------------------------------------------------------------------
 // Messages (exact spec texts first, then our own)
@@ -39,7 +39,7 @@ export const CANCEL_REASON_REQUIRED = 'Please enter a reason for cancellation';
 export const DUE_DATE_WINDOW_DAYS = 60;
 export const DUE_DATE_OUT_OF_WINDOW = 'Due date must be between today and 60 days from today';
 export const ORDER_NOT_FOUND = 'Order not found';
-export const NOT_ALLOWED = 'You are not allowed to do this';
+export { NOT_ALLOWED };
 export const FILTER_TAGS_SHOWN = 3;
 export const moreFiltersLabel = (n: number) => `+${n} more filters`;
 /** Saved order filter lifetime in session storage (part 1 §9). */
@@ -526,6 +526,13 @@ export function serviceability(pincode: string, location: { isSpecial: boolean }
 
 const pageOf = z.object({ current: z.number(), pageSize: z.number(), pages: z.number() });
 
+/** One item line of an order as the order-info slider reads it. */
+export const OrderDetailItem = z.object({
+  id: z.string(), title: z.string(), sku: z.string(), quantity: z.number(), finalPricePaise: z.number(), returnQuantity: z.number(),
+  catalogueId: z.string().nullable(), isFree: z.boolean(), hsnCode: z.string().nullable(), wsinMapping: z.record(z.string(), z.number()),
+});
+export type OrderDetailItem = z.infer<typeof OrderDetailItem>;
+
 /** One order as the order-info slider reads it (GET /api/orders/:id and every action's answer). */
 export const OrderDetail = z.object({
   id: z.string(),
@@ -575,10 +582,7 @@ export const OrderDetail = z.object({
   updatedAt: z.string(),
   version: z.number(),
   actions: z.array(z.enum(ORDER_ACTION_KEYS as [OrderActionKey, ...OrderActionKey[]])),
-  items: z.array(z.object({
-    id: z.string(), title: z.string(), sku: z.string(), quantity: z.number(), finalPricePaise: z.number(), returnQuantity: z.number(),
-    catalogueId: z.string().nullable(), isFree: z.boolean(), hsnCode: z.string().nullable(), wsinMapping: z.record(z.string(), z.number()),
-  })),
+  items: z.array(OrderDetailItem),
   trails: z.array(z.object({
     id: z.string(), status: z.string(), description: z.string(), city: z.string().nullable(), return: z.boolean(),
     source: z.string(), actorName: z.string().nullable(), createdAt: z.string(),
@@ -601,31 +605,22 @@ export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
 export const ReadyToShipResponse = OrderActionResponse.extend({ booking: CourierBooking.nullable() });
 export type ReadyToShipResponse = z.infer<typeof ReadyToShipResponse>;
 
-export const OrderListItemLine = z.object({ id: z.string(), title: z.string(), sku: z.string(), quantity: z.number(), catalogueId: z.string().nullable() });
+/** An item line of the order list: the detail's line without prices and stock mapping. */
+export const OrderListItemLine = OrderDetailItem.pick({ id: true, title: true, sku: true, quantity: true, catalogueId: true });
 export type OrderListItemLine = z.infer<typeof OrderListItemLine>;
 
-/** One row of the order list. */
-export const OrderListItem = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  warehouseId: z.string().nullable(),
-  shopOrderId: z.string(),
-  externalOrderId: z.string().nullable(),
-  status: z.string(),
-  shopType: z.string(),
-  orderType: z.number(),
-  paymentMode: z.string(),
-  totalPaise: z.number(),
-  trackingNumber: z.string().nullable(),
-  shipper: z.string().nullable(),
+/** One row of the order list: the order's own fields as the detail has them, its customer in short and its items. */
+export const OrderListItem = OrderDetail.pick({
+  id: true, companyId: true, warehouseId: true, shopOrderId: true, externalOrderId: true, status: true, shopType: true, orderType: true,
+  paymentMode: true, totalPaise: true, trackingNumber: true, shipper: true, createdAt: true, updatedAt: true,
+}).extend({
   customerName: z.string(),
   customerPhone: z.string(),
   city: z.string(),
   state: z.string(),
   pincode: z.string(),
+  /** The remittance status in short (the detail has it as an object). */
   remittanceStatus: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
   items: z.array(OrderListItemLine),
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
@@ -684,8 +679,8 @@ export type CustomerRequestItem = z.infer<typeof CustomerRequestItem>;
 export const CustomerRequestsResponse = okBody(numberedList('data', CustomerRequestItem));
 export type CustomerRequestsResponse = z.infer<typeof CustomerRequestsResponse>;
 
-export const CustomerRequestDetail = z.object({
-  id: z.string(), orderId: z.string(), companyId: z.string(), kind: z.string(), status: z.string(), createdAt: z.string(),
+/** A customer request as the NDR info modal reads it: the list's own fields, what was asked and its order. */
+export const CustomerRequestDetail = CustomerRequestItem.pick({ id: true, orderId: true, companyId: true, kind: true, status: true, createdAt: true }).extend({
   payload: z.record(z.string(), z.unknown()),
   order: z.object({
     shopOrderId: z.string(), customerName: z.string(), customerPhone: z.string(), awb: z.string().nullable(), status: z.string(),

@@ -1,3 +1,5 @@
+import { NOT_ALLOWED } from './messages';
+
 /**
  * The one way a use case says "no" (ARCHITECTURE.md, API conventions).
  *
@@ -27,7 +29,7 @@ export class Refusal extends Error {
 
 export const invalid = (message: string, errors?: RefusalField[]) => new Refusal('invalid', message, errors);
 export const notFound = (message = 'Not found') => new Refusal('not_found', message);
-export const forbidden = (message = 'You are not allowed to do this') => new Refusal('forbidden', message);
+export const forbidden = (message = NOT_ALLOWED) => new Refusal('forbidden', message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new Refusal('conflict', message, undefined, extra);
 export const rateLimited = (message: string, extra?: Record<string, unknown>) => new Refusal('rate_limited', message, undefined, extra);
 

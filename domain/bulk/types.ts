@@ -95,6 +95,22 @@ const dateCol = (key: string) => col(key, optional(date), 'Optional: YYYY-MM-DD'
 const yesNoCol = (key: string, example: string, req: boolean) =>
   col(key, req ? required(key, yesNo(key)) : optional(yesNo(key)), req ? 'Required: yes or no' : 'Optional: yes or no', example, req);
 
+type Recipient = { name: string; phone: string; email: string; line1: string; line2: string; city: string; state: string; pincode: string };
+/**
+ * Whom a shipment goes to (a bulk order's customer, a lightning order's consignee): one rule set, under the
+ * sheet's own names for the name and address lines, with the sheet's examples.
+ */
+const recipientCols = (key: Pick<Recipient, 'name' | 'line1' | 'line2'>, example: Recipient): BulkColumn[] => [
+  min3(key.name, example.name, 200),
+  phoneCol('phone', example.phone),
+  emailCol(example.email),
+  min3(key.line1, example.line1),
+  text(key.line2, 300, example.line2, false),
+  min3('city', example.city, 100),
+  min3('state', example.state, 100),
+  pincodeCol(example.pincode),
+];
+
 const ORDERS: BulkColumn[] = [
   col('id', required('id', maxChars('id', 40)), 'Required: your order id (rows with the same id are items of one order), at most 40 characters', 'ORD-1001'),
   atLeast1('length', '20'),
@@ -106,14 +122,10 @@ const ORDERS: BulkColumn[] = [
   atLeast1('itemQuantity', '2', true),
   col('discount', required('discount', percent), 'Required: discount in percent, 0 to 100', '0'),
   col('sku', required('sku', sku), 'Required: the SKU ID of a catalogue item; no spaces or brackets', 'CP-0001'),
-  min3('name', 'Asha Verma', 200),
-  phoneCol('phone', '9876543210'),
-  emailCol('asha@example.com'),
-  min3('line1', '12 MG Road'),
-  text('line2', 300, 'Near Metro', false),
-  min3('city', 'Mumbai', 100),
-  min3('state', 'Maharashtra', 100),
-  pincodeCol('400001'),
+  ...recipientCols(
+    { name: 'name', line1: 'line1', line2: 'line2' },
+    { name: 'Asha Verma', phone: '9876543210', email: 'asha@example.com', line1: '12 MG Road', line2: 'Near Metro', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' },
+  ),
   col('awb', optional(awb), 'Optional: 4 to 15 characters', '', false),
   text('deliveryPartner', 64, '', false),
   text('shippingLabelUrl', 500, '', false),
@@ -157,14 +169,10 @@ const LIGHTNING: BulkColumn[] = [
   atLeast1('weight', '500'),
   nonNeg('totalPrice', '499'),
   col('paymentMethod', required('paymentMethod', oneOf('paymentMethod', LIGHTNING_PAYMENT_METHODS)), 'Required: cod or prepaid', 'cod'),
-  min3('shippingPersonName', 'Ravi Kumar', 200),
-  phoneCol('phone', '9876543210'),
-  emailCol(''),
-  min3('addressLine1', '4 Residency Road'),
-  text('addressLine2', 300, '', false),
-  min3('city', 'Bengaluru', 100),
-  min3('state', 'Karnataka', 100),
-  pincodeCol('560025'),
+  ...recipientCols(
+    { name: 'shippingPersonName', line1: 'addressLine1', line2: 'addressLine2' },
+    { name: 'Ravi Kumar', phone: '9876543210', email: '', line1: '4 Residency Road', line2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' },
+  ),
   col('awb', required('awb', awb), 'Required: 4 to 15 characters', 'LN0000001'),
 ];
 
