@@ -13,18 +13,20 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * The head tags every page (web/index.html, web/track.html) shares, written once here and put
- * first in each page's <head>: attributes only, no inline script (the CSP allows none).
+ * What every page (web/index.html, web/track.html) shares, written once here: the head tags put
+ * first in each page's <head> (attributes only, no inline script: the CSP allows none), and the
+ * element its app renders into, first in its <body>. A page keeps its own title, meta and entry script.
  */
 function sharedHead(): Plugin {
   const tags: HtmlTagDescriptor[] = [
-    { tag: 'meta', attrs: { charset: 'UTF-8' } },
-    { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0, viewport-fit=cover' } },
-    { tag: 'link', attrs: { rel: 'icon', type: 'image/png', href: '/favicon.png' } },
+    { tag: 'meta', attrs: { charset: 'UTF-8' }, injectTo: 'head-prepend' },
+    { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1.0, viewport-fit=cover' }, injectTo: 'head-prepend' },
+    { tag: 'link', attrs: { rel: 'icon', type: 'image/png', href: '/favicon.png' }, injectTo: 'head-prepend' },
+    { tag: 'div', attrs: { id: 'root' }, injectTo: 'body-prepend' },
   ];
   return {
     name: 'shipdesk:shared-head',
-    transformIndexHtml: { order: 'pre', handler: () => tags.map((t) => ({ ...t, injectTo: 'head-prepend' })) },
+    transformIndexHtml: { order: 'pre', handler: () => tags },
   };
 }
 

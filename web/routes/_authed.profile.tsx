@@ -5,13 +5,21 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { companyProfileSchema, warehouseProfileSchema, type ProfileSavedResponse } from '../../domain/profile';
 import { apiJson, fieldErrors } from '../api/client';
+import { prefetchAll } from '../api/prefetch';
 import { sessionQuery } from '../auth/session';
 import { useSession } from '../auth/useSession';
 import { EmailVerificationNotice, OrgEmailVerificationNotice, orgEmailQuery } from '../features/auth/emailVerification';
 import { emptyProfile, ProfileFields } from '../features/auth/ProfileFields';
 import { zodValidate } from '../ui/zodForm';
 
-export const Route = createFileRoute('/_authed/profile')({ component: ProfilePage });
+export const Route = createFileRoute('/_authed/profile')({
+  // A company's or warehouse's profile shows whether its own address is verified; an administrator has none.
+  loader: ({ context }) => {
+    const kind = context.session.profile?.kind;
+    return prefetchAll(context.queryClient, kind === 'company' || kind === 'warehouse' ? [orgEmailQuery] : []);
+  },
+  component: ProfilePage,
+});
 
 function ProfilePage() {
   const session = useSession();

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OrgEmailVerificationStatus, SessionUser, VerifyEmailConfirmResponse, VerifyEmailSendResponse } from '../../../domain/auth';
 import { mailOwnAddressUnverified } from '../../../domain/mail';
 import { apiJson } from '../../api/client';
@@ -148,10 +148,10 @@ export function startingAddress(given: string, own: ReturnType<typeof useOwnEmai
 }
 
 /** The configured address of the user's company or warehouse and whether it is verified. */
-export const orgEmailQuery = {
+export const orgEmailQuery = queryOptions({
   queryKey: ['auth', 'verify-email', 'organisation'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiJson<OrgEmailVerificationStatus>('/api/auth/verify-email/organisation', { signal }),
-};
+  queryFn: ({ signal }) => apiJson<OrgEmailVerificationStatus>('/api/auth/verify-email/organisation', { signal }),
+});
 
 /**
  * The profile screen's line about the company's (warehouse's) address: files are

@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { Alert, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { INDIAN_STATE_NAMES } from '../../../domain/india';
 import { INVOICING_SAVED, invoiceNumberOf, invoiceProfileSchema } from '../../../domain/invoicing';
 import { LOGO_DIMENSIONS, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from '../../../domain/tracking-rules';
 import { apiJson, fieldErrors } from '../../api/client';
+import { addressFields } from '../../ui/forms/addressFields';
+import { FieldGrid, type GridFieldEntry } from '../../ui/forms/FieldGrid';
 import { zodValidate } from '../../ui/zodForm';
 import { ImageUploadField } from './ImageUploadField';
 import { billingKeys, type InvoicingResponse } from './queries';
@@ -28,6 +29,32 @@ export type InvoicingFormValues = {
   warehouseInvoiceSeries: Record<string, Series>;
   invoiceIndexes: Record<string, Indexes>;
 };
+
+/** The two invoice series of a warehouse: their column names, and where their prefix and last number are kept. */
+const SERIES = [
+  { kind: 'B2C', prefix: 'invoicePrefix', index: 'b2cIndex' },
+  { kind: 'B2B', prefix: 'b2bInvoicePrefix', index: 'b2bIndex' },
+] as const satisfies readonly { kind: string; prefix: keyof Series; index: keyof Indexes }[];
+
+const COMPANY_FIELDS: GridFieldEntry[] = [
+  { path: 'registeredName', label: 'Registered Company Name' },
+  { path: 'brandName', label: 'Brand Name', props: { description: 'Used as the sender name of e-mails' } },
+];
+const ADDRESS_FIELDS = addressFields('invoicingAddress', { placeSpan: { base: 12, sm: 4 } });
+const TAX_SPAN = { base: 6, sm: 3 };
+const TAX_FIELDS: GridFieldEntry[] = (['sgst', 'cgst', 'igst'] as const).map((t) => ({
+  path: `${t}Percentage`,
+  label: `${t.toUpperCase()} (%)`,
+  span: TAX_SPAN,
+  props: { inputMode: 'decimal' },
+}));
+const utgstField = (sgst: string): GridFieldEntry => ({
+  path: 'utgstPercentage',
+  label: 'UTGST (%)',
+  required: false,
+  span: TAX_SPAN,
+  props: { inputMode: 'decimal', description: 'Defaults to SGST', placeholder: sgst },
+});
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 
@@ -77,38 +104,16 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
         {form.isDirty() && <Alert color="yellow" variant="light">You have unsaved changes.</Alert>}
         <Stack gap="xs">
           <Title order={3} size="h4">Company</Title>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Registered Company Name" required {...field('registeredName')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Brand Name" description="Used as the sender name of e-mails" required {...field('brandName')} />
-            </Grid.Col>
+          <FieldGrid form={form} fields={COMPANY_FIELDS}>
             <Grid.Col span={12}>
               <Text size="sm" c="dimmed">GSTIN printed on invoices: <b>{data.company.gstin}</b> (from the company profile)</Text>
             </Grid.Col>
-          </Grid>
+          </FieldGrid>
         </Stack>
 
         <Stack gap="xs">
           <Title order={3} size="h4">Registered address</Title>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Address Line 1" required {...field('invoicingAddress.line1')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Address Line 2" required {...field('invoicingAddress.line2')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label="City" required {...field('invoicingAddress.city')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Select label="State" searchable required data={[...INDIAN_STATE_NAMES]} {...field('invoicingAddress.state')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label="Pincode" inputMode="numeric" maxLength={6} required {...field('invoicingAddress.pincode')} />
-            </Grid.Col>
-          </Grid>
+          <FieldGrid form={form} fields={ADDRESS_FIELDS} />
         </Stack>
 
         <Group align="flex-start" gap="xl">
@@ -142,16 +147,7 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
         <Stack gap="xs">
           <Title order={3} size="h4">Tax percentages</Title>
           <Text size="sm" c="dimmed">Used for items whose catalogue entry has no GST rates.</Text>
-          <Grid gap="sm">
-            {(['sgst', 'cgst', 'igst'] as const).map((t) => (
-              <Grid.Col key={t} span={{ base: 6, sm: 3 }}>
-                <TextInput label={`${t.toUpperCase()} (%)`} inputMode="decimal" required {...field(`${t}Percentage`)} />
-              </Grid.Col>
-            ))}
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput label="UTGST (%)" inputMode="decimal" description="Defaults to SGST" placeholder={form.values.sgstPercentage} {...field('utgstPercentage')} />
-            </Grid.Col>
-          </Grid>
+          <FieldGrid form={form} fields={[...TAX_FIELDS, utgstField(form.values.sgstPercentage)]} />
         </Stack>
 
         <Stack gap="xs">
@@ -167,10 +163,12 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Warehouse</Table.Th>
-                    <Table.Th>B2C series</Table.Th>
-                    <Table.Th>B2C last number</Table.Th>
-                    <Table.Th>B2B series</Table.Th>
-                    <Table.Th>B2B last number</Table.Th>
+                    {SERIES.map(({ kind }) => (
+                      <Fragment key={kind}>
+                        <Table.Th>{kind} series</Table.Th>
+                        <Table.Th>{kind} last number</Table.Th>
+                      </Fragment>
+                    ))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -184,18 +182,16 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
                           <Text size="sm" fw={500}>{w.profile.name}</Text>
                           <Text size="xs" c="dimmed">{w.warehouseId}</Text>
                         </Table.Td>
-                        <Table.Td>
-                          <TextInput aria-label={`B2C series for ${w.warehouseId}`} description={next(s.invoicePrefix, i.b2cIndex)} {...field(`warehouseInvoiceSeries.${w.id}.invoicePrefix`)} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput aria-label={`B2C last number for ${w.warehouseId}`} inputMode="numeric" w={110} {...field(`invoiceIndexes.${w.id}.b2cIndex`)} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput aria-label={`B2B series for ${w.warehouseId}`} description={next(s.b2bInvoicePrefix, i.b2bIndex)} {...field(`warehouseInvoiceSeries.${w.id}.b2bInvoicePrefix`)} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput aria-label={`B2B last number for ${w.warehouseId}`} inputMode="numeric" w={110} {...field(`invoiceIndexes.${w.id}.b2bIndex`)} />
-                        </Table.Td>
+                        {SERIES.map(({ kind, prefix, index }) => (
+                          <Fragment key={kind}>
+                            <Table.Td>
+                              <TextInput aria-label={`${kind} series for ${w.warehouseId}`} description={next(s[prefix], i[index])} {...field(`warehouseInvoiceSeries.${w.id}.${prefix}`)} />
+                            </Table.Td>
+                            <Table.Td>
+                              <TextInput aria-label={`${kind} last number for ${w.warehouseId}`} inputMode="numeric" w={110} {...field(`invoiceIndexes.${w.id}.${index}`)} />
+                            </Table.Td>
+                          </Fragment>
+                        ))}
                       </Table.Tr>
                     );
                   })}

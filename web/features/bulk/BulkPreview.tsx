@@ -9,10 +9,9 @@ import { Link, useBlocker } from '@tanstack/react-router';
 import { BULK_DEFS, MAX_BULK_ROWS, RESULT_DELAY_MS, templatePath, type BulkType } from '../../../domain/bulk/types';
 import { CLEAR_ERRORS_MSG, FIX_ERRORS_MSG, LEAVE_CONFIRM_MSG, MAX_ROWS_MSG, rowErrors, type BulkCellError, type BulkResponse } from '../../../domain/bulk/validate';
 import type { BulkRow } from '../../../domain/bulk/rules';
-import type { StoreListResponse } from '../../../domain/retailers';
-import { apiJson, ApiRequestError } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
-import { submitBulk } from './api';
+import { bulkCompanyId, bulkStoresQuery, submitBulk } from './api';
 import { BulkGrid, cellKey, type CellReasons } from './BulkGrid';
 import type { ParsedFile } from './parseFile';
 import type { PendingUpload } from './pending';
@@ -71,7 +70,7 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
   const [storeId, setStoreId] = useState<string | null>(upload.storeId ?? null);
   const fileId = useRef('');
   const parseMs = useRef(0);
-  const companyId = session.companyId ?? session.selectedCompanyIds[0] ?? null;
+  const companyId = bulkCompanyId(session);
 
   useEffect(() => {
     let live = true;
@@ -101,11 +100,7 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
     enableBeforeUnload: () => dirty && phase !== 'result',
   });
 
-  const stores = useQuery({
-    queryKey: ['bulk', 'stores', companyId],
-    enabled: !!def.needsStore,
-    queryFn: () => apiJson<StoreListResponse>(`/api/d2r/store-address/list?page=1&limit=100${companyId ? `&companyId=${companyId}` : ''}`),
-  });
+  const stores = useQuery(bulkStoresQuery(session, upload.type));
 
   const reasons = useMemo(() => {
     const m: CellReasons = new Map(serverReasons);

@@ -1,9 +1,25 @@
 // The submit call of a preview, and the job poll for the long types.
+import { queryOptions } from '@tanstack/react-query';
 import { BULK_DEFS, submitPath, type BulkType } from '../../../domain/bulk/types';
 import type { BulkJobStarted, BulkResponse } from '../../../domain/bulk/validate';
 import type { BulkRow } from '../../../domain/bulk/rules';
 import { apiJson } from '../../api/client';
 import type { JobResponse } from '../../../domain/jobs';
+import type { StoreListResponse } from '../../../domain/retailers';
+import type { Session } from '../../auth/session';
+
+/** The company an upload is for: the user's own, else the first one chosen. */
+export const bulkCompanyId = (session: Pick<Session, 'companyId' | 'selectedCompanyIds'>) => session.companyId ?? session.selectedCompanyIds[0] ?? null;
+
+/** The company's stores, for a type whose rows all go to one chosen store (fetched only for such a type). */
+export const bulkStoresQuery = (session: Pick<Session, 'companyId' | 'selectedCompanyIds'>, type: BulkType) => {
+  const companyId = bulkCompanyId(session);
+  return queryOptions({
+    queryKey: ['bulk', 'stores', companyId],
+    enabled: !!BULK_DEFS[type].needsStore,
+    queryFn: ({ signal }) => apiJson<StoreListResponse>(`/api/d2r/store-address/list?page=1&limit=100${companyId ? `&companyId=${companyId}` : ''}`, { signal }),
+  });
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Drawer, Group, Image, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Drawer, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ACTIVE_LABELS, CATALOGUE_SERVER_ERROR, canEditCatalogue, NOT_MAPPED_CANNOT_PACK, type CatalogueItemDto } from '../../../domain/catalogue';
 import { formatINR } from '../../../domain/pricing';
 import { CatalogueForm } from './CatalogueForm';
 import { catalogueItemQuery } from './queries';
 import { OfflineGate } from '../sync/OfflineGate';
+import { DetailsTable } from '../../ui/forms/DetailsTable';
 
 export type CatalogueSliderProps = {
   itemId: string | null;
@@ -74,16 +75,7 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
           </OfflineGate>
         )}
       </Group>
-      <Table withRowBorders={false} verticalSpacing={4}>
-        <Table.Tbody>
-          {rows.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th w={200} scope="row"><Text size="sm" c="dimmed">{k}</Text></Table.Th>
-              <Table.Td><Text size="sm">{v}</Text></Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable rows={rows} labelWidth={200} />
     </Stack>
   );
 }

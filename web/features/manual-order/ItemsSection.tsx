@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Checkbox, Grid, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { CatalogueItemDto } from '../../../domain/catalogue';
 import { PRICING_VALUE_LABELS, type PreviewTotals } from '../../../domain/manual-order';
 import { formatINR, type PricingType } from '../../../domain/pricing';
 import { newItem, type ManualOrderFormValues } from './formValues';
+import { RemoveRowButton } from '../../ui/forms/RemoveRowButton';
 
 export type ItemsSectionProps = {
   form: UseFormReturnType<ManualOrderFormValues>;
@@ -66,15 +67,7 @@ export function ItemsSection({ form, catalogue, preview }: ItemsSectionProps) {
               <Grid.Col span={{ base: 12, md: 2 }}>
                 <Group gap="xs" wrap="nowrap" justify="space-between" h={36}>
                   <Checkbox label="Free" {...form.getInputProps(`items.${i}.isFree`, { type: 'checkbox' })} />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove line ${i + 1}`}
-                    disabled={form.values.items.length === 1}
-                    onClick={() => form.removeListItem('items', i)}
-                  >
-                    ✕
-                  </ActionIcon>
+                  <RemoveRowButton label={`Remove line ${i + 1}`} disabled={form.values.items.length === 1} onRemove={() => form.removeListItem('items', i)} />
                 </Group>
               </Grid.Col>
             </Grid>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput, type ComboboxData } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { COURIER_NAMES, sectionByName, type OrderTableSection } from '../../../domain/orders';
 import { ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
@@ -12,6 +12,11 @@ export function toDay(v: string | Date | null): string | undefined {
   if (typeof v === 'string') return v.slice(0, 10);
   return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
 }
+
+/** The filters chosen from a list, one value each. */
+type ChoiceFilter = 'paymentMode' | 'shopType' | 'courier' | 'warehouseId' | 'beatId' | 'companyId';
+
+const choices = (list: { id: string; name: string }[]) => list.map((x) => ({ value: x.id, label: x.name }));
 
 export type FilterDrawerProps = {
   opened: boolean;
@@ -38,6 +43,18 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
     for (const k of Object.keys(next) as (keyof FilterValues)[]) if (next[k] === undefined || next[k] === '') delete next[k];
     return next;
   });
+  /** A clearable choice of one value of a filter (none chosen: any). */
+  const pick = (key: ChoiceFilter, label: string, placeholder: string, data: ComboboxData, searchable?: boolean) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      clearable
+      searchable={searchable}
+      data={data}
+      value={draft[key] ?? null}
+      onChange={(v) => set({ [key]: v ?? undefined })}
+    />
+  );
   return (
     <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="md" data-testid="filter-drawer" closeButtonProps={{ 'aria-label': 'Close filters' }}>
       <form
@@ -73,22 +90,8 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
             onChange={([from, to]) => set({ from: toDay(from), to: toDay(to) })}
             valueFormat="DD MMM YYYY"
           />
-          <Select
-            label="Payment"
-            placeholder="Any"
-            clearable
-            data={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_LABELS[m] }))}
-            value={draft.paymentMode ?? null}
-            onChange={(v) => set({ paymentMode: (v ?? undefined) as FilterValues['paymentMode'] })}
-          />
-          <Select
-            label="Channel"
-            placeholder="Any"
-            clearable
-            data={SHOP_TYPES.map((s) => ({ value: s, label: s === 'manual_fbw' ? 'manual (fulfilled by warehouse)' : s }))}
-            value={draft.shopType ?? null}
-            onChange={(v) => set({ shopType: (v ?? undefined) as FilterValues['shopType'] })}
-          />
+          {pick('paymentMode', 'Payment', 'Any', PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_LABELS[m] })))}
+          {pick('shopType', 'Channel', 'Any', SHOP_TYPES.map((s) => ({ value: s, label: s === 'manual_fbw' ? 'manual (fulfilled by warehouse)' : s })))}
           <Select
             label="Order type"
             placeholder="Any"
@@ -97,36 +100,9 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
             value={draft.orderType === undefined ? null : String(draft.orderType)}
             onChange={(v) => set({ orderType: v === null ? undefined : Number(v) })}
           />
-          <Select
-            label="Courier"
-            placeholder="Any courier"
-            clearable
-            searchable
-            data={[...COURIER_NAMES]}
-            value={draft.courier ?? null}
-            onChange={(v) => set({ courier: v ?? undefined })}
-          />
-          {warehouses.length > 0 && (
-            <Select
-              label="Warehouse"
-              placeholder="Any warehouse"
-              clearable
-              data={warehouses.map((w) => ({ value: w.id, label: w.name }))}
-              value={draft.warehouseId ?? null}
-              onChange={(v) => set({ warehouseId: v ?? undefined })}
-            />
-          )}
-          {beats.length > 0 && (
-            <Select
-              label="Beat"
-              placeholder="Any beat"
-              clearable
-              searchable
-              data={beats.map((b) => ({ value: b.id, label: b.name }))}
-              value={draft.beatId ?? null}
-              onChange={(v) => set({ beatId: v ?? undefined })}
-            />
-          )}
+          {pick('courier', 'Courier', 'Any courier', [...COURIER_NAMES], true)}
+          {warehouses.length > 0 && pick('warehouseId', 'Warehouse', 'Any warehouse', choices(warehouses))}
+          {beats.length > 0 && pick('beatId', 'Beat', 'Any beat', choices(beats), true)}
           <TextInput
             label="Delivery pincode"
             placeholder="6 digits"
@@ -143,17 +119,7 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
             value={draft.sku ?? ''}
             onChange={(e) => set({ sku: e.currentTarget.value || undefined })}
           />
-          {companies.length > 1 && (
-            <Select
-              label="Company"
-              placeholder="All my companies"
-              clearable
-              searchable
-              data={companies.map((c) => ({ value: c.id, label: c.name }))}
-              value={draft.companyId ?? null}
-              onChange={(v) => set({ companyId: v ?? undefined })}
-            />
-          )}
+          {companies.length > 1 && pick('companyId', 'Company', 'All my companies', choices(companies), true)}
           <Text size="xs" c="dimmed">Press F anywhere on the orders page to open these filters.</Text>
           <Group justify="space-between">
             <Button variant="default" onClick={() => setDraft({})}>Reset</Button>

@@ -3,7 +3,7 @@
 // table the server checks.
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -23,7 +23,7 @@ import { reattemptDates } from '../../../domain/tracking-rules';
 import { apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { zodValidate } from '../../ui/zodForm';
-import { OrderForm } from './actions/OrderForm';
+import { OrderForm, type OrderFormProps } from './actions/OrderForm';
 import { useOrderMutation } from './actions/useOrderMutation';
 import { phoneInputProps } from '../../ui/phoneInput';
 
@@ -31,54 +31,63 @@ type Order = { id: string; status: string; shipper?: string | null };
 
 const dayLabel = (d: string) => new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
 
-function ReattemptForm({ order, onDone }: { order: Order; onDone: () => void }) {
+type FormProps = { order: Order; onDone: () => void };
+
+type ProblemFormProps<V> = FormProps & {
+  form: UseFormReturnType<V>;
+  /** The order's action path after /api/orders/<id>/. */
+  action: string;
+  success: string;
+  /** What is posted (the checked values unless given). */
+  body?: (values: V) => unknown;
+  children: ReactNode;
+} & Pick<OrderFormProps<V>, 'cancelLabel' | 'submitLabel' | 'submitColor'>;
+
+/** A problem action's form: submitting posts to the order's action. */
+function ProblemForm<V>({ order, onDone, form, action, success, body = (v) => v, children, ...footer }: ProblemFormProps<V>) {
+  return (
+    <OrderForm form={form} request={(v) => ({ path: `/api/orders/${order.id}/${action}`, method: 'POST', body: body(v), success })} onDone={onDone} {...footer}>
+      {children}
+    </OrderForm>
+  );
+}
+
+function ReattemptForm({ order, onDone }: FormProps) {
   const dates = reattemptDates();
   const form = useForm<{ date: string; slot: ReattemptSlot }>({ initialValues: { date: dates[0] ?? '', slot: 'morning' }, validate: zodValidate(ndrReattemptSchema) });
   return (
-    <OrderForm
-      form={form}
-      request={(v) => ({ path: `/api/orders/${order.id}/ndr/reattempt`, method: 'POST', body: v, success: 'Re-attempt requested' })}
-      onDone={onDone}
-      submitLabel="Request Re-attempt"
-    >
+    <ProblemForm order={order} onDone={onDone} form={form} action="ndr/reattempt" success="Re-attempt requested" submitLabel="Request Re-attempt">
       <Select label="Re-attempt date" required data={dates.map((d) => ({ value: d, label: dayLabel(d) }))} allowDeselect={false} {...form.getInputProps('date')} />
       <Stack gap={4}>
         <Text size="sm" fw={500}>Delivery slot</Text>
         <SegmentedControl fullWidth data={REATTEMPT_SLOTS.map((s) => ({ value: s, label: SLOT_LABELS[s] }))} {...form.getInputProps('slot')} />
       </Stack>
       <Text size="xs" c="dimmed">Only days the courier delivers are offered (no Sundays or national holidays).</Text>
-    </OrderForm>
+    </ProblemForm>
   );
 }
 
-function AddressForm({ order, onDone }: { order: Order; onDone: () => void }) {
+/** Only the address fields given are sent. */
+const filledIn = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim()));
+
+function AddressForm({ order, onDone }: FormProps) {
   const form = useForm({ initialValues: { address1: '', address2: '', landmark: '', phone: '' }, validate: zodValidate(ndrAddressSchema) });
   return (
-    <OrderForm
-      form={form}
-      request={(v) => ({ path: `/api/orders/${order.id}/ndr/address`, method: 'POST', body: Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim())), success: 'Address updated for the re-attempt' })}
-      onDone={onDone}
-      submitLabel="Save Changes"
-    >
+    <ProblemForm order={order} onDone={onDone} form={form} action="ndr/address" body={filledIn} success="Address updated for the re-attempt" submitLabel="Save Changes">
       <Text size="sm" c="dimmed">Fill in only what changes; the courier gets it with the next attempt.</Text>
       <TextInput label="Address line 1" maxLength={200} {...form.getInputProps('address1')} />
       <TextInput label="Address line 2" maxLength={200} {...form.getInputProps('address2')} />
       <TextInput label="Landmark" maxLength={120} {...form.getInputProps('landmark')} />
       <TextInput label="Phone" {...phoneInputProps(form.getInputProps('phone'), (v) => form.setFieldValue('phone', v))} />
-    </OrderForm>
+    </ProblemForm>
   );
 }
 
-function CourierForm({ order, onDone }: { order: Order; onDone: () => void }) {
+function CourierForm({ order, onDone }: FormProps) {
   const q = useQuery({ queryKey: ['problem-orders', 'couriers'], queryFn: ({ signal }) => apiJson<CourierOptionsResponse>('/api/problem-orders/couriers', { signal }).then((r) => r.data) });
   const form = useForm({ initialValues: { partnerId: '' }, validate: zodValidate(changeCourierSchema) });
   return (
-    <OrderForm
-      form={form}
-      request={(v) => ({ path: `/api/orders/${order.id}/unserviceable/courier`, method: 'POST', body: v, success: 'Courier changed' })}
-      onDone={onDone}
-      submitLabel="Change Courier"
-    >
+    <ProblemForm order={order} onDone={onDone} form={form} action="unserviceable/courier" success="Courier changed" submitLabel="Change Courier">
       <Select
         label="Courier"
         required
@@ -87,23 +96,16 @@ function CourierForm({ order, onDone }: { order: Order; onDone: () => void }) {
         {...form.getInputProps('partnerId')}
       />
       <Text size="xs" c="dimmed">Serviceability is checked again with the new courier.</Text>
-    </OrderForm>
+    </ProblemForm>
   );
 }
 
-function CancelForm({ order, onDone }: { order: Order; onDone: () => void }) {
+function CancelForm({ order, onDone }: FormProps) {
   const form = useForm({ initialValues: { reason: '' }, validate: zodValidate(cancelOrderSchema) });
   return (
-    <OrderForm
-      form={form}
-      request={(v) => ({ path: `/api/orders/${order.id}/unserviceable/cancel`, method: 'POST', body: v, success: 'Order cancelled' })}
-      onDone={onDone}
-      cancelLabel="Keep order"
-      submitLabel="Cancel Order"
-      submitColor="red"
-    >
+    <ProblemForm order={order} onDone={onDone} form={form} action="unserviceable/cancel" success="Order cancelled" cancelLabel="Keep order" submitLabel="Cancel Order" submitColor="red">
       <Textarea label="Reason for cancellation" required autosize minRows={3} maxLength={CANCEL_REASON_MAX} data-autofocus {...form.getInputProps('reason')} />
-    </OrderForm>
+    </ProblemForm>
   );
 }
 

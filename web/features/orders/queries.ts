@@ -35,14 +35,17 @@ export const orderKeys = {
 
 const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
 
-/** One page of a section; the AbortSignal cancels a superseded request. */
-export const ordersListQuery = (p: Record<string, string>) =>
+/** One page of a paged list: the last page stays on screen while the next loads; the AbortSignal cancels a superseded request. */
+const pageQuery = <T>(queryKey: readonly unknown[], path: string, p: Record<string, string>) =>
   queryOptions({
-    queryKey: orderKeys.list(p),
-    queryFn: ({ signal }) => apiJson<OrderListResponse>(`/api/orders?${qs(p)}`, { signal }),
+    queryKey,
+    queryFn: ({ signal }) => apiJson<T>(`${path}?${qs(p)}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+/** One page of a section. */
+export const ordersListQuery = (p: Record<string, string>) => pageQuery<OrderListResponse>(orderKeys.list(p), '/api/orders', p);
 
 export const orderCountsQuery = () =>
   queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000 });
@@ -55,22 +58,9 @@ export const orderDetailQuery = (id: string) =>
     retry: false,
   });
 
-export const missedOrdersQuery = (p: Record<string, string>) =>
-  queryOptions({
-    queryKey: orderKeys.missed(p),
-    queryFn: ({ signal }) =>
-      apiJson<MissedOrdersResponse>(`/api/missed-orders?${qs(p)}`, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+export const missedOrdersQuery = (p: Record<string, string>) => pageQuery<MissedOrdersResponse>(orderKeys.missed(p), '/api/missed-orders', p);
 
-export const customerRequestsQuery = (p: Record<string, string>) =>
-  queryOptions({
-    queryKey: orderKeys.requests(p),
-    queryFn: ({ signal }) => apiJson<CustomerRequestsResponse>(`/api/customerRequests?${qs(p)}`, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+export const customerRequestsQuery = (p: Record<string, string>) => pageQuery<CustomerRequestsResponse>(orderKeys.requests(p), '/api/customerRequests', p);
 
 export const customerRequestQuery = (id: string) =>
   queryOptions({

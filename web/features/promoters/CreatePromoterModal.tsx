@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { createPromoterSchema, ERROR_CREATING_PROMOTER, type CreatePromoterResponse } from '../../../domain/promoters';
@@ -7,6 +7,7 @@ import { apiJson, ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { phoneInputProps } from '../../ui/phoneInput';
 import { zodValidate } from '../../ui/zodForm';
+import { RemoveRowButton } from '../../ui/forms/RemoveRowButton';
 
 export type CreatePromoterModalProps = { opened: boolean; onClose: () => void; onCreated: (id: string) => void };
 
@@ -58,15 +59,7 @@ export function CreatePromoterModal({ opened, onClose, onCreated }: CreatePromot
                   />
                   <TextInput label={`Retailer ${i + 1} GSTIN`} maxLength={15} {...form.getInputProps(`retailers.${i}.GSTIN`)} />
                 </SimpleGrid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove retailer ${i + 1}`}
-                  disabled={form.values.retailers.length === 1}
-                  onClick={() => form.removeListItem('retailers', i)}
-                >
-                  ✕
-                </ActionIcon>
+                <RemoveRowButton label={`Remove retailer ${i + 1}`} disabled={form.values.retailers.length === 1} onRemove={() => form.removeListItem('retailers', i)} />
               </Group>
             </Paper>
           ))}

@@ -1,7 +1,8 @@
-import { Badge, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { storeAsShippingAddress, type StoreAddressDto } from '../../../domain/retailers';
 import { storeDetailQuery } from './queries';
+import { DetailsTable } from '../../ui/forms/DetailsTable';
 
 export type RetailerSlideOverProps = {
   storeId: string | null;
@@ -41,16 +42,7 @@ export function RetailerSlideOver({ storeId, canAct, onClose, onMap, onCreateOrd
             {s.isDistributor && <Badge variant="light">Distributor</Badge>}
             {s.mappedTo && <Badge color="grape" variant="light">Mapped</Badge>}
           </Group>
-          <Table withRowBorders={false} verticalSpacing={4}>
-            <Table.Tbody>
-              {rows.map(([k, val]) => (
-                <Table.Tr key={k}>
-                  <Table.Th w={140} scope="row"><Text size="sm" c="dimmed">{k}</Text></Table.Th>
-                  <Table.Td><Text size="sm">{val}</Text></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DetailsTable rows={rows} labelWidth={140} />
           {canAct && (
             <Group>
               <Button variant="light" onClick={() => onMap(s)} disabled={!!s.mappedTo}>Retailer Mapping</Button>

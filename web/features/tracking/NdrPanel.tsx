@@ -104,11 +104,19 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
     setProblem({ key: 'ndrFailed' });
   };
 
-  const problemText = problem && (
-    <p className="sdt-error" role="alert" data-testid="ndr-problem">
-      {msg(lang, problem.key)}
-      {problem.key === 'ndrWrongDigits' && problem.vars ? ` (${msg(lang, 'ndrAttemptsLeft', problem.vars)})` : ''}
-    </p>
+  /** The end of both steps' forms: what went wrong, then the submit button (saying so while sending). */
+  const formEnd = (submit: MessageKey) => (
+    <>
+      {problem && (
+        <p className="sdt-error" role="alert" data-testid="ndr-problem">
+          {msg(lang, problem.key)}
+          {problem.key === 'ndrWrongDigits' && problem.vars ? ` (${msg(lang, 'ndrAttemptsLeft', problem.vars)})` : ''}
+        </p>
+      )}
+      <button type="submit" className="sdt-button" disabled={busy}>
+        {busy ? msg(lang, 'sending') : msg(lang, submit)}
+      </button>
+    </>
   );
 
   return (
@@ -139,10 +147,7 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
               aria-invalid={!!problem}
             />
           </label>
-          {problemText}
-          <button type="submit" className="sdt-button" disabled={busy}>
-            {busy ? msg(lang, 'sending') : msg(lang, 'ndrContinue')}
-          </button>
+          {formEnd('ndrContinue')}
         </form>
       ) : (
         <form onSubmit={send} noValidate>
@@ -182,10 +187,7 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
               </label>
             ))
           )}
-          {problemText}
-          <button type="submit" className="sdt-button" disabled={busy}>
-            {busy ? msg(lang, 'sending') : msg(lang, 'ndrSubmit')}
-          </button>
+          {formEnd('ndrSubmit')}
         </form>
       )}
     </section>

@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { NumberInput, Stack, Table } from '@mantine/core';
 import type { OrderDetail } from '../queries';
 import { FormButtons } from './FormButtons';
-import { useOrderMutation } from './useOrderMutation';
 
 export type QuantitiesFormProps = { order: OrderDetail; onDone: () => void };
 
 /** Admin: item quantities (the order value follows). */
 export function QuantitiesForm({ order, onDone }: QuantitiesFormProps) {
-  const run = useOrderMutation();
   const [qty, setQty] = useState<Record<string, number>>(Object.fromEntries(order.items.map((i) => [i.id, i.quantity])));
-  const [busy, setBusy] = useState(false);
   return (
     <Stack>
       <Table fz="sm">
@@ -27,16 +24,10 @@ export function QuantitiesForm({ order, onDone }: QuantitiesFormProps) {
       </Table>
       <FormButtons
         onDone={onDone}
-        busy={busy}
-        onSave={async () => {
-          setBusy(true);
-          const r = await run({
-            path: `/api/orders/${order.id}/items`, method: 'PATCH',
-            body: { items: Object.entries(qty).map(([id, quantity]) => ({ id, quantity })) }, success: 'Quantities updated',
-          });
-          setBusy(false);
-          if (r.ok) onDone();
-        }}
+        request={() => ({
+          path: `/api/orders/${order.id}/items`, method: 'PATCH',
+          body: { items: Object.entries(qty).map(([id, quantity]) => ({ id, quantity })) }, success: 'Quantities updated',
+        })}
       />
     </Stack>
   );
