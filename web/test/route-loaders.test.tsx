@@ -81,4 +81,20 @@ describe('route loaders', () => {
     await screen.findByRole('table', { name: 'Invoices' });
     expect(lists()).toEqual([]);
   }, 60_000);
+
+  it("preloading /profile fetches whether the company's own address is verified, as the API answers it; an admin's profile asks for nothing", async () => {
+    const seller = await signInDemo(app, 'seller');
+    const status = (await seller.json('/api/auth/verify-email/organisation')).body;
+    expect(status.organisation.email).toBeTruthy();
+    const view = await renderInApp('/orders', { app, agent: seller });
+    const cached = () => view.queryClient.getQueryCache().findAll({ queryKey: ['auth', 'verify-email', 'organisation'] }).map((q) => q.state.data);
+    expect(cached()).toEqual([]);
+    await view.router.preloadRoute({ to: '/profile' });
+    expect(cached()).toEqual([status]);
+    cleanup();
+
+    const asAdmin = await renderInApp('/orders', { app, agent: admin });
+    await asAdmin.router.preloadRoute({ to: '/profile' });
+    expect(asAdmin.queryClient.getQueryCache().findAll({ queryKey: ['auth', 'verify-email', 'organisation'] })).toEqual([]);
+  }, 60_000);
 });
