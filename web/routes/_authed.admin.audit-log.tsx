@@ -1,16 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Alert } from '@mantine/core';
-import { prefetchAll } from '../api/prefetch';
-import { useSession } from '../auth/useSession';
+import { adminLoader, adminPage } from '../features/admin/AdminOnly';
 import { AuditLogPage, auditLogQuery } from '../features/finance/AuditLogPage';
 
 export const Route = createFileRoute('/_authed/admin/audit-log')({
-  loader: ({ context }) => prefetchAll(context.queryClient, [auditLogQuery({}, 1)]),
-  component: AuditLogRoute,
+  loader: adminLoader(() => [auditLogQuery({}, 1)]),
+  component: adminPage(AuditLogPage, 'The audit log is for administrators.'),
 });
-
-function AuditLogRoute() {
-  const session = useSession();
-  if (session.role !== 'admin') return <Alert color="gray">The audit log is for administrators.</Alert>;
-  return <AuditLogPage />;
-}

@@ -1,49 +1,55 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Loader, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
 import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
-import { ListPage } from '../../ui/ListPage';
-import { clustersQuery, driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
-import { CreateModal } from './CreateModal';
+import { ListPage, usePaging } from '../../ui/ListPage';
+import { driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
+import { CreateAction, NAME_FIELD, useClusterChoices } from './CreateModal';
+import { DetailDrawer } from './DetailDrawer';
 import { formatDateTime } from './format';
 import { JourneyTable } from './JourneysPage';
 
 export function DriversPage() {
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), 700);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DRIVERS_PAGE_SIZE);
-  const [creating, setCreating] = useState(false);
+  const { paging, toFirst } = usePaging(DRIVERS_PAGE_SIZE, { pageSizes: [10, 20, 50, 100] });
   const [open, setOpen] = useState<string | null>(null);
-  const clusters = useQuery(clustersQuery());
-  const q = useQuery(driversQuery(driversPageInput(search, page, pageSize)));
+  const q = useQuery(driversQuery(driversPageInput(search, paging.page, paging.pageSize)));
   return (
     <ListPage
       gap="sm"
       title="Drivers"
       titleOrder={3}
-      actions={<Button onClick={() => setCreating(true)}>Create driver</Button>}
-      filters={<TextInput aria-label="Search drivers" placeholder="Name or phone" value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={260} />}
+      actions={
+        <CreateAction
+          label="Create driver"
+          path="/api/admin/create-driver"
+          schema={createDriverSchema}
+          toBody={(v) => ({ name: v.name, phone: v.phone, vehicle: v.vehicle || undefined, clusterId: v.clusterId || undefined, active: v.active })}
+          fields={[
+            NAME_FIELD,
+            { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '10 digits' },
+            { name: 'vehicle', label: 'Vehicle', kind: 'select', required: true, data: VEHICLES.map((v) => ({ value: v, label: v })) },
+            { name: 'clusterId', label: 'Cluster', kind: 'select', data: useClusterChoices },
+            { name: 'active', label: 'Active', kind: 'switch', initial: true },
+          ]}
+        />
+      }
+      filters={<TextInput aria-label="Search drivers" placeholder="Name or phone" value={text} onChange={(e) => { setText(e.currentTarget.value); toFirst(); }} w={260} />}
       query={q}
       list={{
         rows: (d) => d.drivers,
         total: (d) => d.totalCount,
         error: { message: LOAD_FAILED_FALLBACK },
-        page,
-        pageSize,
-        onPage: setPage,
-        onPageSize: (n) => { setPageSize(n); setPage(1); },
+        ...paging,
         noun: 'drivers',
-        pageSizes: [10, 20, 50, 100],
       }}
       table={{
-        label: 'Drivers',
         testId: 'drivers-table',
         minWidth: 800,
-        rowKey: (d) => d.id,
         columns: [
           { key: 'name', header: 'Name', cell: (d) => <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(d.id)}>{d.name}</UnstyledButton> },
           { key: 'phone', header: 'Phone', cell: (d) => d.phone },
@@ -55,36 +61,16 @@ export function DriversPage() {
         ],
       }}
     >
-      <CreateModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title="Create driver"
-        submitLabel="Create driver"
-        path="/api/admin/create-driver"
-        schema={createDriverSchema}
-        initial={{ name: '', phone: '', vehicle: '', clusterId: '', active: true }}
-        toBody={(v) => ({ name: v.name, phone: v.phone, vehicle: v.vehicle || undefined, clusterId: v.clusterId || undefined, active: v.active })}
-        fields={[
-          { name: 'name', label: 'Name', kind: 'text', required: true },
-          { name: 'phone', label: 'Phone', kind: 'text', required: true, placeholder: '10 digits' },
-          { name: 'vehicle', label: 'Vehicle', kind: 'select', required: true, data: VEHICLES.map((v) => ({ value: v, label: v })) },
-          { name: 'clusterId', label: 'Cluster', kind: 'select', data: (clusters.data ?? []).map((c) => ({ value: c.clusterId, label: c.clusterName })) },
-          { name: 'active', label: 'Active', kind: 'switch' },
-        ]}
-      />
       <DriverDrawer id={open} onClose={() => setOpen(null)} />
     </ListPage>
   );
 }
 
 function DriverDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const q = useQuery(driverQuery(id ?? ''));
-  const d = q.data;
   return (
-    <Drawer opened={!!id} onClose={onClose} position="right" size="lg" title={<Title order={4}>{d?.driver.name ?? 'Driver'}</Title>}>
-      {q.isLoading && <Loader />}
-      {d && (
-        <Stack>
+    <DetailDrawer id={id} onClose={onClose} query={driverQuery(id ?? '')} title={(d) => d?.driver.name ?? 'Driver'}>
+      {(d) => (
+        <>
           <Text size="sm">
             {d.driver.phone} · {d.driver.vehicle ?? 'No vehicle'} · {d.driver.clusterName ?? 'No cluster'} · {d.driver.active ? 'Active' : 'Inactive'}
           </Text>
@@ -98,8 +84,8 @@ function DriverDrawer({ id, onClose }: { id: string | null; onClose: () => void 
           </SimpleGrid>
           <Title order={5}>Recent journeys</Title>
           <JourneyTable rows={d.journeys} onOpen={() => undefined} stickyHeader={false} />
-        </Stack>
+        </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Drawer, Group, Loader, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { JourneyRow } from '../../../domain/admin';
@@ -10,6 +10,7 @@ import { numberedPager } from '../../ui/Pager';
 import { queryError } from '../../ui/queryError';
 import { driversQuery, JOURNEY_DRIVER_CHOICES, journeyQuery, journeysPageInput, journeysQuery, JOURNEYS_PAGE_SIZE } from './api';
 import { CsvButton } from './CsvButton';
+import { DetailDrawer } from './DetailDrawer';
 import { formatDateTime, statusColour } from './format';
 
 export type JourneyTableProps = { rows: JourneyRow[] | undefined; onOpen: (id: string) => void } & Pick<DataTableProps<JourneyRow>, 'loading' | 'error' | 'pager' | 'stickyHeader'>;
@@ -84,13 +85,10 @@ export function JourneysPage() {
 }
 
 function JourneyDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const q = useQuery(journeyQuery(id ?? ''));
-  const d = q.data;
   return (
-    <Drawer opened={!!id} onClose={onClose} position="right" size="lg" title={<Title order={4}>Journey</Title>}>
-      {q.isLoading && <Loader />}
-      {d && (
-        <Stack>
+    <DetailDrawer id={id} onClose={onClose} query={journeyQuery(id ?? '')} title={() => 'Journey'}>
+      {(d) => (
+        <>
           <Text size="sm">
             {d.journey.driver.name} ({d.journey.driver.phone}) · {d.journey.clusterName ?? 'No cluster'} · started {formatDateTime(d.journey.createdAt)} by {d.journey.createdBy}
           </Text>
@@ -106,8 +104,8 @@ function JourneyDrawer({ id, onClose }: { id: string | null; onClose: () => void
               { key: 'status', header: 'Status', cell: (o) => <Badge variant="light" color={statusColour(o.orderStatus)}>{DELIVERY_STATUS_LABELS[o.orderStatus]}</Badge> },
             ]}
           />
-        </Stack>
+        </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

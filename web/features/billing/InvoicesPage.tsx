@@ -11,7 +11,7 @@ import {
   type InvoiceStatus,
 } from '../../../domain/invoicing';
 import { useSession } from '../../auth/useSession';
-import { ListPage } from '../../ui/ListPage';
+import { UrlListPage } from '../../ui/ListPage';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { useDownloads } from '../downloads';
 import { OfflineGate } from '../sync/OfflineGate';
@@ -33,7 +33,6 @@ export const invoicesPageQuery = (search: InvoicesSearch) => invoicesQuery(searc
 export function InvoicesPage({ search, go }: InvoicesPageProps) {
   const session = useSession();
   const d = useDownloads();
-  const page = search.page ?? 1;
   const filter = filterOf(search);
   const q = useQuery(invoicesPageQuery(search));
   const [text, setText] = useState(search.q ?? '');
@@ -42,7 +41,9 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
   const orderIds = [...selection.rows.values()].map((r) => r.orderId);
 
   return (
-    <ListPage
+    <UrlListPage
+      search={search}
+      go={go}
       title="Invoices"
       actions={
         <OfflineGate>
@@ -91,17 +92,12 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
         rows: (data) => data.invoices,
         total: (data) => data.currentCount,
         error: { title: 'Error', message: COULD_NOT_GET_PAYMENTS, testId: 'invoices-error' },
-        page,
         pageSize: PAGE_SIZE,
-        onPage: (p) => go({ page: p }),
         noun: 'invoices',
       }}
       table={{
-        label: 'Invoices',
         testId: 'invoices-table',
-        withBorder: true,
         minWidth: 900,
-        rowKey: (r) => r.id,
         selection,
         selectLabel: (r) => `Select invoice ${r.invoiceNumber}`,
         bulkActions: (
@@ -127,6 +123,6 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
       }}
     >
       <InvoiceSlider invoiceId={search.invoice} canCapture={session.role !== 'warehouse'} onClose={() => go({ invoice: undefined })} />
-    </ListPage>
+    </UrlListPage>
   );
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Alert, Badge, Spoiler, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { OutboxMail } from '../../../domain/mail';
 import type { DataTableColumn } from '../../ui/DataTable';
-import { ListPage } from '../../ui/ListPage';
+import { ListPage, usePaging } from '../../ui/ListPage';
 import { outboxQuery } from './queries';
 
 /** The page size the outbox query asks for. */
@@ -59,8 +58,8 @@ const COLUMNS: DataTableColumn<OutboxMail>[] = [
 
 /** Admin: every e-mail the system wrote (download links), sent or kept because no SMTP is configured. */
 export function OutboxPage() {
-  const [page, setPage] = useState(1);
-  const q = useQuery(outboxQuery(page));
+  const { paging } = usePaging(PAGE);
+  const q = useQuery(outboxQuery(paging.page));
   return (
     <ListPage
       title="Mail outbox"
@@ -74,11 +73,10 @@ export function OutboxPage() {
         )
       }
       query={q}
-      list={{ rows: (d) => d.mails, total: (d) => d.currentCount, page, pageSize: PAGE, onPage: setPage, noun: 'e-mails', nounOne: 'e-mail' }}
+      list={{ rows: (d) => d.mails, total: (d) => d.currentCount, ...paging, noun: 'e-mails', nounOne: 'e-mail' }}
       table={{
         label: 'E-mails',
         testId: 'outbox-table',
-        rowKey: (m) => m.id,
         columns: COLUMNS,
         empty: { text: 'No e-mail has been written yet.' },
         narrow: 'cards',

@@ -9,7 +9,7 @@ import {
 import { formatINR } from '../../../domain/pricing';
 import type { Session } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
-import { ListPage } from '../../ui/ListPage';
+import { UrlListPage } from '../../ui/ListPage';
 import { CatalogueForm } from './CatalogueForm';
 import { CatalogueSlider } from './CatalogueSlider';
 import { catalogueKeys, catalogueListQuery } from './queries';
@@ -52,7 +52,6 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
   const queryClient = useQueryClient();
   const companies = companiesOf(session);
   const companyId = companyOf(session, search);
-  const page = search.page ?? 1;
   const [text, setText] = useState(search.q ?? '');
   const [debounced] = useDebouncedValue(text, 400);
   useEffect(() => {
@@ -76,7 +75,9 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
   };
 
   return (
-    <ListPage
+    <UrlListPage
+      search={search}
+      go={go}
       title="Catalogue"
       actions={
         <Group>
@@ -132,17 +133,13 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
         total: (data) => data.totalRecords,
         skeleton: 'loading',
         error: { title: CATALOGUE_SERVER_ERROR.title, message: CATALOGUE_SERVER_ERROR.message },
-        page,
         pageSize: CATALOGUE_PAGE_SIZE,
-        onPage: (p) => go({ page: p }),
         noun: 'items',
       }}
       table={{
         label: 'Catalogue items',
         testId: 'catalogue-table',
-        withBorder: true,
         minWidth: 760,
-        rowKey: (c) => c.id,
         columns: [
           { key: 'image', header: 'Image', width: 56, cell: (c) => (c.imageUrls[0] ? <Image src={c.imageUrls[0]} alt="" w={36} h={36} fit="contain" /> : null) },
           {
@@ -194,6 +191,6 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
         onClose={() => go({ item: undefined }, '')}
         onSaved={(saved) => void reload(saved)}
       />
-    </ListPage>
+    </UrlListPage>
   );
 }

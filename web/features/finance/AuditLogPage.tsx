@@ -3,7 +3,7 @@ import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditLogResponse } from '../../../domain/audit';
 import { apiJson } from '../../api/client';
-import { ListPage } from '../../ui/ListPage';
+import { ListPage, usePaging } from '../../ui/ListPage';
 import { CompanyFinder } from '../preferences/CompanyFinder';
 
 const PAGE = 25;
@@ -29,11 +29,11 @@ export function AuditLogPage() {
   const [userId, setUserId] = useState<string | null>(null);
   const [startDate, setStart] = useState('');
   const [endDate, setEnd] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useQuery(auditLogQuery({ companyId, userId, startDate, endDate }, page));
+  const { paging, toFirst } = usePaging(PAGE);
+  const q = useQuery(auditLogQuery({ companyId, userId, startDate, endDate }, paging.page));
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
-    setPage(1);
+    toFirst();
   };
 
   return (
@@ -48,12 +48,10 @@ export function AuditLogPage() {
         </Group>
       }
       query={q}
-      list={{ rows: (d) => d.data, total: (d) => d.totalRecords, page, pageSize: PAGE, onPage: setPage, noun: 'entries', nounOne: 'entry' }}
+      list={{ rows: (d) => d.data, total: (d) => d.totalRecords, ...paging, noun: 'entries', nounOne: 'entry' }}
       table={{
-        label: 'Audit log',
         testId: 'audit-log-table',
         minWidth: 860,
-        rowKey: (e) => e.id,
         columns: [
           { key: 'when', header: 'When', cell: (e) => new Date(e.at).toLocaleString('en-IN') },
           { key: 'admin', header: 'Admin', cell: (e) => e.actorName },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY } from '../../../domain/orders';
-import { ListPage } from '../../ui/ListPage';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { ListPage, searchPaging } from '../../ui/ListPage';
 import { NdrInfoModal } from './NdrInfoModal';
 import { formatDateTime, statusLabel } from './format';
 import { REQUESTS_PAGE_SIZE, requestsParams } from './pageQueries';
@@ -27,16 +27,12 @@ export function CustomerRequestsView({ search, setSearch, onOpenOrder }: Custome
         rows: (d) => d.data,
         total: (d) => d.currentCount,
         error: { message: LOAD_FAILED_FALLBACK },
-        page: search.rpage ?? 1,
-        pageSize: REQUESTS_PAGE_SIZE,
-        onPage: (p) => setSearch({ ...search, rpage: p }),
+        ...searchPaging(search, 'rpage', REQUESTS_PAGE_SIZE, setSearch),
         noun: 'requests',
       }}
       table={{
         label: 'Customer requests',
         minWidth: 760,
-        rowKey: (r) => r.id,
-        empty: { text: NOTHING_TO_DISPLAY },
         columns: [
           {
             key: 'customer',

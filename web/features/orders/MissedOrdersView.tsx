@@ -1,9 +1,9 @@
 import { Badge, Group, MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY, NOT_SYNCED, SYNCED } from '../../../domain/orders';
+import { LOAD_FAILED_FALLBACK, NOT_SYNCED, SYNCED } from '../../../domain/orders';
 import { MISSED_ORDER_STATUSES } from '../../../domain/statuses';
 import { useSession } from '../../auth/useSession';
-import { ListPage } from '../../ui/ListPage';
+import { ListPage, searchPaging } from '../../ui/ListPage';
 import { formatDateTime } from './format';
 import { MISSED_PAGE_SIZE, missedParams } from './pageQueries';
 import { missedOrdersQuery } from './queries';
@@ -62,17 +62,13 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
         rows: (d) => d.order,
         total: (d) => d.currentCount,
         error: { message: LOAD_FAILED_FALLBACK },
-        page: search.mpage ?? 1,
-        pageSize: MISSED_PAGE_SIZE,
-        onPage: (p) => setSearch({ ...search, mpage: p }),
+        ...searchPaging(search, 'mpage', MISSED_PAGE_SIZE, setSearch),
         noun: 'missed orders',
         nounOne: 'missed order',
       }}
       table={{
         label: 'Missed orders',
         minWidth: 720,
-        rowKey: (r) => r.id,
-        empty: { text: NOTHING_TO_DISPLAY },
         columns: [
           { key: 'order', header: 'Order', cell: (r) => r.shopOrderId, cellProps: () => ({ fw: 500 }) },
           { key: 'status', header: 'Status', cell: (r) => <Badge variant="light" size="sm">{r.status}</Badge> },

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PromoterListResponse } from '../../../domain/promoters';
 import { apiJson } from '../../api/client';
-import { ListPage, PageHeader } from '../../ui/ListPage';
+import { ListPage, PageHeader, usePaging } from '../../ui/ListPage';
 import { CreatePromoterModal } from './CreatePromoterModal';
 import { PromoterDetail } from './PromoterDetail';
 import { PromoterReport } from './PromoterReport';
@@ -32,13 +32,13 @@ export function PromotersPage() {
   const queryClient = useQueryClient();
   const [where, setWhere] = useState({ name: '', phone: '', retailerPhone: '' });
   const [debounced] = useDebouncedValue(where, 400);
-  const [page, setPage] = useState(1);
+  const { paging, toFirst } = usePaging(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
-  const q = useQuery(promotersListQuery(debounced, page));
+  const q = useQuery(promotersListQuery(debounced, paging.page));
   const promoter = q.data?.data.find((p) => p.id === open) ?? null;
   const filter = (k: keyof typeof where, label: string) => (
-    <TextInput label={label} w={200} value={where[k]} onChange={(e) => { const v = e.currentTarget.value; setWhere((w) => ({ ...w, [k]: v })); setPage(1); }} />
+    <TextInput label={label} w={200} value={where[k]} onChange={(e) => { const v = e.currentTarget.value; setWhere((w) => ({ ...w, [k]: v })); toFirst(); }} />
   );
 
   return (
@@ -61,12 +61,11 @@ export function PromotersPage() {
               </Group>
             }
             query={q}
-            list={{ rows: (d) => d.data, total: (d) => d.totalRecords, page, pageSize: PAGE_SIZE, onPage: setPage, noun: 'promoters' }}
+            list={{ rows: (d) => d.data, total: (d) => d.totalRecords, ...paging, noun: 'promoters' }}
             table={{
               label: 'Promoters',
               testId: 'promoters-table',
               minWidth: 720,
-              rowKey: (p) => p.id,
               columns: [
                 { key: 'name', header: 'Name', cell: (p) => <Button variant="subtle" size="compact-sm" onClick={() => setOpen(p.id)}>{p.name}</Button> },
                 { key: 'phone', header: 'Phone', cell: (p) => p.phone },

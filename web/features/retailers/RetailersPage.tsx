@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { FAILED_TO_FETCH_STORES, RETAILER_PAGE_SIZE, SOMETHING_WENT_WRONG, storeSearchType, type StoreAddressDto } from '../../../domain/retailers';
 import { useSession } from '../../auth/useSession';
-import { ListPage } from '../../ui/ListPage';
+import { UrlListPage } from '../../ui/ListPage';
 import { RetailerMappingModal } from './RetailerMappingModal';
 import { RetailerSlideOver } from './RetailerSlideOver';
 import { StoreAddressModal } from './StoreAddressModal';
@@ -39,7 +39,6 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
   useEffect(() => {
     if ((search.q ?? '') !== debounced.trim()) go({ q: debounced.trim() || undefined, page: undefined });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  const page = search.page ?? 1;
   const list = useQuery(retailersListQuery(search));
   useEffect(() => {
     if (list.isError && navigator.onLine) notifications.show({ color: 'red', title: FAILED_TO_FETCH_STORES, message: (list.error as Error)?.message || SOMETHING_WENT_WRONG });
@@ -49,7 +48,9 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
   const singleCompany = session.role === 'seller' ? (session.companyId ?? undefined) : session.selectedCompanyIds.length === 1 ? session.selectedCompanyIds[0] : undefined;
 
   return (
-    <ListPage
+    <UrlListPage
+      search={search}
+      go={go}
       title="Retailers"
       actions={
         canAct && (
@@ -89,17 +90,13 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
         rows: (data) => data.storeAddressData,
         total: (data) => data.totalRecords,
         error: { title: FAILED_TO_FETCH_STORES, message: (list.error as Error | null)?.message || SOMETHING_WENT_WRONG },
-        page,
         pageSize: RETAILER_PAGE_SIZE,
-        onPage: (p) => go({ page: p }),
         noun: 'stores',
       }}
       table={{
         label: 'Store addresses',
         testId: 'retailers-table',
-        withBorder: true,
         minWidth: 760,
-        rowKey: (s) => s.id,
         columns: [
           {
             key: 'store',
@@ -131,7 +128,7 @@ export function RetailersPage({ search, go }: RetailersPageProps) {
       />
       <RetailerMappingModal retailer={mapping} onClose={() => setMapping(null)} />
       <StoreAddressModal opened={adding} companyId={singleCompany} onClose={() => setAdding(false)} onCreated={(s) => { setAdding(false); go({ store: s.id }); }} />
-    </ListPage>
+    </UrlListPage>
   );
 }
 
