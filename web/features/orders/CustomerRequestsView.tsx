@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
-import { ListPage, searchPaging } from '../../ui/ListPage';
+import type { CustomerRequestsResponse } from '../../../domain/orders';
+import { ListPage } from '../../ui/ListPage';
 import { NdrInfoModal } from './NdrInfoModal';
 import { formatDateTime, statusLabel } from './format';
-import { REQUESTS_PAGE_SIZE, requestsParams } from './pageQueries';
+import { REQUESTS_PAGE_SIZE, requestsParams, sideList } from './pageQueries';
 import { customerRequestsQuery } from './queries';
 import type { OrdersSearch } from './search';
 import { useFailureToast } from './useFailureToast';
@@ -23,13 +23,7 @@ export function CustomerRequestsView({ search, setSearch, onOpenOrder }: Custome
       style={{ flex: 1, minWidth: 0 }}
       testId="customer-requests"
       query={q}
-      list={{
-        rows: (d) => d.data,
-        total: (d) => d.currentCount,
-        error: { message: LOAD_FAILED_FALLBACK },
-        ...searchPaging(search, 'rpage', REQUESTS_PAGE_SIZE, setSearch),
-        noun: 'requests',
-      }}
+      list={sideList((d: CustomerRequestsResponse) => d.data, { search, setSearch, pageKey: 'rpage', pageSize: REQUESTS_PAGE_SIZE }, { many: 'requests' })}
       table={{
         label: 'Customer requests',
         minWidth: 760,

@@ -1,11 +1,11 @@
 import { Badge, Group, MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { LOAD_FAILED_FALLBACK, NOT_SYNCED, SYNCED } from '../../../domain/orders';
+import { NOT_SYNCED, SYNCED, type MissedOrdersResponse } from '../../../domain/orders';
 import { MISSED_ORDER_STATUSES } from '../../../domain/statuses';
 import { useSession } from '../../auth/useSession';
-import { ListPage, searchPaging } from '../../ui/ListPage';
+import { ListPage } from '../../ui/ListPage';
 import { formatDateTime } from './format';
-import { MISSED_PAGE_SIZE, missedParams } from './pageQueries';
+import { MISSED_PAGE_SIZE, missedParams, sideList } from './pageQueries';
 import { missedOrdersQuery } from './queries';
 import type { OrdersSearch } from './search';
 import { useFailureToast } from './useFailureToast';
@@ -58,14 +58,7 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
         </Group>
       }
       query={q}
-      list={{
-        rows: (d) => d.order,
-        total: (d) => d.currentCount,
-        error: { message: LOAD_FAILED_FALLBACK },
-        ...searchPaging(search, 'mpage', MISSED_PAGE_SIZE, setSearch),
-        noun: 'missed orders',
-        nounOne: 'missed order',
-      }}
+      list={sideList((d: MissedOrdersResponse) => d.order, { search, setSearch, pageKey: 'mpage', pageSize: MISSED_PAGE_SIZE }, { many: 'missed orders', one: 'missed order' })}
       table={{
         label: 'Missed orders',
         minWidth: 720,

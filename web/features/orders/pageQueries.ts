@@ -1,7 +1,8 @@
 // What the /orders page reads first for the URL it is opened at, so that its
 // route loader (and preloading on intent) asks for exactly the queries the
 // views then read.
-import { sectionByName } from '../../../domain/orders';
+import { LOAD_FAILED_FALLBACK, sectionByName } from '../../../domain/orders';
+import { searchPaging, type PagedListInput } from '../../ui/ListPage';
 import type { Session } from '../../auth/session';
 import {
   beatsQuery,
@@ -27,6 +28,26 @@ export function missedParams(search: OrdersSearch): Record<string, string> {
 
 /** The GET /api/customerRequests query of the Customer Requests view. */
 export const requestsParams = (search: OrdersSearch): Record<string, string> => ({ page: String(search.rpage ?? 1), pageSize: String(REQUESTS_PAGE_SIZE) });
+
+/**
+ * The list of a side view of the workspace (missed orders, customer requests): the rows of an answer
+ * counted by its `currentCount`, the workspace's load-failure text, and its page number kept in the
+ * URL under `pageKey` (`mpage`, `rpage`) so that a reload or a shared link opens the same page.
+ */
+export function sideList<Data extends { currentCount: number }, Row>(
+  rows: (data: Data) => readonly Row[],
+  paging: { search: OrdersSearch; setSearch: (s: OrdersSearch) => void; pageKey: 'mpage' | 'rpage'; pageSize: number },
+  noun: { many: string; one?: string },
+): PagedListInput<Data, Row> {
+  return {
+    rows,
+    total: (d) => d.currentCount,
+    error: { message: LOAD_FAILED_FALLBACK },
+    ...searchPaging(paging.search, paging.pageKey, paging.pageSize, paging.setSearch),
+    noun: noun.many,
+    nounOne: noun.one,
+  };
+}
 
 /** Whether a role's orders view lists the filters' warehouses and beats (as OrdersView asks for them). */
 export const readsWarehouses = (role: Session['role']) => role !== 'finance';
