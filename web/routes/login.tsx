@@ -3,6 +3,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { z } from 'zod';
 import { authenticateSchema } from '../../domain/auth';
 import { AUTH_FALLBACK } from '../../domain/messages';
@@ -49,15 +50,18 @@ function LoginPage() {
     }
   });
 
+  // The four app tabs need about 340 px side by side: on a handheld or phone they stack, each a full-width target.
+  const narrow = useMediaQuery('(max-width: 25em)', false, { getInitialValueInEffect: false });
+
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420} noValidate>
+      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p={narrow ? 'md' : 'xl'} radius="md" w="100%" maw={420} noValidate>
         <Stack>
           <div>
             <Title order={1} size="h2">ShipDesk</Title>
             <Text c="dimmed" size="sm">Sign in to manage orders, packing and returns.</Text>
           </div>
-          <SegmentedControl aria-label="App" data={APPS} {...form.getInputProps('appType')} fullWidth />
+          <SegmentedControl aria-label="App" data={APPS} {...form.getInputProps('appType')} fullWidth orientation={narrow ? 'vertical' : 'horizontal'} size={narrow ? 'md' : 'sm'} />
           {error && <Alert color="red" role="alert" title="Sign in failed">{error}</Alert>}
           <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
