@@ -1,9 +1,9 @@
 // Queries of the public tracking area (moved from edge-api/routes/tracking/queries.ts).
 // Plain functions taking the handle or `db` first; no HTTP here.
-import { CompiledQuery, type Compilable } from 'kysely';
-import type { Statement } from 'better-sqlite3';
+import type { Compilable } from 'kysely';
 import type { Db, DbHandle } from '../connect';
 import { lookupPincodeLocation, type PincodeLocation } from '../pincodes/load';
+import { compiledShape, readSql } from '../prepared';
 import '../tables/tracking';
 import '../tables/ndr';
 import '../tables/billing';
@@ -13,32 +13,19 @@ import { normaliseAwb } from '../../domain/tracking-events';
 import type { ZoneLocation } from '../../domain/zones';
 
 /**
- * A hot query built with Kysely once per database and then run as a prepared
- * statement (SQLite: kept prepared; PostgreSQL: a parameterised query). Kysely
- * compiles, and better-sqlite3 prepares, on every call otherwise, which was
- * most of the cost of a public lookup. `build` receives placeholder values and
- * must use each parameter exactly once, in order.
+ * A hot query built with Kysely once per database and then run as a cached
+ * prepared statement (db/prepared.ts: `compiledShape` and `readSql`; on
+ * PostgreSQL, or while a transaction holds the SQLite connection, through
+ * Kysely without compiling again). `build` receives stand-ins for the
+ * parameters and uses each where its value goes.
  */
-export function preparedQuery<R>(arity: number, build: (db: Db, ...params: string[]) => Compilable<R>) {
-  const compiled = new WeakMap<Db, { sql: string; stmt?: Statement }>();
+let shapes = 0;
+function preparedQuery<R>(arity: number, build: (db: Db, ...params: string[]) => Compilable<R>) {
+  const key = `tracking.public:${shapes++}`;
+  const stand = (arg: (i: number) => string) => Array.from({ length: arity }, (_, i) => arg(i));
   return async (dbh: DbHandle, ...params: string[]): Promise<R[]> => {
-    let entry = compiled.get(dbh.db);
-    if (!entry) {
-      const placeholders = Array.from({ length: arity }, (_, i) => `__prepared_param_${i}__`);
-      const q = build(dbh.db, ...placeholders).compile();
-      if (q.parameters.length !== arity || q.parameters.some((p, i) => p !== placeholders[i])) {
-        throw new Error('preparedQuery: parameters must each be used once, in order');
-      }
-      entry = { sql: q.sql, stmt: dbh.sqlite?.prepare(q.sql) };
-      compiled.set(dbh.db, entry);
-    }
-    const { sql, stmt } = entry;
-    if (stmt) {
-      // Through Kysely's connection, so it waits for a transaction in progress
-      // instead of reading its uncommitted rows.
-      return await dbh.db.connection().execute(async () => stmt.all(...params) as R[]);
-    }
-    return (await dbh.db.executeQuery<R>(CompiledQuery.raw(sql, params))).rows;
+    const shape = compiledShape(dbh.db, key, (arg) => build(dbh.db, ...stand(arg)));
+    return readSql<R>(dbh, shape.sql, shape.bind(params));
   };
 }
 
