@@ -84,7 +84,7 @@ export function compiledShape(db: Executor, key: string, build: (arg: (i: number
   let m = shapes.get(db);
   if (!m) shapes.set(db, (m = new Map()));
   let shape = m.get(key);
-  if (!shape) m.set(key, (shape = compileShape((arg) => build((i) => arg(i)))));
+  if (!shape) m.set(key, (shape = compileShape(build)));
   return shape;
 }
 

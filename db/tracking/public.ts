@@ -19,17 +19,15 @@ import type { ZoneLocation } from '../../domain/zones';
  * Kysely without compiling again). `build` receives stand-ins for the
  * parameters and uses each where its value goes.
  */
-let shapes = 0;
-function preparedQuery<R>(arity: number, build: (db: Db, ...params: string[]) => Compilable<R>) {
-  const key = `tracking.public:${shapes++}`;
-  const stand = (arg: (i: number) => string) => Array.from({ length: arity }, (_, i) => arg(i));
+function preparedQuery<R>(name: string, build: (db: Db, arg: (i: number) => string) => Compilable<R>) {
+  const key = `tracking.public.${name}`;
   return async (dbh: DbHandle, ...params: string[]): Promise<R[]> => {
-    const shape = compiledShape(dbh.db, key, (arg) => build(dbh.db, ...stand(arg)));
+    const shape = compiledShape(dbh.db, key, (arg) => build(dbh.db, arg));
     return readSql<R>(dbh, shape.sql, shape.bind(params));
   };
 }
 
-const trackedOrderQuery = preparedQuery(1, (db, awb) =>
+const trackedOrderQuery = preparedQuery('order', (db, arg) =>
   db
     .selectFrom('orders')
     .innerJoin('companies', 'companies.id', 'orders.company_id')
@@ -54,7 +52,7 @@ const trackedOrderQuery = preparedQuery(1, (db, awb) =>
       'delivery_partners.service_levels',
       'warehouses.address as warehouse_address',
     ])
-    .where('orders.tracking_number', '=', awb),
+    .where('orders.tracking_number', '=', arg(0)),
 );
 
 /** The order behind an AWB: trimmed, without spaces or dashes, in capitals; else exactly as typed (trimmed). */
@@ -67,11 +65,11 @@ export async function findTrackedOrder(dbh: DbHandle, awb: string) {
 }
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof findTrackedOrder>>>;
 
-const timelineQuery = preparedQuery(1, (db, orderId) =>
+const timelineQuery = preparedQuery('timeline', (db, arg) =>
   db
     .selectFrom('order_trails')
     .select(['status', 'created_at', 'description', 'city', 'source'])
-    .where('order_id', '=', orderId)
+    .where('order_id', '=', arg(0))
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc'),
 );
@@ -81,11 +79,11 @@ export async function loadTrail(dbh: DbHandle, orderId: string): Promise<TrailRo
   return await timelineQuery(dbh, orderId);
 }
 
-const requestsQuery = preparedQuery(1, (db, orderId) =>
+const requestsQuery = preparedQuery('requests', (db, arg) =>
   db
     .selectFrom('customer_requests')
     .select(['id', 'kind', 'status', 'created_at', 'decided_at', 'payload'])
-    .where('order_id', '=', orderId)
+    .where('order_id', '=', arg(0))
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc'),
 );

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../domain/uploads';
 import type { AppEnv } from '../env';
@@ -26,8 +26,11 @@ export const BODY_LIMITS: { method: string; path: RegExp; bytes: number; what: s
 const mb = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`);
 export const tooLarge = (bytes: number) => `Request body too large: the limit is ${mb(bytes)}`;
 
+/** The 413 answer to a body over `bytes`. */
+const refuse = (c: Context, bytes: number) => c.json({ status: false, message: tooLarge(bytes) }, 413);
+
 function limiter(bytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({ maxSize: bytes, onError: (c) => c.json({ status: false, message: tooLarge(bytes) }, 413) });
+  return bodyLimit({ maxSize: bytes, onError: (c) => refuse(c, bytes) });
 }
 
 /**
@@ -54,7 +57,7 @@ export function bodyLimits(): MiddlewareHandler<AppEnv> {
     const rule = rules.find((r) => r.method === c.req.method && r.path.test(c.req.path)) ?? fallback;
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > rule.bytes ? c.json({ status: false, message: tooLarge(rule.bytes) }, 413) : next();
+      return Number.parseInt(length, 10) > rule.bytes ? refuse(c, rule.bytes) : next();
     }
     return rule.mw(c, next);
   };
