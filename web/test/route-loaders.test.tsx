@@ -97,4 +97,32 @@ describe('route loaders', () => {
     await asAdmin.router.preloadRoute({ to: '/profile' });
     expect(asAdmin.queryClient.getQueryCache().findAll({ queryKey: ['auth', 'verify-email', 'organisation'] })).toEqual([]);
   }, 60_000);
+
+  it("an admin's orders page asks nothing the API refuses; with a company in the filter it lists that company's warehouses", async () => {
+    sessionStorage.clear();
+    const view = await renderInApp('/profile', { app, agent: admin });
+    const answered: { path: string; status: number }[] = [];
+    const answer = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const res = await answer(input, init);
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      answered.push({ path: url.pathname + url.search, status: res.status });
+      return res;
+    };
+    try {
+      await view.router.navigate({ to: '/orders' });
+      await waitFor(() => expect(screen.getAllByTestId('order-row').length).toBeGreaterThan(0));
+      expect(answered.filter((a) => a.status >= 400)).toEqual([]);
+      expect(answered.some((a) => a.path.startsWith('/api/company/warehouses'))).toBe(false);
+
+      const company = (await admin.json('/api/auth/session')).body.companyData[0] as { id: string };
+      const warehouses = (await admin.json(`/api/company/warehouses?companyId=${encodeURIComponent(company.id)}`)).body;
+      expect(warehouses.warehouses.length).toBeGreaterThan(0);
+      await view.router.navigate({ to: '/orders', search: { companyId: company.id } as never });
+      await waitFor(() => expect(view.queryClient.getQueryData(['company-warehouses', company.id])).toEqual(warehouses.warehouses));
+      expect(answered.filter((a) => a.status >= 400)).toEqual([]);
+    } finally {
+      globalThis.fetch = answer;
+    }
+  }, 60_000);
 });

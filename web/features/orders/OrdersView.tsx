@@ -54,7 +54,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
   // (first day chosen) is held here until its second day, then it filters.
   const [range, setRange] = useState<[string | null, string | null]>([search.from ?? null, search.to ?? null]);
   useEffect(() => setRange([search.from ?? null, search.to ?? null]), [search.from, search.to]);
-  const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: readsWarehouses(session.role) }).data;
+  const warehouseData = useQuery({ ...companyWarehousesQuery(filter.companyId), enabled: readsWarehouses(session.role, filter.companyId) }).data;
   const warehouses = useMemo(() => warehouseData ?? [], [warehouseData]);
   const beatData = useQuery({ ...beatsQuery(), enabled: readsBeats(session.role) }).data;
   const beats = useMemo(() => beatData ?? [], [beatData]);

@@ -49,8 +49,12 @@ export function sideList<Data extends { currentCount: number }, Row>(
   };
 }
 
-/** Whether a role's orders view lists the filters' warehouses and beats (as OrdersView asks for them). */
-export const readsWarehouses = (role: Session['role']) => role !== 'finance';
+/**
+ * Whether a role's orders view lists the filters' warehouses and beats (as OrdersView asks for them).
+ * An admin's warehouses are those of the company the filter names: with none named there is no list to ask for
+ * (the API would refuse with 'Please select company').
+ */
+export const readsWarehouses = (role: Session['role'], companyId: string | undefined) => role !== 'finance' && (role !== 'admin' || !!companyId);
 export const readsBeats = (role: Session['role']) => role === 'seller' || role === 'admin';
 
 /** The queries the page shows first: the section counts, the section's list, its filter choices, the open order. */
@@ -59,7 +63,8 @@ export function ordersPageQueries(search: OrdersSearch, role: Session['role']) {
   const queries: { queryKey: readonly unknown[] }[] = [orderCountsQuery()];
   if (view === 'orders') {
     queries.push(ordersListQuery(listParams(search)));
-    if (readsWarehouses(role)) queries.push(companyWarehousesQuery(filterOf(search).companyId));
+    const { companyId } = filterOf(search);
+    if (readsWarehouses(role, companyId)) queries.push(companyWarehousesQuery(companyId));
     if (readsBeats(role)) queries.push(beatsQuery());
   }
   if (view === 'missed') queries.push(missedOrdersQuery(missedParams(search)));
