@@ -1,7 +1,8 @@
 // Accessible by construction (issue 18, point 6): axe-core finds no critical or
 // serious violation on any screen — signed out, and as each role on every page of
 // its navigation (seller, admin, warehouse and finance) — at a 1366 px laptop
-// and a 360 px handheld.
+// and a 360 px handheld. The same visit checks that each signed-in screen fits:
+// no control beyond the screen's width, nothing scrolling sideways.
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -9,6 +10,7 @@ import { DEMO_LOGINS } from '../../db/seed-data';
 import { navFor } from '../../web/features/shell/nav';
 import type { Role } from '../../domain/roles';
 import { launch, signInUI } from './browser';
+import { fitProblems } from './handheld-helpers';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -79,12 +81,16 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
         await signInUI(page, baseURL, login.email, login.password, (role[0].toUpperCase() + role.slice(1)) as 'Seller');
         await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
         const found: Found[] = [];
+        const unfit: string[] = [];
         for (const item of navFor(role)) {
           await page.goto(`${baseURL}${item.to}`);
           found.push(...(await scan(page, `${role} ${item.to} @${size.width}`)));
+          // Nothing to press lies outside the screen's width, and nothing scrolls sideways (tables stack into cards on a phone).
+          unfit.push(...(await fitProblems(page)).map((f) => `${role} ${item.to} @${size.width}: ${f.what}: ${f.problem}`));
         }
         await context.close();
         expect(report(found)).toBe('');
+        expect(unfit).toEqual([]);
       });
     }
   }

@@ -201,4 +201,64 @@ describe('DataTable', () => {
     fireEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
     expect(onChange.mock.calls).toEqual([[3], [1]]);
   });
+
+  it("on a phone a default table stacks its rows into cards, with the page's tick box and the sort order above them", () => {
+    const media = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...media(query), matches: query.includes('47.99em') })) as typeof window.matchMedia;
+    const sorted: string[] = [];
+    function Sorted() {
+      const [by, setBy] = useState<{ key: string; direction: 'ascending' | 'descending' }>({ key: 'amount', direction: 'descending' });
+      const selection = useRowSelection<Parcel>((r) => r.awb, null);
+      const sort = (key: string) => ({
+        direction: by.key === key ? by.direction : ('none' as const),
+        onSort: () => {
+          sorted.push(key);
+          setBy((b) => (b.key === key ? { key, direction: b.direction === 'descending' ? 'ascending' : 'descending' } : { key, direction: 'descending' }));
+        },
+      });
+      return (
+        <>
+          <output data-testid="ticked">{[...selection.keys].join(',')}</output>
+          <DataTable
+            label="Parcels"
+            columns={[columns[0], { ...columns[1], sort: sort('city') }, { ...columns[2], sort: sort('amount') }]}
+            rows={PARCELS.slice(0, 3)}
+            rowKey={(r) => r.awb}
+            selection={selection}
+            selectLabel={(r) => `Select ${r.awb}`}
+            selectAllLabel="Select all parcels on this page"
+            minWidth={900}
+          />
+        </>
+      );
+    }
+    try {
+      show(<Sorted />);
+      expect(screen.getByRole('table', { name: 'Parcels' }).className).toMatch(/stacked/);
+      // No sideways scroll: the table is not held to its laptop width.
+      expect(screen.getByRole('table', { name: 'Parcels' }).style.minWidth).toBe('');
+      expect(within(bodyRows()[0]).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual([null, 'AWB', 'City', 'Amount']);
+
+      const sortBy = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+      expect(sortBy.value).toBe('amount');
+      fireEvent.click(screen.getByRole('button', { name: 'Sort order: descending, change' }));
+      expect(screen.getByRole('button', { name: 'Sort order: ascending, change' })).toBeTruthy();
+      fireEvent.change(sortBy, { target: { value: 'city' } });
+      expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('city');
+      expect(sorted).toEqual(['amount', 'city']);
+
+      // (jsdom applies no CSS: the hidden header row's own tick box is still in its tree.)
+      fireEvent.click(within(screen.getByTestId('stacked-head')).getByRole('checkbox', { name: 'Select all parcels on this page' }));
+      expect(screen.getByTestId('ticked').textContent).toBe('AWB100,AWB101,AWB102');
+    } finally {
+      window.matchMedia = media;
+    }
+  });
+
+  it('on a laptop a default table keeps its header row and scrolls sideways under its minimum width', () => {
+    show(<DataTable label="Parcels" columns={[{ ...columns[0], sort: { direction: 'ascending', onSort: () => {} } }, columns[1]]} rows={PARCELS.slice(0, 1)} rowKey={(r) => r.awb} minWidth={900} />);
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Parcels' }).className).not.toMatch(/stacked/);
+    expect(screen.getByRole('columnheader', { name: /AWB/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
 });

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import {
-  Alert, Box, Button, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden,
+  Alert, Box, Button, Checkbox, Group, LoadingOverlay, NativeSelect, Paper, ScrollArea, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden,
   type TableTdProps,
   type TableTrProps,
 } from '@mantine/core';
@@ -72,10 +72,12 @@ export type DataTableProps<Row> = {
   rowProps?: (row: Row) => Omit<TableTrProps, 'children'> & DataAttributes;
   /**
    * Narrow screens: 'scroll' (default) keeps the columns and scrolls sideways inside the table's own
-   * viewport; 'cards' stacks each row into a card below 768 px, 'cards-tablet' below 992 px.
+   * viewport on a tablet or a small laptop, and stacks each row into a card on a phone (below 768 px,
+   * with the page's tick box and the sort order above the cards); 'cards' stacks below 768 px without
+   * the sideways scroll above it, 'cards-tablet' stacks below 992 px.
    */
   narrow?: 'scroll' | 'cards' | 'cards-tablet';
-  /** The width under which the table scrolls sideways ('scroll'). */
+  /** The width under which the table scrolls sideways ('scroll', when not stacked). */
   minWidth?: number;
   /** Header stays in view: the table scrolls inside a viewport at most the window's height ('scroll'). */
   stickyHeader?: boolean;
@@ -88,9 +90,17 @@ export type DataTableProps<Row> = {
 /** The viewport of a table with a sticky header: the window's height under the app header, never tiny. */
 const VIEWPORT_MAX = 'max(22rem, calc(100dvh - var(--app-shell-header-offset, 0rem) - 8rem))';
 /** Where each `narrow` layout stacks its rows into cards. */
-const STACK_BELOW = { cards: '(max-width: 47.99em)', 'cards-tablet': '(max-width: 61.99em)' } as const;
-const NEVER = 'not all';
+const STACK_BELOW = { scroll: '(max-width: 47.99em)', cards: '(max-width: 47.99em)', 'cards-tablet': '(max-width: 61.99em)' } as const;
 const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]';
+
+/**
+ * Whether a table's rows are stacked into cards now (the `narrow` layout's breakpoint matches). Put
+ * `stackedRowsClass` on a table of one's own while it is, and `data-label` on its cells, for the same cards.
+ */
+export function useStackedRows(narrow: NonNullable<DataTableProps<unknown>['narrow']> = 'scroll'): boolean {
+  return useMediaQuery(STACK_BELOW[narrow], false, { getInitialValueInEffect: false });
+}
+export const stackedRowsClass = classes.stacked;
 
 function SortHeader<Row>({ column }: { column: DataTableColumn<Row> }) {
   const sort = column.sort!;
@@ -117,7 +127,9 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   const loading = !!p.loading && !p.rows?.length;
   const busy = loading || !!p.refreshing;
   // One set of card rules (DataTable.module.css .stacked), put on while the layout's breakpoint matches.
-  const stacked = useMediaQuery(narrow === 'scroll' ? NEVER : STACK_BELOW[narrow], false, { getInitialValueInEffect: false });
+  const stacked = useStackedRows(narrow);
+  // A 'scroll' table scrolls sideways in its own viewport unless its rows are stacked (a phone).
+  const scrolls = narrow === 'scroll' && !stacked;
 
   const pageKeys = rows.map(p.rowKey);
   const picked = sel ? pageKeys.filter((k) => sel.keys.has(k)).length : 0;
@@ -136,11 +148,11 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
       data-testid={p.testId}
       striped={p.striped ?? true}
       highlightOnHover
-      stickyHeader={narrow === 'scroll' ? (p.stickyHeader ?? true) : false}
+      stickyHeader={scrolls ? (p.stickyHeader ?? true) : false}
       verticalSpacing={p.verticalSpacing ?? 6}
       horizontalSpacing="sm"
       fz={p.fz ?? 'sm'}
-      miw={narrow === 'scroll' ? p.minWidth : undefined}
+      miw={scrolls ? p.minWidth : undefined}
       className={stacked ? classes.stacked : undefined}
       styles={{ th: { whiteSpace: 'nowrap' } }}
     >
@@ -224,7 +236,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
                     <Table.Td
                       key={c.key}
                       ta={c.align}
-                      data-label={narrow !== 'scroll' && !c.card ? label : undefined}
+                      data-label={(stacked || narrow !== 'scroll') && !c.card ? label : undefined}
                       data-wide={c.card === 'wide' || undefined}
                       data-action={c.card === 'action' || undefined}
                       {...c.cellProps?.(row)}
@@ -241,7 +253,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   );
 
   const body =
-    narrow === 'scroll' ? (
+    scrolls ? (
       (p.stickyHeader ?? true) ? (
         <ScrollArea.Autosize type="auto" mah={VIEWPORT_MAX} viewportProps={{ tabIndex: 0 }}>
           {table}
@@ -297,6 +309,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   return (
     <Stack gap="xs" style={{ minWidth: 0 }}>
       {bar}
+      {stacked && <StackedHead columns={columns} rows={rows} selection={sel} picked={picked} pageSize={pageKeys.length} selectAllLabel={p.selectAllLabel} />}
       <Box pos="relative" data-testid={p.testId ? `${p.testId}-wrap` : undefined} data-busy={busy ? 'true' : 'false'}>
         {loading && <VisuallyHidden role="status">Loading…</VisuallyHidden>}
         <LoadingOverlay visible={!!p.refreshing && !loading} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.35 }} loaderProps={{ size: 'sm' }} />
@@ -305,5 +318,45 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
       {p.pager && <Pager {...p.pager} />}
       {p.touchPager && <TouchPager {...p.touchPager} />}
     </Stack>
+  );
+}
+
+/**
+ * Above stacked cards, what the hidden header row held: the page's tick box and the sort order
+ * (a column to sort by, and a button that turns the order round).
+ */
+function StackedHead<Row>(p: { columns: DataTableColumn<Row>[]; rows: readonly Row[]; selection?: RowSelection<Row>; picked: number; pageSize: number; selectAllLabel?: string }) {
+  const sortable = p.columns.filter((c) => c.sort);
+  const active = sortable.find((c) => c.sort!.direction !== 'none');
+  if (!p.selection && !sortable.length) return null;
+  const name = (c: DataTableColumn<Row>) => c.label ?? (typeof c.header === 'string' ? c.header : c.key);
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end" data-testid="stacked-head">
+      {p.selection && (
+        <Checkbox
+          label={p.selectAllLabel ?? 'Select all on this page'}
+          checked={p.pageSize > 0 && p.picked === p.pageSize}
+          indeterminate={p.picked > 0 && p.picked < p.pageSize}
+          disabled={!p.pageSize}
+          onChange={(e) => p.selection!.setMany(p.rows, e.currentTarget.checked)}
+        />
+      )}
+      {sortable.length > 0 && (
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <NativeSelect
+            label="Sort by"
+            value={active?.key ?? ''}
+            data={[...(active ? [] : [{ value: '', label: 'Choose' }]), ...sortable.map((c) => ({ value: c.key, label: name(c) }))]}
+            onChange={(e) => sortable.find((c) => c.key === e.currentTarget.value)?.sort!.onSort()}
+            style={{ minWidth: 0 }}
+          />
+          {active && (
+            <Button variant="default" onClick={active.sort!.onSort} aria-label={`Sort order: ${active.sort!.direction}, change`}>
+              {active.sort!.direction === 'descending' ? '↓' : '↑'}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Group>
   );
 }

@@ -192,14 +192,14 @@ export function DeliveryOrdersPage() {
         selectAllLabel="Select all orders on this page"
         columns={[
           { key: 'awb', header: 'AWB', sort: sortOf('awb'), cell: (r) => <UnstyledButton c="blue" fz="sm" fw={500} onClick={() => setOpen(r.awb)}>{r.awb}</UnstyledButton> },
-          { key: 'created', header: 'Created', sort: sortOf('createdAt'), cell: (r) => formatDateTime(r.createdAt), cellProps: () => ({ style: { whiteSpace: 'nowrap' } }) },
+          { key: 'created', header: 'Created', sort: sortOf('createdAt'), cell: (r) => <When iso={r.createdAt} /> },
           { key: 'company', header: 'Company', cell: (r) => r.companyName },
           { key: 'customer', header: 'Customer', cell: (r) => r.customerName },
           { key: 'destination', header: 'Destination', cell: (r) => `${r.city} ${r.pincode}` },
           { key: 'payment', header: 'Payment', cell: (r) => `${r.paymentMethod.toUpperCase()} · ${inr(r.totalPrice)}` },
-          { key: 'status', header: 'Status', cell: (r) => <Badge color={statusColour(r.orderStatus)} variant="light">{DELIVERY_STATUS_LABELS[r.orderStatus]}</Badge>, cellProps: () => ({ style: { minWidth: 150 } }) },
+          { key: 'status', header: 'Status', cell: (r) => <Badge color={statusColour(r.orderStatus)} variant="light">{DELIVERY_STATUS_LABELS[r.orderStatus]}</Badge>, cellProps: () => ({ style: { minWidth: 170 } }) },
           { key: 'driver', header: 'Driver', cell: (r) => (r.driver ? r.driver.name : '—') },
-          { key: 'updated', header: 'Updated', sort: sortOf('updatedAt'), cell: (r) => formatDateTime(r.updatedAt), cellProps: () => ({ style: { whiteSpace: 'nowrap' } }) },
+          { key: 'updated', header: 'Updated', sort: sortOf('updatedAt'), cell: (r) => <When iso={r.updatedAt} /> },
         ]}
         pager={{
           label: data ? `Page ${page} of ${data.capped ? `${data.pages}+` : data.pages}` : 'Page 1',
@@ -303,5 +303,17 @@ function AssignModal({ opened, awbs, onClose, onDone }: { opened: boolean; awbs:
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A date and time that may break only between the two ("21 Nov 26," / "10:30 am"), so the table fits a laptop's width. */
+function When({ iso }: { iso: string }) {
+  const text = formatDateTime(iso);
+  const at = text.lastIndexOf(', ');
+  if (at < 0) return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(0, at + 1)}</span> <span style={{ whiteSpace: 'nowrap' }}>{text.slice(at + 2)}</span>
+    </>
   );
 }

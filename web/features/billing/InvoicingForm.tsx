@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { INVOICING_SAVED, invoiceNumberOf, invoiceProfileSchema } from '../../../domain/invoicing';
 import { LOGO_DIMENSIONS, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from '../../../domain/tracking-rules';
 import { apiJson, fieldErrors } from '../../api/client';
+import { stackedRowsClass, useStackedRows } from '../../ui/DataTable';
 import { addressFields } from '../../ui/forms/addressFields';
 import { FieldGrid, type GridFieldEntry } from '../../ui/forms/FieldGrid';
 import { zodValidate } from '../../ui/zodForm';
@@ -82,6 +83,8 @@ export type InvoicingFormProps = { data: InvoicingResponse; companyId?: string }
 export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
   const queryClient = useQueryClient();
   const form = useForm<InvoicingFormValues>({ initialValues: invoicingFormValues(data), validate: zodValidate(invoiceProfileSchema) });
+  // On a phone each warehouse's series stack into a card instead of a table that scrolls sideways.
+  const stacked = useStackedRows();
   const [logoUrl, setLogoUrl] = useState<string | null>(data.userProfileDataObject?.logoUrl ?? null);
   const [signatureUrl, setSignatureUrl] = useState<string | null>(data.userProfileDataObject?.signatureUrl ?? null);
   const field = (path: string) => form.getInputProps(path);
@@ -158,8 +161,8 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
           {data.warehouses.length === 0 ? (
             <Alert color="gray">Your company is not linked to any warehouse yet.</Alert>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" aria-label="Invoice series">
+            <Table.ScrollContainer minWidth={stacked ? 0 : 720}>
+              <Table verticalSpacing="xs" aria-label="Invoice series" className={stacked ? stackedRowsClass : undefined}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Warehouse</Table.Th>
@@ -178,17 +181,17 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
                     const next = (prefix: string, last: string) => (/^\d+$/.test(last) && prefix ? `Next: ${invoiceNumberOf(prefix, Number(last) + 1)}` : undefined);
                     return (
                       <Table.Tr key={w.id}>
-                        <Table.Td>
+                        <Table.Td data-wide>
                           <Text size="sm" fw={500}>{w.profile.name}</Text>
                           <Text size="xs" c="dimmed">{w.warehouseId}</Text>
                         </Table.Td>
                         {SERIES.map(({ kind, prefix, index }) => (
                           <Fragment key={kind}>
-                            <Table.Td>
+                            <Table.Td data-label={`${kind} series`}>
                               <TextInput aria-label={`${kind} series for ${w.warehouseId}`} description={next(s[prefix], i[index])} {...field(`warehouseInvoiceSeries.${w.id}.${prefix}`)} />
                             </Table.Td>
-                            <Table.Td>
-                              <TextInput aria-label={`${kind} last number for ${w.warehouseId}`} inputMode="numeric" w={110} {...field(`invoiceIndexes.${w.id}.${index}`)} />
+                            <Table.Td data-label={`${kind} last number`}>
+                              <TextInput aria-label={`${kind} last number for ${w.warehouseId}`} inputMode="numeric" w={stacked ? undefined : 110} {...field(`invoiceIndexes.${w.id}.${index}`)} />
                             </Table.Td>
                           </Fragment>
                         ))}
