@@ -2,7 +2,7 @@
 // The shared list table as a user meets it: loading, empty, error with a retry,
 // ticking rows (the bulk bar counts them, across pages), paging and sorting.
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserShims } from '../test/renderInApp';
@@ -260,5 +260,30 @@ describe('DataTable', () => {
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Parcels' }).className).not.toMatch(/stacked/);
     expect(screen.getByRole('columnheader', { name: /AWB/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('stacks into cards where the page gives it less room than its columns need (a tablet), not where they fit', async () => {
+    // The room each table is given, as the browser measures it: 800 px.
+    const Observer = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ target, borderBoxSize: [{ inlineSize: 800, blockSize: 400 }], contentRect: { x: 0, y: 0, width: 800, height: 400, top: 0, left: 0, bottom: 400, right: 800 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      show(
+        <>
+          <DataTable label="Wide parcels" columns={columns} rows={PARCELS.slice(0, 1)} rowKey={(r) => r.awb} minWidth={1000} />
+          <DataTable label="Narrow parcels" columns={columns} rows={PARCELS.slice(0, 1)} rowKey={(r) => r.awb} minWidth={700} />
+        </>,
+      );
+      await waitFor(() => expect(screen.getByRole('table', { name: 'Wide parcels' }).className).toMatch(/stacked/));
+      expect(screen.getByRole('table', { name: 'Narrow parcels' }).className).not.toMatch(/stacked/);
+    } finally {
+      globalThis.ResizeObserver = Observer;
+    }
   });
 });

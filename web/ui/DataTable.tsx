@@ -4,7 +4,7 @@ import {
   type TableTdProps,
   type TableTrProps,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { NOTHING_TO_DISPLAY } from '../../domain/orders';
 import classes from './DataTable.module.css';
 import { Pager, type PagerProps } from './Pager';
@@ -71,13 +71,13 @@ export type DataTableProps<Row> = {
   /** Attributes of each row (data-testid, data-*, bg). */
   rowProps?: (row: Row) => Omit<TableTrProps, 'children'> & DataAttributes;
   /**
-   * Narrow screens: 'scroll' (default) keeps the columns and scrolls sideways inside the table's own
-   * viewport on a tablet or a small laptop, and stacks each row into a card on a phone (below 768 px,
-   * with the page's tick box and the sort order above the cards); 'cards' stacks below 768 px without
-   * the sideways scroll above it, 'cards-tablet' stacks below 992 px.
+   * Narrow screens. 'scroll' (default): a table while its columns fit; each row a card on a phone (below
+   * 768 px) and wherever the page gives it less room than `minWidth` (a tablet, a narrow window), with the
+   * page's tick box and the sort order above the cards. 'cards' stacks below 768 px and 'cards-tablet'
+   * below 992 px, whatever the room.
    */
   narrow?: 'scroll' | 'cards' | 'cards-tablet';
-  /** The width under which the table scrolls sideways ('scroll', when not stacked). */
+  /** The room a 'scroll' table's columns need; with less it stacks (before its room is measured, it scrolls sideways). */
   minWidth?: number;
   /** Header stays in view: the table scrolls inside a viewport at most the window's height ('scroll'). */
   stickyHeader?: boolean;
@@ -127,8 +127,11 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   const loading = !!p.loading && !p.rows?.length;
   const busy = loading || !!p.refreshing;
   // One set of card rules (DataTable.module.css .stacked), put on while the layout's breakpoint matches.
-  const stacked = useStackedRows(narrow);
-  // A 'scroll' table scrolls sideways in its own viewport unless its rows are stacked (a phone).
+  // A 'scroll' table also stacks where its columns would not fit (a tablet, a narrow window): never a sideways scroll
+  // with buttons beyond the edge. The width is the space the page gives the table (0 until measured).
+  const { ref: frame, width: room } = useElementSize();
+  const stacked = useStackedRows(narrow) || (narrow === 'scroll' && !!p.minWidth && room > 0 && room < p.minWidth);
+  // A 'scroll' table keeps a sideways scroll in its own viewport (for the moment before its room is measured) unless stacked.
   const scrolls = narrow === 'scroll' && !stacked;
 
   const pageKeys = rows.map(p.rowKey);
@@ -307,7 +310,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
   }
 
   return (
-    <Stack gap="xs" style={{ minWidth: 0 }}>
+    <Stack gap="xs" style={{ minWidth: 0 }} ref={frame}>
       {bar}
       {stacked && <StackedHead columns={columns} rows={rows} selection={sel} picked={picked} pageSize={pageKeys.length} selectAllLabel={p.selectAllLabel} />}
       <Box pos="relative" data-testid={p.testId ? `${p.testId}-wrap` : undefined} data-busy={busy ? 'true' : 'false'}>

@@ -21,7 +21,7 @@ export function JourneyTable({ rows, onOpen, ...rest }: JourneyTableProps) {
       {...rest}
       label="Journeys"
       testId="journeys-table"
-      minWidth={760}
+      minWidth={840}
       rows={rows}
       rowKey={(j) => j.id}
       columns={[

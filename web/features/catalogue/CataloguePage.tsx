@@ -139,7 +139,7 @@ export function CataloguePage({ search, hash, go }: CataloguePageProps) {
       table={{
         label: 'Catalogue items',
         testId: 'catalogue-table',
-        minWidth: 760,
+        minWidth: 900,
         columns: [
           { key: 'image', header: 'Image', width: 56, cell: (c) => (c.imageUrls[0] ? <Image src={c.imageUrls[0]} alt="" w={36} h={36} fit="contain" /> : null) },
           {
