@@ -46,6 +46,25 @@ describe('orders screen (jsdom, real API)', () => {
     await waitFor(() => expect(screen.getAllByText(order.customer_name).length).toBeGreaterThan(1));
   });
 
+  it("shows an admin whose order each row is, under the order id, and a seller nothing of the kind", async () => {
+    const admin = await signInDemo(app, 'admin');
+    await renderInApp('/orders', { app, agent: admin });
+    const rows = await shownRows();
+    const companies = new Map((await db.selectFrom('companies').select(['id', 'name']).execute()).map((c) => [c.id, c.name]));
+    const orders = new Map((await db.selectFrom('orders').select(['id', 'company_id']).execute()).map((o) => [o.id, o.company_id]));
+    for (const row of rows) {
+      const company = companies.get(orders.get(row.getAttribute('data-order-id')!)!);
+      expect(company).toBeTruthy();
+      expect(row.querySelector('[data-testid="order-company"]')?.textContent).toBe(company);
+    }
+    cleanup();
+
+    const seller = await signInDemo(app, 'seller');
+    await renderInApp('/orders', { app, agent: seller });
+    const sellerRows = await shownRows();
+    expect(sellerRows[0].querySelector('[data-testid="order-company"]')).toBeNull();
+  });
+
   it('sends a signed-out visitor to the sign-in page', async () => {
     const view = await renderInApp('/orders', { app });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));

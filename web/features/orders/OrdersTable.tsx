@@ -70,7 +70,9 @@ export function OrdersTable(p: OrdersTableProps) {
       columns={[
         {
           key: 'order',
-          header: 'Order',
+          // An admin sees whose order it is under its id: a column of its own left a 1366 px laptop too narrow for the products.
+          header: p.showCompany ? 'Order · Company' : 'Order',
+          cellProps: () => (p.showCompany ? { miw: 150 } : {}),
           cell: (r) => (
             <>
               <Anchor component="button" type="button" fw={600} fz="sm" onClick={() => p.onOpenOrder(r.id)} data-testid="order-link">
@@ -80,11 +82,11 @@ export function OrdersTable(p: OrdersTableProps) {
                 {r.shopType}
                 {r.orderType ? ` · ${ORDER_TYPE_LABELS[r.orderType]}` : ''}
               </Text>
+              {p.showCompany && <Text fz="xs" data-testid="order-company">{p.companyName(r.companyId)}</Text>}
             </>
           ),
         },
         { key: 'date', header: 'Order date', sort: sortOf('id'), cell: (r) => formatDate(r.createdAt), cellProps: (r) => ({ title: formatDateTime(r.createdAt) }) },
-        p.showCompany && { key: 'company', header: 'Company', cell: (r: OrderListItem) => p.companyName(r.companyId) },
         twoLines('customer', 'Customer', (r) => r.customerName, (r) => r.customerPhone),
         twoLines('destination', 'Destination', (r) => r.city, (r) => r.pincode),
         {
