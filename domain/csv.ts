@@ -159,27 +159,49 @@ export class CsvByteWriter {
    * columns as one such string, which costs far less to read than a string
    * per column. Returns how many cells were written: a caller that expected
    * another count learns that some cell held `sep` itself, and rewinds.
+   * `from`: the run starts there in s (what comes before is the caller's).
    */
-  packed(s: string, sep = 31): number {
-    const n = s.length;
-    if (this.len + 3 * n + 1 > this.buf.length) this.grow(3 * n + 1);
+  packed(s: string, sep = 31, from = 0): number {
     let cells = 1;
-    let i = 0;
-    for (;;) {
-      let end = this.plainCell(s, i, sep);
-      if (end < 0) {
-        // This cell must be quoted or defused: written as csvText returns it.
-        end = s.indexOf(String.fromCharCode(sep), i);
-        if (end < 0) end = n;
-        this.raw(csvText(s.slice(i, end)));
-        if (this.len + 3 * (n - end) + 1 > this.buf.length) this.grow(3 * (n - end) + 1);
-      }
-      if (end >= n) return cells;
+    for (let i = from; ; cells++) {
+      const end = this.cell(s, i, sep);
+      if (end >= s.length) return cells;
       // s[end] is the separator: the next cell.
-      this.buf[this.len++] = 44;
-      cells++;
+      this.comma();
       i = end + 1;
     }
+  }
+
+  /**
+   * The one text cell of a packed string that starts at s[from], up to the
+   * next `sep` or the end, written as text() writes it (no comma); returns
+   * where it stopped (sep's index, or s.length).
+   */
+  cell(s: string, from: number, sep = 31): number {
+    const n = s.length;
+    if (this.len + 3 * (n - from) > this.buf.length) this.grow(3 * (n - from));
+    let end = this.plainCell(s, from, sep);
+    if (end < 0) {
+      // This cell must be quoted or defused: written as csvText returns it.
+      end = s.indexOf(String.fromCharCode(sep), from);
+      if (end < 0) end = n;
+      this.raw(csvText(s.slice(from, end)));
+    }
+    return end;
+  }
+
+  /**
+   * For a caller that writes bytes itself: the buffer, with room for `n` more
+   * bytes from mark(); it then says where it stopped with wroteTo().
+   */
+  room(n: number): Uint8Array {
+    if (this.len + n > this.buf.length) this.grow(n);
+    return this.buf;
+  }
+
+  /** After room(): the bytes up to `end` are written. */
+  wroteTo(end: number): void {
+    this.len = end;
   }
 
   /** A finished cell (escaped already, or known to need nothing: a number, a looked-up name made by csvField). */

@@ -5,7 +5,7 @@
  * write the very same CSV.
  */
 import { CsvByteWriter, csvField } from '../../domain/csv';
-import { indiaCsvDateTime, indiaCsvDateTimeSql } from '../../domain/india-time';
+import { indiaCsvDateTime, indiaCsvDateTimeInto } from '../../domain/india-time';
 import { paiseToDecimalText } from '../../domain/money';
 
 export const ORDER_HEADER = [
@@ -162,7 +162,8 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
  * again from its plain columns.
  *
  * Columns: [0] shop order id + id, [1] company, [2] warehouse, [3] status,
- * created and updated (India time, as indiaCsvDateTime writes them), shop type, order type name, payment mode, [4..6] money,
+ * created and updated (ISO text, written in India time by indiaCsvDateTimeInto: SQLite's
+ * strftime cost more than all the rest of the row), shop type, order type name, payment mode, [4..6] money,
  * [7] AWB + shipper, [8] delivery partner when there is no shipper, [9]
  * customer name, phone, e-mail, city, state, pincode, weight, [10..12]
  * length, breadth, height, [13] invoice number + items summary.
@@ -175,7 +176,7 @@ export const PACKED_SQLITE_COLUMNS = [
   run(['shop_order_id', 'id']),
   'company_id',
   'warehouse_id',
-  `${run(['status', indiaCsvDateTimeSql('created_at'), indiaCsvDateTimeSql('updated_at'), 'shop_type'])} || ${SEP} || CASE order_type ${ORDER_TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(' ')} ELSE ifnull(order_type, 'null') END || ${SEP} || ${run(['payment_mode'])}`,
+  `${run(['status', 'created_at', 'updated_at', 'shop_type'])} || ${SEP} || CASE order_type ${ORDER_TYPES.map((t, i) => `WHEN ${i} THEN '${t}'`).join(' ')} ELSE ifnull(order_type, 'null') END || ${SEP} || ${run(['payment_mode'])}`,
   'total_paise',
   'cod_paise',
   'shipping_paise',
@@ -206,12 +207,30 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
   const places = placesWriter(w, cells);
   // A run is NULL only if a NOT NULL column held NULL after all: then the count is off and the plain row is written.
   const run = (v: unknown, cells: number) => typeof v === 'string' && w.packed(v) === cells;
+  // The date cell s[from, to) in India time; false when it is not an ISO instant (the plain row is written then).
+  const date = (s: string, from: number, to: number) => {
+    const end = to < 0 ? -1 : indiaCsvDateTimeInto(s, from, to, w.room(19), w.mark());
+    if (end < 0) return false;
+    w.wroteTo(end);
+    w.comma();
+    return true;
+  };
+  // Status, created, updated, then shop type, order type and payment mode packed.
+  const statusRun = (v: unknown) => {
+    if (typeof v !== 'string') return false;
+    const created = w.cell(v, 0) + 1;
+    w.comma();
+    const updated = v.indexOf('\x1f', created) + 1;
+    if (updated === 0 || !date(v, created, updated - 1)) return false;
+    const rest = v.indexOf('\x1f', updated) + 1;
+    return rest > 0 && date(v, updated, rest - 1) && w.packed(v, 31, rest) === 3;
+  };
   return (o) => {
     const start = w.mark();
     let ok = run(o[0], 2);
     w.comma();
     places(o[1], o[2]);
-    ok = run(o[3], 6) && ok;
+    ok = statusRun(o[3]) && ok;
     w.comma();
     amounts(o[4], o[5], o[6]);
     ok = run(o[7], 2) && ok;

@@ -160,6 +160,24 @@ describe('CsvByteWriter (the bytes of big exports)', () => {
     );
   });
 
+  it('writes the first cell of a packed run alone, then the rest from where it stopped, as the cells one by one (property)', () => {
+    const special = fc.constantFrom(',', '"', '\r', '\n', '=', '-', '@', ' ', '₹', '😀');
+    const cell = fc.array(fc.oneof(special, fc.string({ maxLength: 6 })), { maxLength: 4 }).map((parts) => parts.join('').replaceAll('\x1f', ''));
+    fc.assert(
+      fc.property(cell, fc.array(cell, { minLength: 1, maxLength: 5 }), (first, rest) => {
+        const w = new CsvByteWriter(2);
+        const s = [first, ...rest].join('\x1f');
+        const stop = w.cell(s, 0);
+        expect(stop).toBe(first.length);
+        w.comma();
+        expect(w.packed(s, 31, stop + 1)).toBe(rest.length);
+        w.eol();
+        expect(Buffer.from(w.take().bytes).equals(Buffer.from(csvLine([first, ...rest]), 'utf8'))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('lets a caller rewind a line whose packed run held more cells than expected', () => {
     const w = new CsvByteWriter(4);
     w.text('kept');
