@@ -111,6 +111,9 @@ describe('orders CSV from a SQLite file', () => {
         await h.db.updateTable('orders').set({ customer_name: names[i], shipper: i % 2 ? null : `Ship\x1f${i}` }).where('id', '=', o.id).execute();
       }
       await h.db.updateTable('order_items').set({ sku: 'SKU\x1f,"odd"' }).where('order_id', '=', tricky[5].id).execute();
+      // Dates the fast path does not write itself (an offset instead of Z, no seconds' fraction) and a status with char 31.
+      await h.db.updateTable('orders').set({ updated_at: '2026-11-25T23:10:00+05:30' }).where('id', '=', tricky[1].id).execute();
+      await h.db.updateTable('orders').set({ created_at: '2026-11-25T20:10:07Z', status: 'ODD\x1fSTATUS' }).where('id', '=', tricky[2].id).execute();
       const reader = await openExportReader(h);
       expect(reader).not.toBeNull();
       reader!.close();
@@ -133,6 +136,9 @@ describe('orders CSV from a SQLite file', () => {
           for (const name of names) expect(all.some((r) => r[15] === name)).toBe(true);
           expect(all.some((r) => r[14] === 'Ship\x1f0')).toBe(true);
           expect(all.some((r) => String(r[26]).includes('SKU\x1f,"odd" x'))).toBe(true);
+          // India time, whatever form the instant was stored in.
+          expect(all.find((r) => r[1] === tricky[1].id)![6]).toBe('25/11/2026 23:10:00');
+          expect(all.find((r) => r[1] === tricky[2].id)!.slice(4, 6)).toEqual(['ODD\x1fSTATUS', '26/11/2026 01:40:07']);
         }
         expect(await ordersExport(h, scope, filter).count()).toBe(viaCursor.length);
         // The fast path (raw rows straight into bytes) writes exactly the lines of those cells, on both paths.
