@@ -1,6 +1,6 @@
 // `npm test`: every suite — unit, API, sync, db (SQLite and PostgreSQL) and the browser suite.
 // Builds the PWA first (the browser tests run against the built, installable app).
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -24,21 +24,50 @@ if (!process.env.DATABASE_URL_TEST) {
 }
 fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
-/** One vitest run; its JSON report's counts (a run that wrote none counts as one failure). */
-function vitest(args, report) {
-  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit' });
+
+/** A vitest run's JSON report as counts (a run that wrote none counts as one failure). */
+function counts(status, report) {
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'));
-    return { ok: r.status === 0, passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
+    return { ok: status === 0, passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
   } catch {
     return { ok: false, passed: 0, failed: 1, skipped: 0 };
   }
 }
-// Every suite at once; then, on a quiet machine, the tests that time the server
-// (vitest.config.ts, the quiet project). Arguments (a file, a -t filter) make one run.
-const runs = extra.length
-  ? [vitest(extra, 'test-results/vitest.json')]
-  : [vitest(['--project=!quiet'], 'test-results/vitest.json'), vitest(['--project=quiet'], 'test-results/vitest-quiet.json')];
+const vitestArgs = (args, report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
+
+/** One vitest run in the foreground, its output on this terminal. */
+function vitest(args, report) {
+  const r = spawnSync('npx', vitestArgs(args, report), { stdio: 'inherit' });
+  return counts(r.status, report);
+}
+
+/** One vitest run in the background, its output kept in `log` and shown when it ends. */
+function vitestAside(args, report, log) {
+  const out = fs.openSync(log, 'w');
+  const child = spawn('npx', vitestArgs(args, report), { stdio: ['ignore', out, out] });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      fs.closeSync(out);
+      process.stdout.write(`\n---- ${args.join(' ')} (its output, kept in ${log}) ----\n${fs.readFileSync(log, 'utf8')}`);
+      resolve(counts(status, report));
+    });
+  });
+}
+
+let runs;
+if (extra.length) {
+  // Arguments (a file, a -t filter, a --project) make one run.
+  runs = [vitest(extra, 'test-results/vitest.json')];
+} else {
+  // The browser suite runs its files one at a time and mostly waits on Chromium, which left
+  // a core idle for its seven minutes: it runs beside the other suites instead of after them.
+  // Then, alone on a quiet machine, the tests that time the server (vitest.config.ts, quiet).
+  const others = ['unit', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
+  const browser = vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log');
+  const first = vitest(others, 'test-results/vitest.json');
+  runs = [first, await browser, vitest(['--project=quiet'], 'test-results/vitest-quiet.json')];
+}
 const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
 console.log(`\n${sum('passed')} passed, ${sum('failed')} failed${sum('skipped') ? `, ${sum('skipped')} skipped` : ''}`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);
