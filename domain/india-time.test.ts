@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { indiaCsvDateTime, indiaCsvDateTimeInto, indiaDate, indiaDateTimeText } from './india-time';
 
+// The oracle: the platform's own time-zone database, not our arithmetic.
+const oracle = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const expected = (ms: number) => oracle.format(ms).replace(',', '');
+
 describe('India time', () => {
   it('reads a UTC instant as the India calendar day (UTC+05:30)', () => {
     expect(indiaDate('2026-11-25T18:29:59.999Z')).toBe('2026-11-25');
@@ -17,9 +21,6 @@ describe('India time', () => {
 });
 
 describe('indiaCsvDateTime (CSV and Excel exports)', () => {
-  // The oracle: the platform's own time-zone database, not our arithmetic.
-  const oracle = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const expected = (ms: number) => oracle.format(ms).replace(',', '');
 
   it('writes DD/MM/YYYY HH:mm:ss in India time, rolling past midnight, month and year ends', () => {
     expect(indiaCsvDateTime('2026-11-25T23:28:42.123Z')).toBe('26/11/2026 04:58:42');
@@ -41,8 +42,6 @@ describe('indiaCsvDateTime (CSV and Excel exports)', () => {
 });
 
 describe('indiaCsvDateTimeInto (the orders CSV writes dates as bytes)', () => {
-  const oracle = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const expected = (ms: number) => oracle.format(ms).replace(',', '');
   /** What it writes for `iso` standing amid other text, or null when it declines. */
   const written = (iso: string) => {
     const s = `status\x1f${iso}\x1fnext`;
