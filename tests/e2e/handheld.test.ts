@@ -194,6 +194,21 @@ describe('the floor on a 360 x 640 handheld', () => {
   });
 });
 
+describe('a notification on a touch screen', () => {
+  it('has a thumb-sized close button (the "Installed on this device" toast, on a seller screen at 360 px)', async () => {
+    const context = await browser.newContext(HANDHELD);
+    const page = await context.newPage();
+    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Installed on this device' });
+    await toast.waitFor({ timeout: 30_000 });
+    const close = (await toast.getByRole('button', { name: 'Close notification' }).boundingBox())!;
+    expect(close.height).toBeGreaterThanOrEqual(44);
+    expect(close.width).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+});
+
 describe('the same floor screens on a tablet and a laptop', () => {
   for (const viewport of [{ width: 768, height: 1024 }, { width: 1366, height: 768 }]) {
     it(`fits ${viewport.width} px: packing list, packing screen, returns dialog, inventory`, async () => {

@@ -1,4 +1,5 @@
 import { createTheme, darken, DEFAULT_THEME, luminance, Notification, Pagination, Table, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
 
 /**
  * The app's theme. Packers read it under warehouse lights, so every text meets
@@ -48,8 +49,10 @@ export const theme = createTheme({
     // A notification's close control is an icon (the "Installed on this device" toast can
     // show on any screen, the sign-in page included): give it a name. Under a title, Mantine
     // sets the message in gray 6 (3.3:1 on white); it reads in the dimmed gray 7 instead.
+    // On a touch screen its close button is thumb-sized (theme.module.css).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      classNames: { closeButton: classes.touchClose },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
     // A table wider than the screen scrolls sideways: its scroll area takes keyboard
