@@ -21,7 +21,6 @@ describe('India time', () => {
 });
 
 describe('indiaCsvDateTime (CSV and Excel exports)', () => {
-
   it('writes DD/MM/YYYY HH:mm:ss in India time, rolling past midnight, month and year ends', () => {
     expect(indiaCsvDateTime('2026-11-25T23:28:42.123Z')).toBe('26/11/2026 04:58:42');
     expect(indiaCsvDateTime('2026-12-31T18:30:00.000Z')).toBe('01/01/2027 00:00:00');

@@ -209,7 +209,7 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
   const run = (v: unknown, cells: number) => typeof v === 'string' && w.packed(v) === cells;
   // The date cell s[from, to) in India time; false when it is not an ISO instant (the plain row is written then).
   const date = (s: string, from: number, to: number) => {
-    const end = to < 0 ? -1 : indiaCsvDateTimeInto(s, from, to, w.room(19), w.mark());
+    const end = indiaCsvDateTimeInto(s, from, to, w.room(19), w.mark());
     if (end < 0) return false;
     w.wroteTo(end);
     w.comma();
