@@ -11,6 +11,7 @@ import { indiaToday, addIndiaDays } from './india-time';
 import { normalisePhone, normalisePincode, PHONE_INPUT_MAX } from './phone';
 import { computeOrderTotals, FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE, reduceByPercent, type GstRates, type OrderTotalsResult, type PricingType } from './pricing';
 import { PAYMENT_MODES } from './statuses';
+import { normaliseAwb } from './tracking-events';
 
 export { FINAL_ORDER_VALUE_NEGATIVE, PRICING_TYPE };
 
@@ -42,6 +43,9 @@ export const BACKDATE_RANGE = `Order Date must be between ${BACKDATE_MAX_DAYS} d
 export const B2B_BUSINESS_NAME_REQUIRED = "A B2B order needs the buyer's business name: it is printed on the tax invoice";
 export const B2B_GSTIN_REQUIRED = "A B2B order needs the buyer's GSTIN: the tax invoice must carry it for the buyer to claim input tax credit";
 export const AWB_PARTNER_REQUIRED = 'Please select the courier of this AWB';
+/** A seller's own AWB (part 2 §5, §9: 4 to 15), as the tracking page and the carriers read it. */
+export const AWB_LENGTH = 'AWB must be 4 to 15 characters';
+export const AWB_FORMAT = 'AWB must be 4 to 15 letters or digits';
 export const ORDER_CREATED = 'Order created successfully!';
 export const B2B_PROMPT = {
   title: 'Convert to B2B order?',
@@ -88,6 +92,23 @@ const optional = (max: number, message?: string) =>
     if (s.length > max) ctx.addIssue({ code: 'custom', message: message ?? `Must be at most ${max} characters` });
     return s || undefined;
   }).optional();
+
+/**
+ * The seller's own AWB as typed ('ek-1000 000178'): stored as the tracking page and the
+ * carriers look it up (no spaces or dashes, in capitals), so that no two orders hold one
+ * AWB in two spellings; then 4 to 15 letters or digits (part 2 §9).
+ */
+export function ownAwbProblem(awb: string): string | null {
+  if (awb.length < 4 || awb.length > 15) return AWB_LENGTH;
+  return /^[A-Z0-9]+$/.test(awb) ? null : AWB_FORMAT;
+}
+
+const awbField = z.unknown().transform((raw, ctx) => {
+  const s = normaliseAwb(trimmed(raw));
+  const problem = s ? ownAwbProblem(s) : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  return s || undefined;
+}).optional();
 
 const emailField = z.unknown().transform((raw, ctx) => {
   const s = trimmed(raw);
@@ -235,7 +256,7 @@ const orderFields = {
     }
     return day;
   }).optional(),
-  awb: optional(40),
+  awb: awbField,
   awbPartner: optional(64),
   shippingLabelUrl: optional(500),
   invoiceUrl: optional(500),

@@ -74,6 +74,8 @@ describe('orders rules (part 2 §5)', () => {
     ['pincode', '40000A', 'Pincode must be exactly 6 digits'],
     ['awb', 'ABC', 'AWB must be 4 to 15 characters'],
     ['awb', 'A'.repeat(16), 'AWB must be 4 to 15 characters'],
+    ['awb', 'AB-C', 'AWB must be 4 to 15 characters'],
+    ['awb', 'AB/12345', 'AWB must be 4 to 15 letters or digits'],
     ['shippingPrice', '-1', 'shippingPrice must be a number of at least 0'],
     ['isb2bOrder', 'maybe', 'isb2bOrder must be yes or no'],
     ['isD2ROrder', 'y', 'isD2ROrder must be yes or no'],
@@ -86,6 +88,7 @@ describe('orders rules (part 2 §5)', () => {
     for (const yn of ['yes', 'no', 'YES', '']) expect(reasonOf('orders', { isb2bOrder: yn }, 'isb2bOrder')).toBeNull();
     expect(reasonOf('orders', { awb: 'ABCD' }, 'awb')).toBeNull();
     expect(reasonOf('orders', { awb: 'A'.repeat(15) }, 'awb')).toBeNull();
+    expect(reasonOf('orders', { awb: 'bd-1000 000006' }, 'awb')).toBeNull();
     expect(reasonOf('orders', { email: '' }, 'email')).toBeNull();
     expect(reasonOf('orders', { shippingPrice: '0' }, 'shippingPrice')).toBeNull();
   });

@@ -2,7 +2,8 @@
 // A rule reads one cell (always text, as the sheet gave it) and returns the
 // reason it is wrong, or null. The browser's grid and the server run the same
 // rules (through the zod row schemas of ./schemas).
-import { EMAIL_NOT_VALID, PHONE_10_DIGITS } from '../manual-order';
+import { EMAIL_NOT_VALID, ownAwbProblem, PHONE_10_DIGITS } from '../manual-order';
+import { normaliseAwb } from '../tracking-events';
 import { PRODUCT_ID_MAX, PRODUCT_ID_MAX_LENGTH, SKU_NO_BRACKETS, SKU_NO_SPACE } from '../catalogue';
 import { normalisePhone } from '../phone';
 
@@ -17,7 +18,6 @@ export const wholeNumberMsg = (col: string) => `${col} must be a whole number`;
 export const yesNoMsg = (col: string) => `${col} must be yes or no`;
 export const oneOfMsg = (col: string, allowed: readonly string[]) => `${col} must be one of ${allowed.join(', ')}`;
 export const PINCODE_6_DIGITS = 'Pincode must be exactly 6 digits';
-export const AWB_LENGTH = 'AWB must be 4 to 15 characters';
 export const DATE_INVALID = 'Date must be a valid date (YYYY-MM-DD)';
 export const PERCENT_0_100 = 'Discount must be between 0 and 100';
 export { EMAIL_NOT_VALID, PHONE_10_DIGITS, PRODUCT_ID_MAX, SKU_NO_BRACKETS, SKU_NO_SPACE };
@@ -61,7 +61,8 @@ export const isYes = (v: string | undefined) => /^yes$/i.test(v ?? '');
 export const phone: Rule = (v) => (/^[0-9]{10}$/.test(normalisePhone(v)) ? null : PHONE_10_DIGITS);
 export const email: Rule = (v) => (v.length <= 200 && EMAIL_RE.test(v) ? null : EMAIL_NOT_VALID);
 export const pincode: Rule = (v) => (/^[0-9]{6}$/.test(v) ? null : PINCODE_6_DIGITS);
-export const awb: Rule = (v) => (v.length >= 4 && v.length <= 15 ? null : AWB_LENGTH);
+/** Checked as stored (domain/manual-order.ts): spaces and dashes dropped, in capitals. */
+export const awb: Rule = (v) => ownAwbProblem(normaliseAwb(v));
 
 export const date: Rule = (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? null : DATE_INVALID);
 
