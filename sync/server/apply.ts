@@ -206,7 +206,8 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
       const last = await tx.lastSeq(clientId);
       if (seq <= last) return { result: { seq, status: 'skipped' }, lastSeq: last };
       if (seq > last + 1) return { stop: { seq, kind: 'gap' }, lastSeq: last };
-      const handler = handlers[name];
+      // Own keys only: a command named `constructor` or `__proto__` is unknown, not Object's.
+      const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
       if (!handler) throw new CommandRejected(`Unknown command ${name}`);
       const parsed = handler.args.safeParse(command.args);
       if (!parsed.success) throw new CommandRejected(`Invalid command: ${describeIssues(parsed.error)}`);
