@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { okBody, MessageResponse } from './api';
 import { PINCODE_INVALID } from './profile';
 import { indiaToday } from './india-time';
+import { isRealDay } from './iso-day';
 import { formatRupees as formatRupeesCore } from './money';
 
 // ---- Messages (spec part 2 §5, exact) -------------------------------------------------
@@ -230,7 +231,9 @@ export const paymentSchema = z
       .min(1, PAYMENT_DATE_REQUIRED)
       .max(10, PAYMENT_DATE_REQUIRED)
       .regex(ISO_DATE, PAYMENT_DATE_REQUIRED)
-      .refine((d) => d <= todayInIndia(), PAYMENT_DATE_FUTURE),
+      // A day that exists: not 2026-02-31 or 0000-00-00, which would be kept as they are.
+      .refine(isRealDay, PAYMENT_DATE_REQUIRED)
+      .refine((d) => !isRealDay(d) || d <= todayInIndia(), PAYMENT_DATE_FUTURE),
   })
   .superRefine((v, ctx) => {
     if (v.mode && v.mode !== 'cash' && !v.reference) ctx.addIssue({ code: 'custom', path: ['reference'], message: PAYMENT_REFERENCE_REQUIRED });
