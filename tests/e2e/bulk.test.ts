@@ -115,6 +115,55 @@ describe('bulk uploads in the browser', () => {
     await page.context().close();
   }, 120_000);
 
+  it('leaving the preview asks while rows are not uploaded: an unsent file, and the rows a partial result sent back', async () => {
+    const cols = BULK_DEFS.orders.columns.map((c) => c.key);
+    const base: Record<string, string> = {
+      length: '20', breadth: '15', height: '10', weight: '500', paymentMethod: 'cod', itemName: 'Chai', itemQuantity: '1', discount: '0', sku: 'CP-0001',
+      name: 'Ravi Kumar', phone: '9876543211', line1: '45 Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016', isb2bOrder: 'no', isD2ROrder: 'no',
+    };
+    const rows: Record<string, string>[] = [{ ...base, id: `LEAVE-${RUN}-1` }, { ...base, id: `LEAVE-${RUN}-2`, sku: 'NO-SUCH-SKU' }];
+    const file = path.join(tmp, 'leave.csv');
+    fs.writeFileSync(file, `${cols.join(',')}\r\n${rows.map((r) => cols.map((k) => r[k] ?? '').join(',')).join('\r\n')}\r\n`);
+    const leaveAsks = async () => {
+      // The click returns only once the question is answered, so answer it from a listener.
+      const asked = new Promise<string>((resolve, reject) => {
+        const none = setTimeout(() => reject(new Error('leaving did not ask')), 10_000);
+        page.once('dialog', (d) => { clearTimeout(none); resolve(d.message()); void d.dismiss(); });
+      });
+      await page.getByRole('link', { name: 'Inventory' }).click();
+      expect(await asked).toBe('Are you sure you want to leave? All your changes will be lost.');
+      expect(new URL(page.url()).pathname).toBe('/bulk/orders');
+    };
+
+    const page = await newPage('seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.goto(`${server.url}/bulk`);
+    await page.getByTestId('bulk-type-orders').locator('input[type=file]').setInputFiles(file);
+    await page.waitForURL(/\/bulk\/orders$/);
+    await expect.poll(() => cell(page, 'id', 2).inputValue()).toBe(`LEAVE-${RUN}-2`);
+    await closeToasts(page);
+    // Nothing edited, nothing sent yet: the file's rows would be lost.
+    await leaveAsks();
+
+    await page.getByTestId('bulk-submit').click();
+    const result = page.getByTestId('bulk-result');
+    await result.getByText('1 rows uploaded successfully, 1 rows with errors.').waitFor({ timeout: 30_000 });
+    await page.getByTestId('bulk-error-list').getByText(/^Row 2 · sku: /).waitFor();
+    // The row the server refused is still to fix: leaving asks.
+    await leaveAsks();
+    expect(await cell(page, 'sku', 2).inputValue()).toBe('NO-SUCH-SKU');
+
+    // Once every row is uploaded, the user leaves without a question.
+    await cell(page, 'sku', 2).fill('CP-0002');
+    await page.getByTestId('bulk-submit').click();
+    await result.getByText('1 rows uploaded successfully, 0 rows with errors.').waitFor({ timeout: 30_000 });
+    let askedAgain = false;
+    page.once('dialog', (d) => { askedAgain = true; void d.dismiss(); });
+    await page.getByRole('link', { name: 'Inventory' }).click();
+    await page.waitForURL(/\/inventory$/);
+    expect(askedAgain).toBe(false);
+    await page.context().close();
+  }, 120_000);
+
   it('COD remittance .csv marks delivered COD orders PAID', async () => {
     const db = new Database(path.join(server.dir, 'app.db'), { readonly: true });
     const orders = db.prepare(`SELECT id, tracking_number AS awb, total_paise FROM orders WHERE status = 'DELIVERED' AND payment_mode = 'cod'

@@ -65,7 +65,6 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
   const [applied, setApplied] = useState<Set<number>>(new Set());
   const [result, setResult] = useState<BulkResponse | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [dirty, setDirty] = useState(false);
   const [askedToClear, setAskedToClear] = useState(false);
   const [storeId, setStoreId] = useState<string | null>(upload.storeId ?? null);
   const fileId = useRef('');
@@ -95,9 +94,12 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
     };
   }, [upload]);
 
+  // Leaving the preview asks first (part 2 §8) while it holds rows not yet uploaded:
+  // an unsent file, edits, or the rows a partial result sent back with errors.
+  const unsent = phase !== 'parsing' && phase !== 'failed' && applied.size < rows.length;
   useBlocker({
-    shouldBlockFn: () => (dirty && phase !== 'result' ? !window.confirm(LEAVE_CONFIRM_MSG) : false),
-    enableBeforeUnload: () => dirty && phase !== 'result',
+    shouldBlockFn: () => (unsent ? !window.confirm(LEAVE_CONFIRM_MSG) : false),
+    enableBeforeUnload: () => unsent,
   });
 
   const stores = useQuery(bulkStoresQuery(session, upload.type));
@@ -114,7 +116,6 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
   }, [clientErrors]);
 
   const onEdit = useCallback((index: number, col: string, value: string) => {
-    setDirty(true);
     setRows((prev) => {
       const next = prev.slice();
       const row = { ...next[index], [col]: value };
@@ -174,7 +175,6 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
         return next;
       });
       setResult({ ...res, errorArray: mapped });
-      if (res.executeErrors === 0) setDirty(false);
       setPhase('result');
     } catch (e) {
       const message = e instanceof ApiRequestError || e instanceof Error ? e.message : 'Something went wrong!';
