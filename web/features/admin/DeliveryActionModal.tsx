@@ -100,7 +100,8 @@ function ActionForm({ action, order, onClose }: { action: DeliveryAction; order:
   };
 
   return (
-    <form onSubmit={onSubmit(submit)}>
+    // noValidate: a future time gets the form's own message (PAST_TIME), not the browser's bubble for `max`.
+    <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
         {action === 'delivered' && (
           <>

@@ -36,7 +36,8 @@ export function CreatePromoterModal({ opened, onClose, onCreated }: CreatePromot
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create Promoter" size="xl">
-      <form onSubmit={submit}>
+      {/* noValidate: the form's own messages ('Please input Name!'), not the browser's bubble. */}
+      <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required {...form.getInputProps('name')} />
