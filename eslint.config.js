@@ -14,6 +14,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Every form checks its fields itself and shows the spec's own messages ('Please input Name!');
+          // the browser's bubbles ('Please fill out this field.') for `required`/`max` would stand in their way.
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='noValidate']))",
+          message: 'A <form> needs noValidate: its own validation shows the spec messages (docs/CONVENTIONS.md)',
+        },
+      ],
     },
   },
   {

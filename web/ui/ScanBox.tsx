@@ -24,7 +24,7 @@ export function ScanBox({ label, placeholder, onSubmit, autoFocus, testId }: Sca
   const [camera, setCamera] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   return (
-    <form
+    <form noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (!value.trim()) return;

@@ -102,7 +102,7 @@ function CreateForm<F extends readonly Field[]>(p: CreateModalProps<F>) {
     await post(() => apiJson<CreatedResponse<string, unknown>>(p.path, { method: 'POST', body }));
   };
   return (
-    <form onSubmit={onSubmit(submit)}>
+    <form noValidate onSubmit={onSubmit(submit)}>
       <Stack gap="sm">
         {p.fields.map((f) => {
           if (f.kind === 'switch') return <Switch key={f.name} label={f.label} checked={!!values[f.name]} onChange={(e) => set(f.name, e.currentTarget.checked)} />;

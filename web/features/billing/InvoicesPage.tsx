@@ -53,7 +53,7 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
       filters={
         <Paper withBorder p="sm">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <form
+            <form noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 go({ q: text.trim() || undefined, page: undefined });

@@ -59,7 +59,7 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Inventory
       </Title>
-      <form
+      <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void navigate({ to: '/inventory', search: { q: search || undefined, page: 1 } });

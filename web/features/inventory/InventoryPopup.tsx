@@ -177,7 +177,7 @@ function CountField(props: NumberInputProps & { label: string }) {
 /** One stock form of the popup: its fields and a large save button. */
 function StockForm({ onSubmit, submit, saving, children }: { onSubmit: FormEventHandler<HTMLFormElement>; submit: string; saving: boolean; children: ReactNode }) {
   return (
-    <form onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
         {children}
         <Button type="submit" size="lg" h={48} loading={saving}>

@@ -73,7 +73,7 @@ export function InventoryTrail({ row, wms }: { row: InventoryDoc; wms: boolean }
           {EXPORT_TRAIL}
         </Button>
       </Group>
-      <form
+      <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!rangeOk) return;

@@ -25,7 +25,7 @@ export function CustomerRequestDecision({ request }: { request: { id: string; st
         {request.kind === 'reattempt' ? 'Accepting asks the courier to deliver again on the date the buyer chose.' : 'Accepting applies the buyer’s new address or phone to the order for the next attempt.'}
       </Text>
       {declining ? (
-        <form
+        <form noValidate
           onSubmit={form.onSubmit(async (v) => {
             const r = await run({ path: `/api/customerRequests/${request.id}/decline`, method: 'POST', body: v, success: 'Request declined' });
             if (!r.ok) form.setErrors(fieldErrors(r.error));

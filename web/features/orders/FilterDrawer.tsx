@@ -57,7 +57,7 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
   );
   return (
     <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="md" data-testid="filter-drawer" closeButtonProps={{ 'aria-label': 'Close filters' }}>
-      <form
+      <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (draft.pincode && !/^\d{6}$/.test(draft.pincode)) return;

@@ -110,7 +110,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
     <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="wrap">
-          <form
+          <form noValidate
             onSubmit={(e) => {
               e.preventDefault();
               setSearch({ ...resetPage(search), q: text.trim() || undefined });

@@ -96,7 +96,7 @@ function PreferencesForm({ view, partners, isAdmin }: FormProps) {
   });
 
   return (
-    <form onSubmit={save}>
+    <form noValidate onSubmit={save}>
       <Stack>
         {isAdmin && <Text fw={600}>{view.companyName}</Text>}
         <Card withBorder>
