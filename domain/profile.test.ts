@@ -51,6 +51,10 @@ describe('signup and profile validation (part 1 §5)', () => {
     expect(messages(companySignupSchema, { ...company, address: { ...company.address, [field]: '' } })[`address.${field}`]).toBe(msg);
   });
 
+  it("a warehouse's name is asked for under its own label", () => {
+    expect(messages(warehouseSignupSchema, { ...warehouse, name: '' }).name).toBe('Please enter your Warehouse Name!');
+  });
+
   it('landmark and country are required for a warehouse only', () => {
     const m = messages(warehouseSignupSchema, { ...warehouse, address: { ...warehouse.address, landmark: '', country: '' } });
     expect(m['address.landmark']).toBe('Please enter your Landmark!');

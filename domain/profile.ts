@@ -64,6 +64,8 @@ export const companyProfileSchema = z.object({
 
 export const warehouseProfileSchema = z.object({
   ...common,
+  /** The form labels it 'Warehouse Name', so its message says so (§5 'Please enter your {label}!'). */
+  name: required('Warehouse Name'),
   address: warehouseAddressSchema,
 });
 
