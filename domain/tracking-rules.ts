@@ -35,6 +35,14 @@ export function awbProblem(raw: string | null | undefined): AwbProblem | null {
 // ---------------------------------------------------------------------------
 // Tracking layout (part 1 §3, §5, §9)
 
+/**
+ * The seller as the buyer's page shows it in its header: the invoicing brand name, else the
+ * company's name, and the profile logo (the layout's own logo, when it has one, comes first).
+ */
+export function sellerBrand(companyName: string | null | undefined, profile: { brand_name: string | null; logo_key: string | null } | null | undefined) {
+  return { name: profile?.brand_name || companyName || '', logoUrl: profile?.logo_key ? `/api/files/${profile.logo_key}` : null };
+}
+
 export const MAX_LINKS = 5;
 export const LINKS_MAX_MSG = 'Link should not be more than five';
 export const LINK_URL_REQUIRED = 'Kindly enter URL';

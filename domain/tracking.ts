@@ -131,9 +131,17 @@ export const customerRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type CustomerRequestInput = z.infer<typeof customerRequestSchema>;
 
-/** GET /api/ums/profile/get-tracking-layout: the saved layout (a valid one: readStoredLayout) and a recent AWB to preview it with. */
+/**
+ * GET /api/ums/profile/get-tracking-layout: the saved layout (a valid one: readStoredLayout), a recent AWB to preview it
+ * with, and the seller's name and profile logo that the public page's header shows when the layout has no logo.
+ */
 export const TrackingLayoutResponse = okBody({
-  responseBody: z.object({ trackingLayout: trackingLayoutSchema, isDefault: z.boolean(), sampleAwb: z.string().nullable() }),
+  responseBody: z.object({
+    trackingLayout: trackingLayoutSchema,
+    isDefault: z.boolean(),
+    sampleAwb: z.string().nullable(),
+    seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  }),
 });
 export type TrackingLayoutResponse = z.infer<typeof TrackingLayoutResponse>;
 

@@ -1,9 +1,19 @@
 // Queries of the seller's tracking layout (GET/PATCH /ums/profile/...tracking-layout). `db` first.
 import type { Db } from '../connect';
+import '../tables/billing';
 
 /** The company's stored layout (JSON text; null = the default), or undefined when there is no such company. */
 export async function companyTrackingLayout(db: Db, companyId: string) {
   return db.selectFrom('companies').select('tracking_layout').where('id', '=', companyId).executeTakeFirst();
+}
+
+/** The name and profile logo the public page's header shows when the layout has no logo of its own. */
+export async function companyBrand(db: Db, companyId: string) {
+  const [company, profile] = await Promise.all([
+    db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst(),
+    db.selectFrom('invoicing_profiles').select(['brand_name', 'logo_key']).where('company_id', '=', companyId).executeTakeFirst(),
+  ]);
+  return { companyName: company?.name ?? null, profile };
 }
 
 /** The AWB of a recent shipment of the company, so the editor can open the live page. */

@@ -2,7 +2,7 @@
 // AWB to preview it on) and publish or reset it. The logo must be an upload of
 // the company whose header says 400 x 200 or less.
 import type { Db } from '../../../db/connect';
-import { companyTrackingLayout, recentCompanyAwb, saveCompanyTrackingLayout, uploadOwner } from '../../../db/tracking/layout';
+import { companyBrand, companyTrackingLayout, recentCompanyAwb, saveCompanyTrackingLayout, uploadOwner } from '../../../db/tracking/layout';
 import { invalid, notFound } from '../../../domain/refusal';
 import {
   imageDimensions,
@@ -11,6 +11,7 @@ import {
   logoFits,
   ONLY_IMAGES,
   readStoredLayout,
+  sellerBrand,
   type saveTrackingLayoutSchema,
   type TrackingLayoutResponse,
   type TrackingLogo,
@@ -26,10 +27,12 @@ const COMPANY_NOT_FOUND = 'Company not found';
 export async function getTrackingLayout(db: Db, actor: { companyId: string | null }): Promise<TrackingLayoutResponse['responseBody']> {
   const company = await companyTrackingLayout(db, actor.companyId ?? '');
   if (!company) throw notFound(COMPANY_NOT_FOUND);
+  const { companyName, profile } = await companyBrand(db, actor.companyId ?? '');
   return {
     trackingLayout: readStoredLayout(company.tracking_layout),
     isDefault: company.tracking_layout == null,
     sampleAwb: await recentCompanyAwb(db, actor.companyId ?? ''),
+    seller: sellerBrand(companyName, profile),
   };
 }
 

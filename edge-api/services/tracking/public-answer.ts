@@ -9,6 +9,7 @@ import {
   ESTIMATE_STATUSES,
   NDR_STATUSES,
   readStoredLayout,
+  sellerBrand,
   shippedAt,
   type PublicRequest,
   type PublicShipmentDetails,
@@ -98,12 +99,13 @@ export async function shipmentDetails(dbh: DbHandle, awb: string, now = Date.now
   const delay = delayOf({ status: o.status, estimate: firstEstimate, lastEventAt: lastEvent?.createdAt ?? null, slaDays, now });
   const { company, profile, items } = await loadBuyerExtras(dbh.db, o.id, o.company_id);
   const layout = readStoredLayout(o.tracking_layout);
+  const brand = sellerBrand(company?.name, profile);
   return {
     delayed: delay.delayed,
     revisedEstimate: delay.revisedEstimate,
     seller: {
-      name: profile?.brand_name || company?.name || '',
-      logoUrl: layout.hl ? layout.hl.url : profile?.logo_key ? `/api/files/${profile.logo_key}` : null,
+      name: brand.name,
+      logoUrl: layout.hl ? layout.hl.url : brand.logoUrl,
       helpEmail: company?.email || null,
       helpPhone: company?.phone || null,
     },

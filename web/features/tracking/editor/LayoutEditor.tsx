@@ -154,7 +154,7 @@ export function LayoutEditor({ answer }: LayoutEditorProps) {
             <Text fw={600} mb="xs">
               Preview
             </Text>
-            <LayoutPreview layout={form.values} />
+            <LayoutPreview layout={form.values} seller={answer.seller} />
           </Box>
         </Grid.Col>
       </Grid>
