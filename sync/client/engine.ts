@@ -52,6 +52,11 @@ export interface SyncStatus {
   syncing: boolean;
   /** Why the last sync failed; null after a success. */
   lastError: string | null;
+  /**
+   * The server refused the last sync because the session has ended (HTTP 401):
+   * nothing waiting can be sent until the user signs in again. Cleared by a success.
+   */
+  signedOut: boolean;
 }
 
 export interface Timers {
@@ -135,7 +140,7 @@ export class SyncEngine<R extends CommandRegistry> {
     this.store = options.store;
     this.timers = options.timers ?? defaultTimers;
     this.now = options.now ?? (() => new Date());
-    this.status = { online: options.online ?? true, pending: 0, rejected: [], lastSyncAt: null, syncing: false, lastError: null };
+    this.status = { online: options.online ?? true, pending: 0, rejected: [], lastSyncAt: null, syncing: false, lastError: null, signedOut: false };
   }
 
   /** Record a command and apply its optimistic effect, atomically (C1). Resolves with its seq. */
@@ -249,11 +254,15 @@ export class SyncEngine<R extends CommandRegistry> {
       await this.pull(clientId, { saved: start.saved });
       if (stalledAt !== null) throw new PushStalled(stalledAt);
       this.attempt = 0;
-      this.update({ online: true, lastError: null });
+      this.update({ online: true, lastError: null, signedOut: false });
       return true;
     } catch (error) {
       const reachedServer = error instanceof HttpError || error instanceof PushStalled;
-      this.update({ online: reachedServer, lastError: error instanceof Error ? error.message : String(error) });
+      this.update({
+        online: reachedServer,
+        lastError: error instanceof Error ? error.message : String(error),
+        signedOut: error instanceof HttpError && error.status === 401,
+      });
       if (isTransientError(error)) this.scheduleRetry();
       return false;
     } finally {

@@ -7,7 +7,7 @@
 //    push names the same upload and nothing is uploaded twice.
 //  - A page opened offline has no xsrf token (it is not cached); the first
 //    refusal for it fetches the session again and retries once.
-import { HttpError, httpTransport, type SyncTransport } from '../../sync/client/transport';
+import { HttpError, httpTransport, RequestTimeout, type SyncTransport } from '../../sync/client/transport';
 import type { PushRequest, WireCommand } from '../../sync/protocol';
 import { isLocalPhoto, LOCAL_PHOTO, type PhotoDexie } from './db';
 import type { PresignResponse } from '../../domain/uploads';
@@ -55,11 +55,17 @@ export function floorTransport(options: FloorTransportOptions): SyncTransport {
       if (error instanceof HttpError && error.status === 400) return undefined;
       throw error;
     }
+    // A stalled upload must not hold the outbox for ever: give it time for its size at a slow 16 KB/s, at least a minute.
+    const ms = Math.max(60_000, Math.ceil(photo.blob.size / 16));
     const put = await doFetch(answer.uploadUrl, {
       method: 'PUT',
       credentials: 'same-origin',
       headers: { 'content-type': photo.contentType, 'x-xsrf-token': options.xsrfToken() },
       body: photo.blob,
+      signal: AbortSignal.timeout(ms),
+    }).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw new RequestTimeout(ms);
+      throw error;
     });
     if (!put.ok) {
       const payload = (await put.json().catch(() => null)) as { message?: unknown } | null;

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, CloseButton, Group, Indicator, Popover, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchSession, sessionQuery } from '../../auth/session';
@@ -45,9 +46,24 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
 
   useEffect(() => updateFloorScope(session), [session, session.selectedCompanyIds]);
 
+  // The server ended the session: nothing is sent until the user signs in again, however "online" the device is.
+  useEffect(() => {
+    if (!status.signedOut) {
+      notifications.hide(SIGNED_OUT_NOTICE);
+      return;
+    }
+    notifications.show({
+      id: SIGNED_OUT_NOTICE,
+      color: 'red',
+      title: 'Not syncing: sign in again',
+      message: 'Your session has ended. Changes stay on this device and are sent once you sign in again.',
+      autoClose: false,
+    });
+  }, [status.signedOut]);
+
   const rejected = status.rejected.length;
-  const color = !status.online ? 'orange' : rejected > 0 ? 'red' : 'teal';
-  const Icon = !status.online ? IconCloudOff : rejected > 0 ? IconAlertTriangle : IconCloudCheck;
+  const color = !status.online ? 'orange' : rejected > 0 || status.signedOut ? 'red' : 'teal';
+  const Icon = !status.online ? IconCloudOff : rejected > 0 || status.signedOut ? IconAlertTriangle : IconCloudCheck;
 
   return (
     // The badge sits outside the popover so that aria-expanded lands on the button, not on the badge's div.
@@ -63,6 +79,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
             data-online={status.online ? 'true' : 'false'}
             data-pending={status.pending}
             data-last-sync={status.lastSyncAt ?? ''}
+            data-signed-out={status.signedOut ? 'true' : 'false'}
             h={compact ? 44 : 40}
             px={compact ? 8 : undefined}
           >
@@ -96,6 +113,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
             <VisuallyHidden>
               {compact ? ' waiting' : ''}
               {rejected ? `, ${rejected} rejected` : ''}
+              {status.signedOut ? ', not syncing: sign in again' : ''}
             </VisuallyHidden>
           </Button>
         </Popover.Target>
@@ -125,6 +143,14 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
             <Text size="sm" c="dimmed">
               Storage used: {storage ? `${formatBytes(storage.usage)} of ${formatBytes(storage.quota)}` : '…'}
             </Text>
+            {status.signedOut && (
+              <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="sync-signed-out">
+                <Text size="sm">{signedOutMessage(status.pending)}</Text>
+                <Button size="xs" mt={6} h={compact ? 44 : undefined} color="red" onClick={signInAgain}>
+                  Sign in again
+                </Button>
+              </Alert>
+            )}
             {status.lastError && (
               <Text size="xs" c="dimmed">
                 Last attempt: {status.lastError}
@@ -165,6 +191,18 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
       </Popover>
     </Indicator>
   );
+}
+
+const SIGNED_OUT_NOTICE = 'sync-signed-out';
+
+function signedOutMessage(pending: number) {
+  const waiting = pending === 0 ? 'New changes stay' : pending === 1 ? 'The change waiting stays' : `The ${pending} changes waiting stay`;
+  return `Your session has ended. ${waiting} on this device and ${pending === 1 ? 'is' : 'are'} sent once you sign in again.`;
+}
+
+/** A full load of the sign-in page: the session this page holds in memory is no longer valid. */
+function signInAgain() {
+  window.location.assign(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
 function useStorageEstimate(active: boolean) {
