@@ -4,7 +4,8 @@
 // sign-out or when another user signs in.
 import { useSyncExternalStore } from 'react';
 import { HttpError } from '../../sync/client/transport';
-import { SyncEngine, type SyncStatus } from '../../sync/client/engine';
+import { liveQuery } from 'dexie';
+import { SYNC_META, SyncEngine, type SyncStatus } from '../../sync/client/engine';
 import { DexieLocalStore } from '../../sync/client/dexie-store';
 import { requestPersistentStorage, startSyncTriggers, webLockExclusive } from '../../sync/client/triggers';
 import { commandArgs, type AppCommands } from '../../sync/commands';
@@ -46,7 +47,8 @@ let users = 0;
 
 async function presign(photo: { fileName: string; contentType: string; size: number; companyId: string }) {
   try {
-    return await apiJson<PresignResponse>('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', ...photo } });
+    // Bounded like the sync's own requests: a stalled answer must not hold the outbox.
+    return await apiJson<PresignResponse>('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', ...photo }, signal: AbortSignal.timeout(30_000) });
   } catch (error) {
     if (error instanceof ApiRequestError) throw new HttpError(error.status, error.message);
     throw error;
@@ -87,7 +89,12 @@ export function startFloorSync(session: FloorSessionInfo, refreshSession: () => 
   refresh = refreshSession;
   users += 1;
   if (!stop) {
-    stop = startSyncTriggers(settledAfterEnqueue(sync.engine));
+    const stopTriggers = startSyncTriggers(settledAfterEnqueue(sync.engine));
+    const stopWatching = followOtherTabs(sync);
+    stop = () => {
+      stopTriggers();
+      stopWatching();
+    };
     void requestPersistentStorage();
   }
   return () => {
@@ -100,6 +107,23 @@ export function startFloorSync(session: FloorSessionInfo, refreshSession: () => 
       }
     }, 0);
   };
+}
+
+/**
+ * The device has one outbox, shared by every tab of this user; each tab has its
+ * own engine, whose status is otherwise refreshed only by its own enqueues and
+ * syncs. Another tab's scans (or its sync emptying the outbox, or a refusal it
+ * pulled) would leave this tab's count of changes waiting wrong, offline for
+ * as long as the network stays away. liveQuery hears every change to these
+ * tables, from any tab, and the status is read again.
+ */
+function followOtherTabs(sync: FloorSync): () => void {
+  const { db, engine } = sync;
+  const subscription = liveQuery(() => Promise.all([db.outbox.count(), db.rejected.count(), db.meta.get(SYNC_META.lastSyncAt)])).subscribe({
+    next: () => void engine.refreshStatus().catch(() => undefined),
+    error: () => undefined,
+  });
+  return () => subscription.unsubscribe();
 }
 
 /**
@@ -146,7 +170,7 @@ export function closeFloorSync(): void {
   current = null;
 }
 
-const offlineStatus: SyncStatus = { online: false, pending: 0, rejected: [], lastSyncAt: null, syncing: false, lastError: null };
+const offlineStatus: SyncStatus = { online: false, pending: 0, rejected: [], lastSyncAt: null, syncing: false, lastError: null, signedOut: false };
 
 /** The engine's status, re-rendering on every change. */
 export function useSyncStatus(sync: FloorSync | null): SyncStatus {

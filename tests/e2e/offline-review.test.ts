@@ -1,0 +1,162 @@
+// The floor's offline promise where real use breaks it: two tabs sharing one
+// outbox, a push the network swallows, and a session that ends while the
+// packer keeps packing.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PACKED_AT_STATION } from '../../domain/floor';
+import { launchPersistent, signInUI } from './browser';
+import { codeOf, ordersToPack, scanAllUnits, serverDb, type PackingOrderAnswer } from './floor-helpers';
+import { startServer } from './server';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ orders: 400 });
+}, 120_000);
+afterAll(async () => server?.stop());
+
+const WAREHOUSE = ['warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse'] as const;
+
+async function phone(context: BrowserContext) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.setViewportSize({ width: 360, height: 640 });
+  return page;
+}
+
+async function signInToStation(page: Page) {
+  await signInUI(page, server.url, ...WAREHOUSE);
+  await page.waitForURL(/\/fulfillment/);
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, { timeout: 60_000 });
+  await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
+}
+
+const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending').then(Number);
+
+async function openOrder(page: Page, order: PackingOrderAnswer) {
+  await page.getByTestId('awb-input').fill(codeOf(order));
+  await page.getByTestId('awb-input').press('Enter');
+  await page.getByTestId('items-to-scan').waitFor();
+}
+
+function packedTrails(orderId: string) {
+  const db = serverDb(server.dir);
+  try {
+    return (db.prepare('select count(*) as n from order_trails where order_id = ? and description = ?').get(orderId, PACKED_AT_STATION) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Commands in the device's outbox, read from IndexedDB itself. */
+const outboxSize = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('shipdesk-sync-'))!.name!;
+    return new Promise<number>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => {
+        const count = req.result.transaction('outbox').objectStore('outbox').count();
+        count.onsuccess = () => {
+          req.result.close();
+          resolve(count.result);
+        };
+        count.onerror = () => reject(count.error);
+      };
+    });
+  });
+
+describe('the floor offline, as packers break it', () => {
+  let context: BrowserContext;
+  const profiles: string[] = [];
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const freshProfile = async () => {
+    const launched = await launchPersistent();
+    profiles.push(launched.dir);
+    return launched;
+  };
+
+  it('two tabs offline: each shows every change waiting on the device, not only its own', async () => {
+    ({ context } = await freshProfile());
+    const a = await phone(context);
+    await signInToStation(a);
+    const [first, second] = await ordersToPack(a, server.url, 2);
+    const b = await context.newPage();
+    await b.setViewportSize({ width: 360, height: 640 });
+    await b.goto(`${server.url}/fulfillment`);
+    await b.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    await expect.poll(() => b.getByTestId('sync-status').getAttribute('data-online')).toBe('false');
+    await openOrder(a, first);
+    await scanAllUnits(a, first);
+    await expect.poll(() => outboxSize(a)).toBeGreaterThan(0);
+    const afterA = await outboxSize(a);
+    // Tab B did not scan, yet the device holds A's changes: B says so.
+    await expect.poll(() => pending(b), { timeout: 10_000 }).toBe(afterA);
+    await openOrder(b, second);
+    await scanAllUnits(b, second);
+    await expect.poll(() => outboxSize(b)).toBeGreaterThan(afterA);
+    const both = await outboxSize(b);
+    await expect.poll(() => pending(a), { timeout: 10_000 }).toBe(both);
+    await expect.poll(() => pending(b)).toBe(both);
+
+    await context.setOffline(false);
+    await expect.poll(() => pending(a), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => pending(b), { timeout: 30_000 }).toBe(0);
+    expect([packedTrails(first.key), packedTrails(second.key)]).toEqual([1, 1]);
+    await context.close();
+  });
+
+  it('a push the network swallows is given up on and sent again, without a reload or a tap', async () => {
+    ({ context } = await freshProfile());
+    const page = await phone(context);
+    await signInToStation(page);
+    const [order] = await ordersToPack(page, server.url, 1);
+    // The first push is accepted by the network and never answered (a stalled proxy); later ones go through.
+    let swallowed = 0;
+    await context.route('**/api/sync/push', (route) => {
+      if (swallowed++ === 0) return; // never answered
+      return route.continue();
+    });
+    await openOrder(page, order);
+    await scanAllUnits(page, order);
+    await expect.poll(() => swallowed).toBeGreaterThan(0);
+    await expect.poll(() => packedTrails(order.key), { timeout: 90_000, interval: 1000 }).toBe(1);
+    await expect.poll(() => pending(page), { timeout: 15_000 }).toBe(0);
+    expect(await outboxSize(page)).toBe(0);
+    await context.close();
+  }, 180_000);
+
+  it('a session that ends while packing: the status says nothing is syncing and why, and signing in again sends it all', async () => {
+    ({ context } = await freshProfile());
+    const page = await phone(context);
+    await signInToStation(page);
+    const [order] = await ordersToPack(page, server.url, 1);
+    // Signed out on the server (expired, or signed out elsewhere); the packing screen stays open.
+    await context.clearCookies();
+    await openOrder(page, order);
+    await scanAllUnits(page, order);
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-signed-out'), { timeout: 15_000 }).toBe('true');
+    await page.getByText('Not syncing: sign in again', { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/probe/signed-out.png' });
+    await page.getByTestId('sync-status').click();
+    const notice = page.getByTestId('sync-signed-out');
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toContain('stay on this device and are sent once you sign in again');
+    expect(packedTrails(order.key)).toBe(0);
+
+    await notice.getByRole('button', { name: 'Sign in again' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByText('Warehouse', { exact: true }).click();
+    await page.getByLabel('Email').fill(WAREHOUSE[0]);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(WAREHOUSE[1]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/fulfillment/);
+    await expect.poll(() => packedTrails(order.key), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-signed-out')).toBe('false');
+    await context.close();
+  });
+});
