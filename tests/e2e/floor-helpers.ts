@@ -43,15 +43,30 @@ export const codeOf = (o: PackingOrderAnswer) => o.order.awb ?? o.order.shopOrde
 
 /**
  * Types a code at scanner speed (5 ms a key) and ends it with Enter, wherever
- * focus is. Synthetic keys are stamped when the page handles them, not when
- * they were "pressed", so the burst starts once the page is idle: on a busy
- * test machine a stalled page could otherwise split it (a hardware scanner's
- * keys carry their own time stamps).
+ * focus is, as a hardware scanner does: each key carries its own time stamp
+ * (CDP's Input.dispatchKeyEvent `timestamp`, which becomes the event's
+ * `timeStamp`), and all keys are sent at once, so the page reads a 5 ms burst
+ * however busy the test machine is. Keys typed one by one were stamped when
+ * the page handled them: a stalled test process split the burst into a
+ * person's typing and the scan was missed.
  */
 export async function wedgeScan(page: Page, code: string) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    const key = (type: 'keyDown' | 'keyUp', k: string, at: number, extra: Record<string, unknown> = {}) =>
+      cdp.send('Input.dispatchKeyEvent', { type, key: k, timestamp: start + at / 1000, ...extra });
+    const sent: Promise<unknown>[] = [];
+    [...code].forEach((ch, i) => {
+      sent.push(key('keyDown', ch, i * 5, { text: ch, unmodifiedText: ch }), key('keyUp', ch, i * 5 + 1));
+    });
+    const enter = { code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
+    sent.push(key('keyDown', 'Enter', code.length * 5, { ...enter, text: '\r', unmodifiedText: '\r' }), key('keyUp', 'Enter', code.length * 5 + 1, enter));
+    await Promise.all(sent);
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
 }
 
 /** Enters a code by hand in the screen's scan field (the same queue as a scan, with no timing involved). */
