@@ -47,6 +47,13 @@ function packedTrails(orderId: string) {
   }
 }
 
+/** Whether every tab's waiting count is the device's outbox, with something in it. */
+async function showsOutbox(tabs: Page[]): Promise<boolean> {
+  const n = await outboxSize(tabs[0]);
+  const counts = await Promise.all(tabs.map(pending));
+  return n > 0 && counts.every((c) => c === n);
+}
+
 /** Commands in the device's outbox, read from IndexedDB itself. */
 const outboxSize = (page: Page) =>
   page.evaluate(async () => {
@@ -88,19 +95,17 @@ describe('the floor offline, as packers break it', () => {
     await b.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
 
     await context.setOffline(true);
-    await expect.poll(() => b.getByTestId('sync-status').getAttribute('data-online')).toBe('false');
+    await expect.poll(() => b.getByTestId('sync-status').getAttribute('data-online'), { timeout: 15_000 }).toBe('false');
     await openOrder(a, first);
     await scanAllUnits(a, first);
-    await expect.poll(() => outboxSize(a)).toBeGreaterThan(0);
+    // Tab B did not scan, yet the device holds A's changes: B says so. (Compared with the outbox as it is at each
+    // look: A may still be adding its order's last command.)
+    await expect.poll(async () => showsOutbox([b]), { timeout: 15_000 }).toBe(true);
     const afterA = await outboxSize(a);
-    // Tab B did not scan, yet the device holds A's changes: B says so.
-    await expect.poll(() => pending(b), { timeout: 10_000 }).toBe(afterA);
     await openOrder(b, second);
     await scanAllUnits(b, second);
-    await expect.poll(() => outboxSize(b)).toBeGreaterThan(afterA);
-    const both = await outboxSize(b);
-    await expect.poll(() => pending(a), { timeout: 10_000 }).toBe(both);
-    await expect.poll(() => pending(b)).toBe(both);
+    await expect.poll(() => outboxSize(b), { timeout: 15_000 }).toBeGreaterThan(afterA);
+    await expect.poll(async () => showsOutbox([a, b]), { timeout: 15_000 }).toBe(true);
 
     await context.setOffline(false);
     await expect.poll(() => pending(a), { timeout: 30_000 }).toBe(0);
@@ -122,7 +127,7 @@ describe('the floor offline, as packers break it', () => {
     });
     await openOrder(page, order);
     await scanAllUnits(page, order);
-    await expect.poll(() => swallowed).toBeGreaterThan(0);
+    await expect.poll(() => swallowed, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => packedTrails(order.key), { timeout: 90_000, interval: 1000 }).toBe(1);
     await expect.poll(() => pending(page), { timeout: 15_000 }).toBe(0);
     expect(await outboxSize(page)).toBe(0);
@@ -156,7 +161,7 @@ describe('the floor offline, as packers break it', () => {
     await page.waitForURL(/\/fulfillment/);
     await expect.poll(() => packedTrails(order.key), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-signed-out')).toBe('false');
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-signed-out'), { timeout: 15_000 }).toBe('false');
     await context.close();
   });
 });
