@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import type { FloorOrderDoc } from '../../domain/floor';
+import { PACKED_AT_STATION, type FloorOrderDoc } from '../../domain/floor';
+import { signInUI } from './browser';
 
 export interface PackingOrderAnswer {
   key: string;
@@ -107,4 +108,37 @@ export function browserPid(profileDir: string): number {
     if (!cmd.includes('--type=')) return pid;
   }
   throw new Error(`no browser process for ${profileDir}`);
+}
+
+/** The demo warehouse user: e-mail, password, app. */
+export const WAREHOUSE = ['warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse'] as const;
+
+/** Signs in as the warehouse user and waits for the packing station: shell precached, first pull on the device. */
+export async function signInToStation(page: Page, baseURL: string) {
+  await signInUI(page, baseURL, ...WAREHOUSE);
+  await page.waitForURL(/\/fulfillment/);
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, { timeout: 60_000 });
+  await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
+}
+
+/** The changes waiting on the device, as the sync status shows them. */
+export const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending').then(Number);
+
+/** Opens an order on the packing screen by its AWB (or order number). */
+export async function openOrder(page: Page, order: PackingOrderAnswer) {
+  await page.getByTestId('awb-input').fill(codeOf(order));
+  await page.getByTestId('awb-input').press('Enter');
+  await page.getByTestId('items-to-scan').waitFor();
+}
+
+/** The order's status and its "packed at the station" trail entries, read from the server's database. */
+export function packedOnServer(dir: string, orderId: string) {
+  const db = serverDb(dir);
+  try {
+    const order = db.prepare('select status from orders where id = ?').get(orderId) as { status: string };
+    const trails = db.prepare('select count(*) as n from order_trails where order_id = ? and description = ?').get(orderId, PACKED_AT_STATION) as { n: number };
+    return { status: order.status, packedTrails: trails.n };
+  } finally {
+    db.close();
+  }
 }

@@ -3,10 +3,9 @@
 // and keyboard-wedge scans while another field has focus.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { PACKED_AT_STATION } from '../../domain/floor';
-import { launchPersistent, signInUI } from './browser';
-import { browserPid, codeOf, enterCode, ordersToPack, pageApi, scanAllUnits, serverDb, wedgeScan, type PackingOrderAnswer } from './floor-helpers';
+import type { BrowserContext } from 'playwright-core';
+import { launchPersistent } from './browser';
+import { browserPid, codeOf, enterCode, openOrder, ordersToPack, packedOnServer, pageApi, pending, scanAllUnits, serverDb, signInToStation, wedgeScan } from './floor-helpers';
 import { startServer } from './server';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -15,34 +14,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
-const WAREHOUSE = ['warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse'] as const;
-
-async function signInToStation(page: Page) {
-  await signInUI(page, server.url, ...WAREHOUSE);
-  await page.waitForURL(/\/fulfillment/);
-  // The service worker has precached the shell, and the first pull filled the device.
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, { timeout: 60_000 });
-  await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
-}
-
-const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending').then(Number);
-
-async function openOrder(page: Page, order: PackingOrderAnswer) {
-  await page.getByTestId('awb-input').fill(codeOf(order));
-  await page.getByTestId('awb-input').press('Enter');
-  await page.getByTestId('items-to-scan').waitFor();
-}
-
-function packedOnServer(orderId: string) {
-  const db = serverDb(server.dir);
-  try {
-    const order = db.prepare('select status from orders where id = ?').get(orderId) as { status: string };
-    const trails = db.prepare('select count(*) as n from order_trails where order_id = ? and description = ?').get(orderId, PACKED_AT_STATION) as { n: number };
-    return { status: order.status, packedTrails: trails.n };
-  } finally {
-    db.close();
-  }
-}
 
 describe('the packing station', () => {
   let context: BrowserContext;
@@ -61,7 +32,7 @@ describe('the packing station', () => {
   it('packs an order offline, reloads offline, packs another, and both reach the server once online', async () => {
     ({ context } = await freshProfile());
     const page = await context.newPage();
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     const [first, second] = await ordersToPack(page, server.url, 2);
     expect(second).toBeDefined();
 
@@ -92,12 +63,12 @@ describe('the packing station', () => {
     await scanAllUnits(page, second);
     await expect.poll(() => page.getByTestId('pack-status').textContent()).toBe('Packed');
     expect(await pending(page)).toBeGreaterThanOrEqual(4);
-    expect(packedOnServer(first.key).packedTrails).toBe(0);
+    expect(packedOnServer(server.dir, first.key).packedTrails).toBe(0);
 
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
     for (const order of [first, second]) {
-      expect(packedOnServer(order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+      expect(packedOnServer(server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
       const api = await pageApi(page, server.url);
       const found = await api.post(`/api/order/packaging-metadata/find/${encodeURIComponent(codeOf(order))}`, {});
       expect(found.body.data.status).toBe('Packed');
@@ -110,7 +81,7 @@ describe('the packing station', () => {
     const launched = await freshProfile();
     context = launched.context;
     let page = await context.newPage();
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     const [order] = await ordersToPack(page, server.url, 1);
     // Pushes hang, as on a network that accepts the request and never answers.
     await context.route('**/api/sync/push', () => undefined);
@@ -122,21 +93,21 @@ describe('the packing station', () => {
 
     process.kill(browserPid(launched.dir), 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
-    expect(packedOnServer(order.key).packedTrails).toBe(0);
+    expect(packedOnServer(server.dir, order.key).packedTrails).toBe(0);
 
     ({ context } = await launchPersistent(launched.dir));
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/fulfillment`);
     // The session cookie may not have reached the disk before the kill: sign in again if asked.
     await Promise.race([page.waitForURL(/\/login/, { timeout: 15_000 }), page.getByTestId('awb-input').waitFor({ timeout: 15_000 })]).catch(() => undefined);
-    if (page.url().includes('/login')) await signInToStation(page);
-    await expect.poll(() => packedOnServer(order.key), { timeout: 30_000 }).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+    if (page.url().includes('/login')) await signInToStation(page, server.url);
+    await expect.poll(() => packedOnServer(server.dir, order.key), { timeout: 30_000 }).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
     // Syncing again delivers nothing new.
     await page.getByTestId('sync-status').click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-online')).toBe('true');
-    expect(packedOnServer(order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+    expect(packedOnServer(server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
     const db = serverDb(server.dir);
     try {
       const scans = db.prepare("select count(*) as n from inventory_trail where kind = 'pack' and remarks like ?").get(`Packed order ${order.order.shopOrderId}%`) as { n: number };
@@ -151,7 +122,7 @@ describe('the packing station', () => {
   it('takes a keyboard-wedge scan while another field has focus, leaving that field as it was', async () => {
     ({ context } = await freshProfile());
     const page = await context.newPage();
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     const [order] = await ordersToPack(page, server.url, 1);
     // A person has typed into the AWB field; the scanner fires meanwhile.
     await page.getByTestId('awb-input').pressSequentially('CP', { delay: 120 });
@@ -174,7 +145,7 @@ describe('the packing station', () => {
   it('approves a return offline with a proof photo, uploaded before the approval once online', async () => {
     ({ context } = await freshProfile());
     const page = await context.newPage();
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     await page.getByRole('link', { name: 'Returns' }).click();
     const first = page.getByTestId('returns-list').locator('tbody tr').first();
     await first.waitFor();
@@ -220,7 +191,7 @@ describe('the packing station', () => {
   it('changes stock offline from the inventory popup and refuses an adjustment below zero', async () => {
     ({ context } = await freshProfile());
     const page = await context.newPage();
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     await page.getByRole('link', { name: 'Inventory' }).click();
     const row = page.getByTestId('inventory-row').first();
     await row.waitFor();

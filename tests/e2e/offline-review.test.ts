@@ -4,9 +4,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PACKED_AT_STATION } from '../../domain/floor';
-import { launchPersistent, signInUI } from './browser';
-import { codeOf, ordersToPack, scanAllUnits, serverDb, type PackingOrderAnswer } from './floor-helpers';
+import { launchPersistent } from './browser';
+import { openOrder, ordersToPack, packedOnServer, pending, scanAllUnits, signInToStation, WAREHOUSE } from './floor-helpers';
 import { startServer } from './server';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -15,37 +14,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
-const WAREHOUSE = ['warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse'] as const;
-
 async function phone(context: BrowserContext) {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.setViewportSize({ width: 360, height: 640 });
   return page;
 }
 
-async function signInToStation(page: Page) {
-  await signInUI(page, server.url, ...WAREHOUSE);
-  await page.waitForURL(/\/fulfillment/);
-  await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, { timeout: 60_000 });
-  await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
-}
-
-const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending').then(Number);
-
-async function openOrder(page: Page, order: PackingOrderAnswer) {
-  await page.getByTestId('awb-input').fill(codeOf(order));
-  await page.getByTestId('awb-input').press('Enter');
-  await page.getByTestId('items-to-scan').waitFor();
-}
-
-function packedTrails(orderId: string) {
-  const db = serverDb(server.dir);
-  try {
-    return (db.prepare('select count(*) as n from order_trails where order_id = ? and description = ?').get(orderId, PACKED_AT_STATION) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const packedTrails = (orderId: string) => packedOnServer(server.dir, orderId).packedTrails;
 
 /** Whether every tab's waiting count is the device's outbox, with something in it. */
 async function showsOutbox(tabs: Page[]): Promise<boolean> {
@@ -87,7 +62,7 @@ describe('the floor offline, as packers break it', () => {
   it('two tabs offline: each shows every change waiting on the device, not only its own', async () => {
     ({ context } = await freshProfile());
     const a = await phone(context);
-    await signInToStation(a);
+    await signInToStation(a, server.url);
     const [first, second] = await ordersToPack(a, server.url, 2);
     const b = await context.newPage();
     await b.setViewportSize({ width: 360, height: 640 });
@@ -117,7 +92,7 @@ describe('the floor offline, as packers break it', () => {
   it('a push the network swallows is given up on and sent again, without a reload or a tap', async () => {
     ({ context } = await freshProfile());
     const page = await phone(context);
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     const [order] = await ordersToPack(page, server.url, 1);
     // The first push is accepted by the network and never answered (a stalled proxy); later ones go through.
     let swallowed = 0;
@@ -137,7 +112,7 @@ describe('the floor offline, as packers break it', () => {
   it('a session that ends while packing: the status says nothing is syncing and why, and signing in again sends it all', async () => {
     ({ context } = await freshProfile());
     const page = await phone(context);
-    await signInToStation(page);
+    await signInToStation(page, server.url);
     const [order] = await ordersToPack(page, server.url, 1);
     // Signed out on the server (expired, or signed out elsewhere); the packing screen stays open.
     await context.clearCookies();
