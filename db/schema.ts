@@ -119,6 +119,16 @@ export interface OrderTable {
   breadth_cm: number;
   height_cm: number;
   shipping_package_code: string | null;
+  // The parcel as weighed and boxed at packing (null until then): grams and cm.
+  packed_weight_g: number | null;
+  packed_package_code: string | null;
+  packed_length_cm: number | null;
+  packed_breadth_cm: number | null;
+  packed_height_cm: number | null;
+  volumetric_weight_g: number | null; // L×B×H/5000 kg, in grams
+  chargeable_weight_g: number | null; // max(packed, volumetric)
+  weighed_at: string | null;
+  weighed_by: string | null; // user id of the packer
   remittance_status: string | null;
   rts_verified_at: string | null;
   eway_bill: string | null;

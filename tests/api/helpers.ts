@@ -7,10 +7,12 @@ import { createApp } from '../../edge-api/app';
 
 /**
  * With API_TEST_PG=<url> the API suite runs on PostgreSQL: each app gets a schema
- * of its own (t_api_*), dropped by the suite's teardown.
+ * of its own (t_api_<run>_<run start>_...), dropped by the suite's teardown
+ * (tests/api/pg-setup.ts names the run).
  */
 async function openPgSchema(url: string): Promise<DbHandle> {
-  const schema = `t_api_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const run = process.env.API_TEST_RUN ?? `x_${Date.now()}`;
+  const schema = `t_api_${run}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
