@@ -12,7 +12,7 @@ module.exports = {
     rule('sync-only-domain', 'sync/ imports domain/ only', { path: '^sync/' }, folders('db', 'edge-api', 'web', 'tests', 'scripts')),
     rule('edge-api-not-web', 'the server never imports the browser app', { path: '^edge-api/' }, folders('web', 'tests', 'scripts')),
     rule('services-and-jobs-never-import-routes', 'routes -> services -> db, never back up',
-      { path: '^edge-api/(services|jobs|carriers|documents|lib|middleware)/' }, { path: '^edge-api/routes/' }),
+      { path: '^edge-api/(services|jobs|carriers|integrations|documents|lib|middleware)/' }, { path: '^edge-api/routes/' }),
     rule('routes-call-services-not-db', 'routes parse, call a use case of edge-api/services/ and respond; they take only types from db/',
       { path: '^edge-api/routes/' }, { ...folders('db'), dependencyTypesNot: ['type-only'] }),
     rule('web-types-only-from-server', 'web/ takes only types from edge-api/ and never touches db/',

@@ -18,6 +18,7 @@ import { bulkRoutes } from './routes/bulk';
 import { catalogueRoutes } from './routes/catalogue';
 import { floorRoutes } from './routes/floor';
 import { installRoutes } from './routes/install';
+import { integrationsRoutes } from './routes/integrations';
 import { jobsRoutes } from './routes/jobs';
 import { preferencesRoutes } from './routes/preferences';
 import { auditRoutes } from './routes/preferences/audit';
@@ -57,6 +58,7 @@ export function createApp(opts: CreateAppOptions) {
     .route('/', bulkRoutes)
     .route('/', adminRoutes)
     .route('/', installRoutes)
+    .route('/', integrationsRoutes)
     .get('/health', responds(HealthResponse), (c) => c.json({ status: true as const, dialect: c.var.dbh.dialect } satisfies HealthResponse));
 
   const app = new Hono<AppEnv>();

@@ -26,6 +26,7 @@ export const DEFAULT_AUTH: AuthSettings = {
  * `server.ts` keeps one in the data folder instead, so links outlive a restart.
  */
 const processKey = randomBytes(32).toString('base64url');
+const processEncryptionKey = randomBytes(32).toString('base64url');
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -40,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
     hsts: https,
     dataDir: env.DATA_DIR ?? 'data',
     signingKey: env.SIGNING_KEY ?? (production ? '' : processKey),
+    encryptionKey: env.ENCRYPTION_KEY ?? (production ? '' : processEncryptionKey),
     publicUrl,
     smtpUrl: env.SMTP_URL,
     trustedProxies: list(env.TRUST_PROXY),
@@ -56,11 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
 }
 
 /**
- * The signing key of a server started without SIGNING_KEY outside production:
- * made once, kept (owner-readable only) in `<dataDir>/signing-key`.
+ * A key of a server started without it outside production (SIGNING_KEY,
+ * ENCRYPTION_KEY): made once, kept (owner-readable only) in `<dataDir>/<name>`.
  */
-export function localSigningKey(dataDir: string): string {
-  const file = path.join(dataDir, 'signing-key');
+export function localKey(dataDir: string, name: 'signing-key' | 'encryption-key'): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {

@@ -30,6 +30,8 @@ export type AppConfig = {
   dataDir: string;
   /** HMAC key for presigned upload URLs and signed download links. */
   signingKey: string;
+  /** AES-256-GCM key material for partner credentials at rest (edge-api/integrations/secret-box.ts): ENCRYPTION_KEY. */
+  encryptionKey: string;
   /** Public base URL used in e-mailed links. */
   publicUrl: string;
   smtpUrl?: string;

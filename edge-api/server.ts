@@ -10,7 +10,9 @@ import { migrateToLatest } from '../db/migrate';
 import { isSeeded, seed } from '../db/seed';
 import { sampleDeliveredAwb } from '../db/tracking/demo';
 import { createApp, nodeServerWithFastPaths } from './app';
-import { loadConfig, localSigningKey } from './config';
+import { loadConfig, localKey } from './config';
+import { TASK_HANDLERS } from './integrations/handlers';
+import { startTaskWorker } from './integrations/tasks';
 import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
@@ -24,8 +26,9 @@ const host = process.env.HOST ?? '127.0.0.1';
 const distDir = process.env.DIST_DIR ?? 'dist';
 const production = process.env.NODE_ENV === 'production';
 
-// Outside production a missing SIGNING_KEY is made once and kept in the data folder.
-if (!production && !process.env.SIGNING_KEY) process.env.SIGNING_KEY = localSigningKey(process.env.DATA_DIR ?? 'data');
+// Outside production a missing SIGNING_KEY or ENCRYPTION_KEY is made once and kept in the data folder.
+if (!production && !process.env.SIGNING_KEY) process.env.SIGNING_KEY = localKey(process.env.DATA_DIR ?? 'data', 'signing-key');
+if (!production && !process.env.ENCRYPTION_KEY) process.env.ENCRYPTION_KEY = localKey(process.env.DATA_DIR ?? 'data', 'encryption-key');
 const config = loadConfig(process.env, { publicUrl: process.env.PUBLIC_URL ?? `http://${host}:${port}` });
 
 const dbh = connect();
@@ -52,6 +55,7 @@ if (production) {
 
 const api = createApp({ dbh, logger: log, config });
 const stopJobs = startJobWorker(dbh, config, log);
+const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
 const stopMaintenance = startAuthMaintenance(dbh, log);
 const root = new Hono();
 // The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
@@ -101,6 +105,7 @@ const server = serve({ fetch: root.fetch, port, hostname: host, createServer: no
 
 const stop = async () => {
   stopJobs();
+  stopTasks();
   stopMaintenance();
   server.close();
   await dbh.destroy();

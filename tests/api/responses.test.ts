@@ -9,6 +9,7 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { defaultConfig } from '../../edge-api/app';
 import { enqueueJob } from '../../edge-api/jobs/runner';
+import { enqueueTask } from '../../edge-api/integrations/tasks';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import type { ResponseMeta } from '../../edge-api/lib/responds';
 import { makeGstin } from '../../domain/gstin';
@@ -16,6 +17,7 @@ import { nowIso, uuidv7 } from '../../domain/ids';
 import { reattemptDates } from '../../domain/tracking';
 import { anonymous, makeTestApp, signIn, signInDemo, type Agent } from './helpers';
 import { orderPicker } from './orders-fixtures';
+import { registerTestPartner, TEST_PARTNER } from './integration-fixtures';
 
 type Ctx = Awaited<ReturnType<typeof makeTestApp>>;
 type Role = 'seller' | 'warehouse' | 'admin' | 'anonymous';
@@ -227,6 +229,24 @@ const demos = (): Record<string, Demo> => ({
   },
   'PATCH /api/orders/{id}/approve-d2r': { as: 'admin', path: () => `/api/orders/${ids.highMargin}/approve-d2r`, body: {} },
   // GSTINs per state, audit log, promoters, bulk look-ups
+  // Partner connections (a test partner kind) and the partner work queue
+  'POST /api/integrations/connections': {
+    as: 'seller', path: '/api/integrations/connections', setup: async () => void registerTestPartner(),
+    body: { kind: TEST_PARTNER, label: 'Main store', baseUrl: 'https://api.partner.example', settings: { account: 'acme' }, secrets: { token: 't0k3n' } },
+    keep: (b) => (ids.connection = b.connection.id),
+  },
+  'GET /api/integrations/connections': { as: 'seller', path: '/api/integrations/connections' },
+  'PATCH /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}`, body: { label: 'Renamed' } },
+  'POST /api/integrations/connections/{id}/test': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}/test` },
+  'DELETE /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}` },
+  'GET /api/integrations/tasks': { as: 'seller', path: '/api/integrations/tasks?status=failed,pending' },
+  'POST /api/integrations/tasks/{id}/retry': {
+    as: 'seller', path: () => `/api/integrations/tasks/${ids.task}/retry`,
+    setup: async () => {
+      ids.task = (await enqueueTask(ctx.dbh, { kind: 'test.failed', key: `failed:${uuidv7()}`, payload: null, companyId: ids.company })).id;
+      await ctx.db.updateTable('integration_tasks').set({ status: 'failed', last_error: 'Partner refused' }).where('id', '=', ids.task).execute();
+    },
+  },
   'GET /api/ums/invoices/gstins': { as: 'seller', path: '/api/ums/invoices/gstins' },
   'PUT /api/ums/invoices/gstins': { as: 'seller', path: '/api/ums/invoices/gstins', body: { state: 'Kerala', gstin: makeGstin('32', 'AAPFU0939F') } },
   'DELETE /api/ums/invoices/gstins/{stateCode}': { as: 'seller', path: '/api/ums/invoices/gstins/32' },

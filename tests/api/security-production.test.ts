@@ -18,13 +18,14 @@ import { freePort } from '../e2e/server';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-prod-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const GOOD_KEY = 'k'.repeat(24) + 'A1b2C3d4E5f6G7h8'; // 40 bytes
+const GOOD_ENCRYPTION_KEY = 'Zq8vN2xW5tR1yU4iO7pA3sD6fG9hJ0kL'; // 32 bytes
 
 type Started = { kind: 'exited'; code: number | null; output: string } | { kind: 'running'; url: string; output: () => string; child: ChildProcess };
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ENCRYPTION_KEY: GOOD_ENCRYPTION_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,6 +63,16 @@ describe('production mode (NODE_ENV=production)', { timeout: 180_000 }, () => {
     expect(short.kind === 'exited' && short.output).toMatch(/SIGNING_KEY is 13 bytes long: it must be at least 32 bytes/);
     const published = await startServer({ SQLITE_FILE: file, PUBLIC_URL: 'https://ship.example.in', SIGNING_KEY: 'dev-signing-key-change-me' });
     expect(published.kind === 'exited' && published.output).toMatch(/at least 32 bytes|published/);
+  });
+
+  it('refuses to start without an ENCRYPTION_KEY, or with one under 32 bytes, saying so', async () => {
+    const file = await database('no-encryption-key', async () => {});
+    const base = { SQLITE_FILE: file, PUBLIC_URL: 'https://ship.example.in', SIGNING_KEY: GOOD_KEY };
+    const none = await startServer({ ...base, ENCRYPTION_KEY: '' });
+    expect(none).toMatchObject({ kind: 'exited', code: 1 });
+    expect(none.kind === 'exited' && none.output).toMatch(/ENCRYPTION_KEY is not set/);
+    const short = await startServer({ ...base, ENCRYPTION_KEY: 'sixteen-bytes-ok' });
+    expect(short.kind === 'exited' && short.output).toMatch(/ENCRYPTION_KEY is 16 bytes long: it must be at least 32 bytes/);
   });
 
   it('refuses a database with demo users and demo webhook secrets, naming them, and never seeds', async () => {

@@ -9,6 +9,7 @@ import { seedCarriers } from '../../../db/carriers/seed';
 import type { DbHandle } from '../../../db/connect';
 import { hashPassword } from '../../../db/password';
 import { nowIso, uuidv7 } from '../../../domain/ids';
+import { MIN_ENCRYPTION_KEY_BYTES } from '../../integrations/secret-box';
 
 export const MIN_SIGNING_KEY_BYTES = 32;
 /** The key older versions fell back to: published in their source, so never a secret. */
@@ -28,6 +29,12 @@ export async function productionProblems(dbh: DbHandle, env: NodeJS.ProcessEnv =
     problems.push(`SIGNING_KEY is ${Buffer.byteLength(key, 'utf8')} bytes long: it must be at least ${MIN_SIGNING_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`).`);
   } else if (PUBLISHED_KEYS.has(key)) {
     problems.push('SIGNING_KEY is the development key published in the source: set a random secret of your own.');
+  }
+  const encryptionKey = env.ENCRYPTION_KEY;
+  if (!encryptionKey) {
+    problems.push(`ENCRYPTION_KEY is not set: set it to a random secret of at least ${MIN_ENCRYPTION_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`), the same on every server process; partner credentials are encrypted with it, so keep it.`);
+  } else if (Buffer.byteLength(encryptionKey, 'utf8') < MIN_ENCRYPTION_KEY_BYTES) {
+    problems.push(`ENCRYPTION_KEY is ${Buffer.byteLength(encryptionKey, 'utf8')} bytes long: it must be at least ${MIN_ENCRYPTION_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`).`);
   }
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: set it to the address users open (e.g. https://ship.example.in); e-mailed links and Secure cookies depend on it.');
   const demoUsers = await demoUsersPresent(dbh.db);
