@@ -62,11 +62,10 @@ if (extra.length) {
 } else {
   // The browser suite runs its files one at a time and mostly waits on Chromium, which left
   // a core idle for its seven minutes: it runs beside the other suites instead of after them.
-  // Then, alone on a quiet machine, the tests that time the server (vitest.config.ts, quiet).
   const others = ['unit', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
   const browser = vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log');
   const first = vitest(others, 'test-results/vitest.json');
-  runs = [first, await browser, vitest(['--project=quiet'], 'test-results/vitest-quiet.json')];
+  runs = [first, await browser];
 }
 const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
 console.log(`\n${sum('passed')} passed, ${sum('failed')} failed${sum('skipped') ? `, ${sum('skipped')} skipped` : ''}`);

@@ -51,3 +51,38 @@ export async function startServer(opts: { orders?: number; env?: Record<string, 
     },
   };
 }
+
+/**
+ * A loopback TCP proxy in front of `target` (a server's URL) whose cable can be
+ * pulled: `unplug()` stops listening and drops every open connection, so the
+ * page meets a refused connection, as a phone that lost its network does; `plug()`
+ * listens again on the same port. Unlike Chromium's emulated offline mode, no
+ * navigation fails before the page's service worker is asked (a race a loaded
+ * machine lost now and then).
+ */
+export async function unpluggableProxy(target: string) {
+  const { hostname, port: targetPort } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(targetPort), hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  await listen();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    unplug: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    plug: listen,
+  };
+}

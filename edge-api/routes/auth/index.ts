@@ -28,7 +28,7 @@ import { v } from '../../lib/validate';
 import { requireRole, requireSession, SESSION_COOKIE } from '../../middleware/session';
 import { selectCompanies } from '../../services/auth/companies';
 import { DEVICE_COOKIE } from '../../services/auth/device';
-import { authenticate, exchangeCode, hashQueueFor, type AuthDeps } from '../../services/auth/sign-in';
+import { authenticate, exchangeCode, hashQueueFor, refuseIfHashingFull, type AuthDeps } from '../../services/auth/sign-in';
 import { confirmEmailVerification, emailVerificationStatus, orgEmailVerificationStatus, sendOrgVerificationLink, sendVerificationLink } from '../../services/auth/email-verification';
 import { signupCompany, signupWarehouse } from '../../services/auth/signup';
 import { sessionPayload, signOut } from '../../services/auth/session';
@@ -36,7 +36,7 @@ import { sessionPayload, signOut } from '../../services/auth/session';
 const deps = (c: Context<AppEnv>): AuthDeps => ({ dbh: c.var.dbh, config: c.var.config, hashes: hashQueueFor(c.var.config) });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/authenticate', responds(AuthenticateResponse), v('json', authenticateSchema), async (c) => {
+  .post('/authenticate', responds(AuthenticateResponse), (c, next) => (refuseIfHashingFull(hashQueueFor(c.var.config)), next()), v('json', authenticateSchema), async (c) => {
     const body = c.req.valid('json');
     const r = await authenticate(deps(c), { ...body, deviceToken: getCookie(c, DEVICE_COOKIE) });
     if (!r.ok) throw new ApiFailure(401, INVALID_CREDENTIALS);

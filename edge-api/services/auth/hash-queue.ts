@@ -13,12 +13,19 @@ export class HashQueueFull extends Error {
 
 export class HashQueue {
   private running = 0;
+  /** Hashes run so far (started by `run`), for tests and figures. */
+  ran = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly concurrency: number,
     private readonly queue: number,
   ) {}
+
+  /** No slot and no room to wait: `run` would refuse now. */
+  get full() {
+    return this.running >= this.concurrency && this.waiting.length >= this.queue;
+  }
 
   get size() {
     return { running: this.running, waiting: this.waiting.length };
@@ -33,6 +40,7 @@ export class HashQueue {
       this.running++;
     }
     try {
+      this.ran++;
       return await task();
     } finally {
       // Hand the slot straight to the next in line (running stays the same), else free it.

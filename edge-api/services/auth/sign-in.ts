@@ -10,7 +10,10 @@
  * - An unknown e-mail is hashed against a stand-in hash at the same cost and is
  *   counted the same way, so neither time nor refusals tell which e-mails exist.
  * - Hashing goes through a bounded queue (hash-queue.ts); a full queue refuses
- *   at once and the check it had counted is given back.
+ *   at once, before the database is asked anything (during a burst most
+ *   requests end here, and each costs the event loop next to nothing); a queue
+ *   that fills while the check is being counted refuses too, and the check it
+ *   had counted is given back.
  * - A new session never reuses a token: signing in again ends the session the
  *   browser came with.
  */
@@ -43,6 +46,15 @@ export function hashQueueFor(config: AppConfig): HashQueue {
   return q;
 }
 
+/**
+ * A sign-in that could neither hash nor wait for a hash is refused at once
+ * (429, retry in 2 s). The route asks before it reads the body, so that during
+ * a burst each refusal costs the event loop next to nothing.
+ */
+export function refuseIfHashingFull(hashes: HashQueue): void {
+  if (hashes.full) throw rateLimited(SIGN_IN_BUSY, { retryAfter: 2 });
+}
+
 export type AuthenticateInput = {
   email: string; password: string; appType: AppType; state?: string | null; redirectUrl?: string | null;
   /** The browser's device cookie, if it has one. */
@@ -60,6 +72,7 @@ export async function authenticate(deps: AuthDeps, input: AuthenticateInput): Pr
   const { dbh, config } = deps;
   const now = deps.now ?? Date.now;
   const rule: ThrottleRule = config.auth;
+  refuseIfHashingFull(deps.hashes);
   const user = await findUserByEmail(dbh.db, input.email);
   const deviceId = user ? trustedDevice(config.signingKey, input.deviceToken, user.id) : null;
   const budget = deviceId && user ? `dev:${deviceId}:${user.id}` : `acct:${input.email}`;
