@@ -1,4 +1,4 @@
-/** Layer rules of ../shared/ARCHITECTURE.md ("Top-level layout"), checked by `npm test` (npm run lint),
+/** Layer rules of docs/ARCHITECTURE.md ("Layers and folders"), checked by `npm test` (npm run lint),
  * one rule a line: imports from `from` to `to` fail the lint. */
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 /** Our top-level folders a layer must not import. */
