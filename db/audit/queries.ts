@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditQuery } from '../../domain/audit';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { Database } from '../schema';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 import '../tables/orders';
 
 type Db = Kysely<Database>;

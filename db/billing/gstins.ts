@@ -5,7 +5,7 @@ import { findRegion, INDIAN_REGIONS } from '../../domain/india';
 import type { CompanyGstinEntry } from '../../domain/gstin';
 import { nowIso } from '../../domain/ids';
 import type { Database } from '../schema';
-import '../tables/issue12';
+import '../tables/manual-order-gstins';
 
 type Q = Kysely<Database>;
 

@@ -5,7 +5,7 @@ import type { DbHandle } from '../connect';
 import { makeGstin } from '../../domain/gstin';
 import { findRegion } from '../../domain/india';
 import { nowIso } from '../../domain/ids';
-import '../tables/issue12';
+import '../tables/manual-order-gstins';
 
 export async function seedCompanyGstins(h: DbHandle): Promise<void> {
   const companies = await h.db.selectFrom('companies').select(['id', 'gst', 'pan']).execute();

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import '../tables/orders';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 
 type Db = Kysely<Database>;
 

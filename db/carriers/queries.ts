@@ -4,7 +4,7 @@ import { zoneByPincodes, type CourierBooking, type RateCard } from '../../domain
 import { nowIso, uuidv7 } from '../../domain/ids';
 import { deliveryZone, parseServiceLevel, type ServiceLevel, type Zone } from '../../domain/zones';
 import type { Database } from '../schema';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 
 type Db = Kysely<Database>;
 

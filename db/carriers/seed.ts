@@ -1,7 +1,7 @@
 // Demo rate cards and zone tables of the seeded delivery partners. Real
 // partners' cards are platform settings edited in these tables.
 import type { DbHandle } from '../connect';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 
 type Profile = { base: [number, number, number, number, number]; codFee: number; codBp: number; maxWeightG: number; codLimit: number; noServe: string[]; noCod: string[] };
 const ZONES = ['same_city', 'same_state', 'metro_to_metro', 'rest_of_india', 'special'] as const;

@@ -23,7 +23,7 @@ import { allocateWarehouse, NO_ACTIVE_WAREHOUSE } from '../../domain/allocation'
 import { indiaDayStart, indiaToday } from '../../domain/india-time';
 import { Refusal } from '../../domain/refusal';
 import type { Db } from '../connect';
-import '../tables/issue12';
+import '../tables/manual-order-gstins';
 import { allocationWarehouses, destinationOf } from './ship-from';
 import { releaseInventory } from '../orders/inventory';
 import { addTrail, OrderStateConflict, setOrderStatus } from '../orders/status';

@@ -12,7 +12,7 @@ import {
   type ReturnRow,
   type ReturnType,
 } from '../../domain/floor';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 import { companyAllowed, ORDER_NOT_FOUND, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';

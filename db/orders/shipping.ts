@@ -1,7 +1,7 @@
 // Small reads and writes of the ship-an-order use cases (edge-api/services/orders/
 // ready-to-ship.ts, approve-high-margin.ts). Functions take `db` or the caller's `tx` first.
 import type { Db } from '../connect';
-import type { D2rApprovalTable } from '../tables/issue17';
+import type { D2rApprovalTable } from '../tables/preferences-carriers-promoters';
 import '../tables/orders';
 
 /** The order's current status (it must exist). */

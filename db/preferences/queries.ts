@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../domain/ids';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/preferences';
 import type { Database } from '../schema';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 
 type Db = Kysely<Database>;
 

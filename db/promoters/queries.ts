@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { CreatePromoterInput, Promoter, PromoterListInput, PromoterReportInput } from '../../domain/promoters';
 import type { Database } from '../schema';
-import '../tables/issue17';
+import '../tables/preferences-carriers-promoters';
 import '../tables/orders';
 
 type Db = Kysely<Database>;

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import { backfillInvoices } from '../../db/billing/backfill';
 import { gstinMissingFor, makeGstin } from '../../domain/gstin';
-import '../../db/tables/issue12';
+import '../../db/tables/manual-order-gstins';
 import '../../db/tables/billing';
 import { dialects } from './dialects';
 

@@ -1,5 +1,5 @@
-// Issue 12 (migration 2026-11-24T1200_orders_ship_from_gstins): manual-order
-// payload columns on orders, and a company's GSTIN per state.
+// Manual-order payload columns (migration 2026-11-24T1200_orders_ship_from_gstins) on orders,
+// and a company's GSTIN per state.
 import type { Selectable } from 'kysely';
 
 /** Nullable, so optional on insert. */
