@@ -11,6 +11,7 @@ import type {
   WarehouseUser,
 } from '../../domain/admin';
 import { ACTIONABLE_STATUSES } from '../../domain/delivery';
+import { textMatches } from '../search';
 
 type AnyDb = Kysely<Database> | Transaction<Database>;
 
@@ -22,8 +23,8 @@ type DriversQuery = ReturnType<typeof driversFrom>;
 function filterDrivers(q: DriversQuery, w: DriverListInput['where']): DriversQuery {
   let out = q;
   if (w.search) {
-    const s = `%${w.search.toLowerCase()}%`;
-    out = out.where((eb) => eb.or([eb(eb.fn('lower', ['dr.name']), 'like', s), eb('dr.phone', 'like', `%${w.search}%`)]));
+    const s = w.search;
+    out = out.where((eb) => eb.or([textMatches(eb.ref('dr.name'), s), textMatches(eb.ref('dr.phone'), s)]));
   }
   if (w.clusterId) out = out.where('dr.cluster_id', '=', w.clusterId);
   if (w.active !== undefined) out = out.where('dr.active', '=', w.active ? 1 : 0);
@@ -190,7 +191,7 @@ export async function listWarehouses(db: AnyDb, nameLike?: string): Promise<Admi
       (eb) => eb.selectFrom('users as u').select((e) => e.fn.countAll<number>().as('n')).whereRef('u.warehouse_id', '=', 'w.id').as('users'),
     ])
     .orderBy('w.name');
-  if (nameLike) q = q.where(sql<string>`lower(w.name)`, 'like', `%${nameLike.toLowerCase()}%`).limit(20);
+  if (nameLike) q = q.where((eb) => textMatches(eb.ref('w.name'), nameLike)).limit(20);
   const rows = await q.execute();
   return rows.map((w) => {
     let address: { city?: string; pincode?: string } = {};

@@ -11,6 +11,7 @@ import { openExportReader, selectArrays, selectArraysSync } from './raw';
 import { orderAdjustmentTotals } from '../bulk/orders';
 import '../tables/billing';
 import { indiaCsvDateTime } from '../../domain/india-time';
+import { textMatches } from '../search';
 
 export type CsvCell = string | number | null;
 
@@ -239,8 +240,8 @@ export function catalogueExport(db: Db, scope: string[] | null, f: CatalogueCsvF
     if (f.shopType) q = q.where('shop_type', '=', f.shopType);
     if (f.active !== undefined) q = q.where('active', '=', f.active);
     if (f.q) {
-      const like = `%${f.q}%`;
-      q = q.where((eb) => eb.or([eb('sku', 'like', like), eb('product_title', 'like', like), eb('product_id', '=', f.q!)]));
+      const text = f.q;
+      q = q.where((eb) => eb.or([textMatches(eb.ref('sku'), text), textMatches(eb.ref('product_title'), text), eb('product_id', '=', text)]));
     }
     return q;
   };
@@ -287,7 +288,7 @@ export function inventoryExport(db: Db, scope: string[] | null, f: InventoryCsvF
       .leftJoin('wsins as s', 's.wsin', 'i.wsin');
     if (companies) q = q.where('i.company_id', 'in', companies.length ? companies : ['']);
     if (f.warehouseId) q = q.where('i.warehouse_id', '=', f.warehouseId);
-    if (f.q) q = q.where((eb) => eb.or([eb('i.wsin', '=', f.q!), eb('s.product_name', 'like', `%${f.q}%`)]));
+    if (f.q) q = q.where((eb) => eb.or([eb('i.wsin', '=', f.q!), textMatches(eb.ref('s.product_name'), f.q!)]));
     return q;
   };
   return {

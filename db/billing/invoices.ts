@@ -12,6 +12,7 @@ import {
 import { nowIso, uuidv7 } from '../../domain/ids';
 import '../tables/billing';
 import { indiaDayEnd, indiaDayStart } from '../../domain/india-time';
+import { textMatches } from '../search';
 
 /** Start of an Indian calendar day, as an ISO instant. */
 export const istStart = (d: string) => indiaDayStart(d);
@@ -31,12 +32,12 @@ function filtered(db: Db, scope: string[] | null, f: InvoiceFilter) {
   if (f.status === 'PAID') q = q.whereRef('i.paid_paise', '>=', 'i.amount_paise');
   if (f.status === 'PARTIALLY_PAID') q = q.where('i.paid_paise', '>', 0).whereRef('i.paid_paise', '<', 'i.amount_paise');
   if (f.search) {
-    const like = `%${f.search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    const text = f.search;
     q = q.where((eb: InvoiceEb) =>
       eb.or([
-        eb('i.invoice_number', 'like', like),
-        eb('o.shop_order_id', 'like', like),
-        eb('i.buyer_name', 'like', like),
+        textMatches(eb.ref('i.invoice_number'), text),
+        textMatches(eb.ref('o.shop_order_id'), text),
+        textMatches(eb.ref('i.buyer_name'), text),
         eb('o.tracking_number', '=', f.search!),
       ]),
     );

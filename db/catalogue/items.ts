@@ -14,13 +14,10 @@ import { itemUnitsFromStock, type LiveStock } from '../../domain/catalogue';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { Db } from '../connect';
 import type { CatalogueItem, Database } from '../schema';
+import { textMatches } from '../search';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** Text for a LIKE pattern: lower-cased, wildcards taken literally by dropping them. */
-export function likeTerm(s: string): string {
-  return `%${s.toLowerCase().replace(/[%_\\]/g, '')}%`;
-}
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -77,10 +74,8 @@ export async function listCatalogue(db: Db, companyId: string, q: CatalogueListQ
   let base = db.selectFrom('catalogue_items').where('company_id', '=', companyId).where('shop_type', '=', q.shopType);
   if (q.active) base = base.where('active', '=', Number(q.active));
   if (q.search) {
-    const term = likeTerm(q.search);
-    base = base.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['product_title']), 'like', term), eb(eb.fn('lower', ['sku']), 'like', term)]),
-    );
+    const text = q.search;
+    base = base.where((eb) => eb.or([textMatches(eb.ref('product_title'), text), textMatches(eb.ref('sku'), text)]));
   }
   const [rows, count] = await Promise.all([
     base

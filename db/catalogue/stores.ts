@@ -4,7 +4,7 @@ import { nowIso, uuidv7 } from '../../domain/ids';
 import { storeSearchType, STORE_DEFAULTS, type StoreAddress, type StoreAddressDto, type StoreListQuery } from '../../domain/retailers';
 import type { Db } from '../connect';
 import type { Database, StoreAddressTable } from '../schema';
-import { likeTerm } from './items';
+import { textMatches } from '../search';
 
 type Q = Kysely<Database> | Transaction<Database>;
 type StoreRow = Selectable<StoreAddressTable>;
@@ -53,15 +53,14 @@ export async function listStores(db: Db, scope: string[] | null, q: StoreListQue
   const text = q.searchText?.trim();
   if (text) {
     const type = q.searchOptionType ?? storeSearchType(text);
-    if (type === 'phone') base = base.where('phone', 'like', likeTerm(text.replace(/\D/g, '')));
+    if (type === 'phone') base = base.where((eb) => textMatches(eb.ref('phone'), text.replace(/\D/g, '')));
     else {
-      const term = likeTerm(text);
       base = base.where((eb) =>
         eb.or([
-          eb(eb.fn('lower', ['store_name']), 'like', term),
-          eb(eb.fn('lower', ['first_name']), 'like', term),
-          eb(eb.fn('lower', ['last_name']), 'like', term),
-          eb(eb.fn('lower', ['city']), 'like', term),
+          textMatches(eb.ref('store_name'), text),
+          textMatches(eb.ref('first_name'), text),
+          textMatches(eb.ref('last_name'), text),
+          textMatches(eb.ref('city'), text),
         ]),
       );
     }

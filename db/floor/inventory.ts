@@ -5,6 +5,7 @@ import { belowZeroReason, defaultTrailRange, inventoryKey, trailBound, TRAIL_PAG
 import type { Inventory } from '../schema';
 import { companyAllowed, STOCK_NOT_FOUND, warehouseAllowed, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, forbidden, notFound } from '../../domain/refusal';
+import { textMatches } from '../search';
 
 export interface StockKey {
   warehouseId: string;
@@ -159,8 +160,8 @@ export async function setScanned(tx: FloorTx, args: StockKey & { quantity: numbe
 export async function listInventory(db: FloorDb, scope: FloorScope, opts: { page: number; pageSize: number; search?: string }) {
   let q = scopedInventory(db, scope).leftJoin('wsins', (j) => j.onRef('wsins.wsin', '=', 'inventory.wsin').onRef('wsins.company_id', '=', 'inventory.company_id'));
   if (opts.search) {
-    const like = `%${opts.search.trim().toLowerCase()}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['inventory.wsin']), 'like', like), eb(eb.fn('lower', ['wsins.product_name']), 'like', like)]));
+    const text = opts.search.trim();
+    q = q.where((eb) => eb.or([textMatches(eb.ref('inventory.wsin'), text), textMatches(eb.ref('wsins.product_name'), text)]));
   }
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await q

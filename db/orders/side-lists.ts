@@ -2,6 +2,7 @@
 // of the caller's companies. `db` first; `scope` null = all companies.
 import type { Db } from '../connect';
 import type { MissedOrderQuery } from '../../domain/orders';
+import { textMatches } from '../search';
 
 const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
 
@@ -12,7 +13,7 @@ export async function missedOrdersPage(db: Db, scope: readonly string[] | null, 
   let filtered = base;
   if (q.status) filtered = filtered.where('status', 'in', q.status);
   if (q.sync) filtered = filtered.where('synced', '=', q.sync === 'synced' ? 1 : 0);
-  if (q.q) filtered = filtered.where('shop_order_id', 'like', `%${q.q.replace(/[%_\\]/g, '')}%`);
+  if (q.q) filtered = filtered.where((eb) => textMatches(eb.ref('shop_order_id'), q.q!));
   const [rows, total, byStatus] = await Promise.all([
     filtered
       .select(['id', 'company_id', 'shop_order_id', 'status', 'synced', 'reason', 'created_at'])

@@ -1,9 +1,10 @@
 // Seller preferences, one row per company (absent = the defaults).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { nowIso } from '../../domain/ids';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../domain/preferences';
 import type { Database } from '../schema';
 import '../tables/preferences-carriers-promoters';
+import { textMatches } from '../search';
 
 type Db = Kysely<Database>;
 
@@ -51,7 +52,7 @@ export async function companyFlags(db: Db, companyId: string) {
 
 export async function findCompanies(db: Db, name: string, limit = 20) {
   let q = db.selectFrom('companies').select(['id', 'name']).orderBy('name').limit(limit);
-  if (name) q = q.where(sql<string>`lower(name)`, 'like', `%${name.toLowerCase().replace(/[%_]/g, '')}%`);
+  if (name) q = q.where((eb) => textMatches(eb.ref('name'), name));
   return q.execute();
 }
 

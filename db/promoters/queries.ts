@@ -6,6 +6,7 @@ import type { CreatePromoterInput, Promoter, PromoterListInput, PromoterReportIn
 import type { Database } from '../schema';
 import '../tables/preferences-carriers-promoters';
 import '../tables/orders';
+import { textMatches } from '../search';
 
 type Db = Kysely<Database>;
 
@@ -30,8 +31,8 @@ const SORT_COLUMN = { name: 'promoters.name', phone: 'promoters.phone', createdA
 export async function listPromoters(db: Db, input: PromoterListInput): Promise<{ rows: Promoter[]; total: number }> {
   let base = db.selectFrom('promoters');
   const w = input.where;
-  if (w.name) base = base.where(sql<string>`lower(promoters.name)`, 'like', `%${w.name.toLowerCase().replace(/[%_]/g, '')}%`);
-  if (w.phone) base = base.where('promoters.phone', 'like', `${w.phone.replace(/[%_]/g, '')}%`);
+  if (w.name) base = base.where((eb) => textMatches(eb.ref('promoters.name'), w.name!));
+  if (w.phone) base = base.where((eb) => textMatches(eb.ref('promoters.phone'), w.phone!, 'prefix'));
   if (w.retailerPhone) {
     const phone = w.retailerPhone;
     base = base.where('promoters.id', 'in', db.selectFrom('promoter_retailers').select('promoter_id').where('phone', '=', phone));
@@ -76,10 +77,10 @@ function retailerOrders(db: Db, f: PromoterReportInput) {
     .selectFrom('promoters')
     .innerJoin('promoter_retailers as r', 'r.promoter_id', 'promoters.id')
     .innerJoin('orders', (j) => j.onRef('orders.customer_phone', '=', 'r.phone').on('orders.order_type', '=', 2));
-  if (f.promoterName) q = q.where(sql<string>`lower(promoters.name)`, 'like', `%${f.promoterName.toLowerCase().replace(/[%_]/g, '')}%`);
+  if (f.promoterName) q = q.where((eb) => textMatches(eb.ref('promoters.name'), f.promoterName!));
   const v = f.searchValue;
   if (v && f.searchOptionType === 'retailerPhone') q = q.where('r.phone', '=', v);
-  if (v && f.searchOptionType === 'retailerName') q = q.where(sql<string>`lower(r.first_name || ' ' || r.last_name)`, 'like', `%${v.toLowerCase().replace(/[%_]/g, '')}%`);
+  if (v && f.searchOptionType === 'retailerName') q = q.where(() => textMatches(sql`r.first_name || ' ' || r.last_name`, v));
   if (v && f.searchOptionType === 'orderId') q = q.where('orders.shop_order_id', '=', v);
   return q;
 }
