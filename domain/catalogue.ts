@@ -52,21 +52,9 @@ export function parseDecimal(raw: unknown): number | null {
   return Number(s);
 }
 
-/**
- * Rupees ('1249.5', 1249.5) to integer paise, exact (no floating-point
- * drift: '1.005' is refused, not rounded). Null when not a non-negative
- * amount with at most 2 decimals.
- */
-export function rupeesToPaise(raw: unknown): number | null {
-  const s = asText(raw);
-  if (s === null) return null;
-  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(s);
-  if (!m || (m[1] === '' && !m[2])) return null;
-  const paise = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(paise) ? paise : null;
-}
+import { rupeesToPaise } from './money';
 
-export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
+export { paiseToRupees, rupeesToPaise } from './money';
 
 type DecimalOpts = {
   /** Message when empty; omit for an optional field. */

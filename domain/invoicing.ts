@@ -7,7 +7,9 @@ import { okBody, MessageResponse } from './api';
 import { PINCODE_INVALID } from './profile';
 import { indiaToday } from './india-time';
 import { isRealDay } from './iso-day';
-import { formatRupees as formatRupeesCore } from './money';
+import { formatRupees as formatRupeesCore, rupeesToPaise } from './money';
+
+export { rupeesToPaise } from './money';
 
 // ---- Messages (spec part 2 §5, exact) -------------------------------------------------
 export const REGISTERED_NAME_REQUIRED = 'Please input your registered company name';
@@ -195,15 +197,6 @@ export const overpaymentMsg = (balancePaise: number) =>
 /** Integer paise as '₹1,23,456.50' (Indian digit grouping). */
 export function formatRupees(paise: number): string {
   return formatRupeesCore(paise);
-}
-
-/** Rupees as typed ('1249.5', 1249.5) to integer paise, exactly; null when not an amount with at most 2 decimals. */
-export function rupeesToPaise(raw: unknown): number | null {
-  const s = text(raw);
-  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(s);
-  if (!s || !m || (m[1] === '' && !m[2])) return null;
-  const paise = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(paise) ? paise : null;
 }
 
 /** Today's date in India (YYYY-MM-DD). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addIndiaDays, indiaDate, indiaDayEnd, indiaDayStart } from './india-time';
-import { formatRupeeAmount, formatRupees, paiseToDecimalText } from './money';
+import { formatRupeeAmount, formatRupees, paiseToDecimalText, paiseToRupees, rupeesToPaise } from './money';
 import { normalisePhone, normalisePincode } from './phone';
 import { gstinCheckChar, gstinProblem, makeGstin } from './gstin';
 
@@ -49,5 +49,40 @@ describe('GSTIN', () => {
     expect(gstinProblem('27AAPFU0939F1Z')).toBe('GSTIN must be 15 characters');
     expect(gstinProblem('27AAPFU0939F1ZV', 'Karnataka')).toBe('GSTIN for Karnataka must start with 29');
     expect(gstinProblem(makeGstin('29', 'AABCS1429B'), 'Karnataka')).toBeNull();
+  });
+});
+
+describe('exact conversions between paise and the API\'s rupee amounts', () => {
+  const CRORE_PAISE = 1_00_00_000 * 100; // ₹1 crore
+  const decimal = (p: number) => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, '0')}`; // digit arithmetic on integers only
+
+  it('round-trips every paise value up to ₹1 crore, as a number and as its text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: CRORE_PAISE }), (p) => {
+        const rupees = paiseToRupees(p);
+        expect(rupees).toBe(Number(decimal(p))); // the decimal, read as a number
+        expect(rupeesToPaise(rupees)).toBe(p);
+        expect(rupeesToPaise(String(rupees))).toBe(p);
+        expect(rupeesToPaise(decimal(p))).toBe(p);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('holds at the edges float arithmetic gets wrong', () => {
+    // 0.29 * 100 = 28.999999999999996, 1.15 * 100 = 114.99999999999999, 4.35 * 100 = 434.99999999999994
+    expect(rupeesToPaise(0.29)).toBe(29);
+    expect(rupeesToPaise(1.15)).toBe(115);
+    expect(rupeesToPaise(4.35)).toBe(435);
+    expect(rupeesToPaise('10000000.00')).toBe(CRORE_PAISE);
+    expect(paiseToRupees(CRORE_PAISE)).toBe(10_000_000);
+    expect(paiseToRupees(1)).toBe(0.01);
+    expect(paiseToRupees(0)).toBe(0);
+  });
+
+  it('refuses what is not an amount with at most two decimals, never rounding it', () => {
+    for (const bad of ['1.005', '-1', 'abc', '1,234.50', '1e3', '', ' ', '.', NaN, Infinity, {}, '12.3.4']) expect(rupeesToPaise(bad), String(bad)).toBeNull();
+    expect(rupeesToPaise('.05')).toBe(5);
+    expect(rupeesToPaise(' 249 ')).toBe(24900);
   });
 });

@@ -1,6 +1,10 @@
-// The one rupee formatter (issue 12): integer paise in, Indian digit grouping
-// (lakh, crore) out. Order screens, manual-order totals, invoices, credit
-// notes, labels, manifests, CSV and Tally all format money through here.
+// Money is integer paise everywhere inside. This file holds the one rupee
+// formatter (Indian digit grouping: lakh, crore), used by order screens,
+// manual-order totals, invoices, credit notes, labels, manifests, CSV and Tally,
+// and the one exact conversion each way where the API's contract names a rupee
+// amount (price, basePrice, totalPrice, shippingPrice...): paise are written as
+// their decimal text read as a number, and rupees are read from their decimal
+// text, digit by digit, never through float multiplication.
 
 /** Indian grouping of a string of digits: '12345678' -> '1,23,45,678'. */
 export function groupIndianDigits(digits: string): string {
@@ -30,4 +34,31 @@ export function formatRupeeAmount(paise: number): string {
 export function paiseToDecimalText(paise: number): string {
   const p = parts(paise);
   return `${p.sign}${p.rupees}.${p.fraction}`;
+}
+
+/** Integer paise as the API's rupee number (12345 -> 123.45): the decimal text, read as a number. */
+export function paiseToRupees(paise: number): number {
+  return Number(paiseToDecimalText(paise));
+}
+
+/** A number or text as trimmed text ('' when absent), or null when it is neither. */
+function amountText(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw === 'number') return Number.isFinite(raw) ? String(raw) : null;
+  if (typeof raw === 'string') return raw.trim();
+  return null;
+}
+
+/**
+ * Rupees ('1249.5', 1249.5, '.05') to integer paise, exactly: '1.005' is
+ * refused, not rounded. Null when not a non-negative amount with at most two
+ * decimals (or beyond the safe integers).
+ */
+export function rupeesToPaise(raw: unknown): number | null {
+  const s = amountText(raw);
+  if (s === null) return null;
+  const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(s);
+  if (!m || (m[1] === '' && !m[2])) return null;
+  const paise = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
 }

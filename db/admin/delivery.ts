@@ -22,6 +22,7 @@ import { istDayEnd, istDayStart } from '../../domain/orders';
 import { withinIstDays } from './ist-days';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import { indiaCsvDateTime } from '../../domain/india-time';
+import { paiseToDecimalText, paiseToRupees } from '../../domain/money';
 
 type AnyDb = Kysely<Database> | Transaction<Database>;
 
@@ -121,7 +122,7 @@ function rowDto(r: ListRow): DeliveryOrderRow {
     orderStatus: r.order_status as DeliveryStatus,
     attempt: Number(r.attempt),
     paymentMethod: r.payment_method,
-    totalPrice: Number(r.total_paise) / 100,
+    totalPrice: paiseToRupees(Number(r.total_paise)),
     companyId: r.company_id,
     companyName: r.company_name ?? '',
     customerName: a.name ?? '',
@@ -274,7 +275,7 @@ export async function deliveryOrderDetail(db: AnyDb, awb: string, podUrl: (key: 
     attempt: Number(o.attempt),
     otp: o.otp,
     paymentMethod: o.payment_method,
-    totalPrice: Number(o.total_paise) / 100,
+    totalPrice: paiseToRupees(Number(o.total_paise)),
     companyId: o.company_id,
     companyName: o.company_name ?? '',
     customerAddress: parseAddress(o.customer_address),
@@ -380,7 +381,7 @@ export function deliveryExport(dbh: DbHandle, f: DeliveryFilter): ExportSource {
         yield rows.map((r) => {
           const a = parseAddress(r.customer_address);
           return [
-            r.awb, r.order_status, Number(r.attempt), r.payment_method, (Number(r.total_paise) / 100).toFixed(2), r.company_name ?? '', a.name, a.phone,
+            r.awb, r.order_status, Number(r.attempt), r.payment_method, paiseToDecimalText(Number(r.total_paise)), r.company_name ?? '', a.name, a.phone,
             a.addressLine1, a.addressLine2, a.city, a.state, a.pincode, r.driver_name ?? '', r.driver_phone ?? '', indiaCsvDateTime(r.delivered_at), r.last_reason ?? '',
             indiaCsvDateTime(r.created_at), indiaCsvDateTime(r.updated_at),
           ];

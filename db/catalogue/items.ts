@@ -15,6 +15,7 @@ import { nowIso, uuidv7 } from '../../domain/ids';
 import type { Db } from '../connect';
 import type { CatalogueItem, Database } from '../schema';
 import { textMatches } from '../search';
+import { paiseToRupees } from '../../domain/money';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -39,10 +40,10 @@ export function catalogueDto(r: CatalogueItem, wsinMapping: Record<string, numbe
     handle: r.handle,
     barCode: r.bar_code,
     hsnCode: r.hsn_code,
-    price: Number(r.price_paise) / 100,
+    price: paiseToRupees(Number(r.price_paise)),
     pricePaise: Number(r.price_paise),
     priceCurrency: 'INR',
-    basePrice: r.base_price_paise == null ? null : Number(r.base_price_paise) / 100,
+    basePrice: r.base_price_paise == null ? null : paiseToRupees(Number(r.base_price_paise)),
     margin: num(r.margin),
     distributorMargin: num(r.distributor_margin),
     weight: Number(r.weight_g),

@@ -77,6 +77,7 @@ describe('orders rules (part 2 §5)', () => {
     ['awb', 'AB-C', 'AWB must be 4 to 15 characters'],
     ['awb', 'AB/12345', 'AWB must be 4 to 15 letters or digits'],
     ['shippingPrice', '-1', 'shippingPrice must be a number of at least 0'],
+    ['shippingPrice', '49.999', 'shippingPrice can have at most 2 decimal places'],
     ['isb2bOrder', 'maybe', 'isb2bOrder must be yes or no'],
     ['isD2ROrder', 'y', 'isD2ROrder must be yes or no'],
     ['backdate', '31/12/2026', 'Date must be a valid date (YYYY-MM-DD)'],
@@ -91,6 +92,7 @@ describe('orders rules (part 2 §5)', () => {
     expect(reasonOf('orders', { awb: 'bd-1000 000006' }, 'awb')).toBeNull();
     expect(reasonOf('orders', { email: '' }, 'email')).toBeNull();
     expect(reasonOf('orders', { shippingPrice: '0' }, 'shippingPrice')).toBeNull();
+    expect(reasonOf('orders', { shippingPrice: '49.5' }, 'shippingPrice')).toBeNull();
   });
 });
 

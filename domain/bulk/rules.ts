@@ -6,6 +6,7 @@ import { EMAIL_NOT_VALID, ownAwbProblem, PHONE_10_DIGITS } from '../manual-order
 import { normaliseAwb } from '../tracking-events';
 import { PRODUCT_ID_MAX, PRODUCT_ID_MAX_LENGTH, SKU_NO_BRACKETS, SKU_NO_SPACE } from '../catalogue';
 import { normalisePhone } from '../phone';
+import { rupeesToPaise } from '../money';
 
 export type BulkRow = Record<string, string>;
 export type Rule = (value: string, row: BulkRow) => string | null;
@@ -15,6 +16,7 @@ export const minCharsMsg = (col: string, n: number) => `${col} must be at least 
 export const maxCharsMsg = (col: string, n: number) => `${col} must be at most ${n} characters`;
 export const minNumberMsg = (col: string, n: number) => `${col} must be a number of at least ${n}`;
 export const wholeNumberMsg = (col: string) => `${col} must be a whole number`;
+export const twoDecimalsMsg = (col: string) => `${col} can have at most 2 decimal places`;
 export const yesNoMsg = (col: string) => `${col} must be yes or no`;
 export const oneOfMsg = (col: string, allowed: readonly string[]) => `${col} must be one of ${allowed.join(', ')}`;
 export const PINCODE_6_DIGITS = 'Pincode must be exactly 6 digits';
@@ -43,6 +45,9 @@ export const numberMin = (col: string, min: number, whole = false): Rule => (v) 
   if (whole && !Number.isInteger(n)) return wholeNumberMsg(col);
   return null;
 };
+
+/** A rupee amount of at least 0 with at most two decimals (exact in paise: '499.999' is refused, never rounded). */
+export const amount = (col: string): Rule => (v) => numberMin(col, 0)(v, {}) ?? (rupeesToPaise(v) === null ? twoDecimalsMsg(col) : null);
 
 export const percent: Rule = (v) => {
   const n = num(v);

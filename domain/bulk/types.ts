@@ -3,7 +3,7 @@
 // rule, note and example of each, who may upload, and where the rows go.
 import type { Role } from '../roles';
 import {
-  all, awb, date, email, maxChars, minChars, numberMin, oneOf, oneOfExact, optional, percent, phone, pincode, productId, required, sku, yesNo,
+  all, amount, awb, date, email, maxChars, minChars, numberMin, oneOf, oneOfExact, optional, percent, phone, pincode, productId, required, sku, yesNo,
   type BulkRow, type Rule,
 } from './rules';
 import { z } from 'zod';
@@ -84,6 +84,9 @@ const text = (key: string, max: number, example: string, req = true) =>
 const min3 = (key: string, example: string, max = 300) => col(key, required(key, minChars(key, 3, max)), 'Required, at least 3 characters', example);
 const nonNeg = (key: string, example: string, req = true) =>
   col(key, req ? required(key, numberMin(key, 0)) : optional(numberMin(key, 0)), req ? 'Required, a number not less than 0' : 'Optional, a number not less than 0', example, req);
+/** A rupee amount: a number not less than 0 with at most two decimals. */
+const money = (key: string, example: string, req = true) =>
+  col(key, req ? required(key, amount(key)) : optional(amount(key)), req ? 'Required, a number not less than 0' : 'Optional, a number not less than 0', example, req);
 const atLeast1 = (key: string, example: string, whole = false) =>
   col(key, required(key, numberMin(key, 1, whole)), whole ? 'Required, a whole number of at least 1' : 'Required, a number of at least 1', example);
 /** Columns several sheets share, with one note each. */
@@ -130,7 +133,7 @@ const ORDERS: BulkColumn[] = [
   text('deliveryPartner', 64, '', false),
   text('shippingLabelUrl', 500, '', false),
   text('invoiceUrl', 500, '', false),
-  nonNeg('shippingPrice', '50', false),
+  money('shippingPrice', '50', false),
   col('itemPrice', optional(numberMin('itemPrice', 0)), 'Not used: the price comes from the catalogue', '', false),
   text('ewayBill', 50, '', false),
   text('warehouseId', 64, '', false),
@@ -149,7 +152,7 @@ const CATALOGUES: BulkColumn[] = [
   text('hsnCode', 20, '0902'),
   text('category', 100, 'Tea'),
   col('status', required('status', oneOfExact('status', ['Active', 'InActive', '1', '0'])), 'Required: Active or InActive', 'Active'),
-  nonNeg('price', '249'),
+  money('price', '249'),
   nonNeg('length', '10'),
   nonNeg('breadth', '8'),
   nonNeg('height', '5'),
@@ -158,7 +161,7 @@ const CATALOGUES: BulkColumn[] = [
   nonNeg('cgst', '2.5'),
   nonNeg('igst', '5'),
   nonNeg('utgst', '', false),
-  nonNeg('basePrice', '', false),
+  money('basePrice', '', false),
   nonNeg('margin', '', false),
   nonNeg('distributorMargin', '', false),
 ];
@@ -167,7 +170,7 @@ const LIGHTNING: BulkColumn[] = [
   text('referenceId', 64, 'LN-1001'),
   atLeast1('quantity', '1', true),
   atLeast1('weight', '500'),
-  nonNeg('totalPrice', '499'),
+  money('totalPrice', '499'),
   col('paymentMethod', required('paymentMethod', oneOf('paymentMethod', LIGHTNING_PAYMENT_METHODS)), 'Required: cod or prepaid', 'cod'),
   ...recipientCols(
     { name: 'shippingPersonName', line1: 'addressLine1', line2: 'addressLine2' },
@@ -197,7 +200,7 @@ const EXTERNAL_RETAILERS: BulkColumn[] = [
   col('cluster', required('cluster', maxChars('cluster', CLUSTER_NAME_MAX)), 'Required: the name of a cluster of the admin console (Clusters)', 'Mumbai Metro'),
   text('salesmanId', 64, '', false),
   text('beatName', 100, '', false),
-  nonNeg('creditLimit', '', false),
+  money('creditLimit', '', false),
   col('creditDays', optional(numberMin('creditDays', 0, true)), 'Optional: whole days, not less than 0', '', false),
   col('latitude', optional(all((v) => (Math.abs(Number(v)) <= 90 ? null : 'latitude must be between -90 and 90'))), 'Optional: -90 to 90', '', false),
   col('longitude', optional(all((v) => (Math.abs(Number(v)) <= 180 ? null : 'longitude must be between -180 and 180'))), 'Optional: -180 to 180', '', false),
@@ -232,7 +235,7 @@ export const BULK_DEFS: Record<BulkType, BulkTypeDef> = {
     type: 'cod-remittance', title: 'COD Remittance', description: 'Mark delivered COD orders as remittance DUE or PAID', roles: ['admin'], long: false,
     columns: [
       col('awb', required('awb', awb), 'Required: the AWB of a delivered COD order', 'SD1234567'),
-      nonNeg('codAmount', '499'),
+      money('codAmount', '499'),
       col('remittanceStatus', required('remittanceStatus', oneOf('remittanceStatus', REMITTANCE_STATUSES)), 'Required: due or paid', 'paid'),
     ],
   },
@@ -240,7 +243,7 @@ export const BULK_DEFS: Record<BulkType, BulkTypeDef> = {
     type: 'shipping-charge-adjustment', title: 'Shipping Charge Adjustment', description: 'Adjust the shipping charge of orders', roles: ['admin'], long: false,
     columns: [
       col('awb', required('awb', awb), 'Required: the AWB of the order (or of its return when isDto is yes)', 'SD1234567'),
-      nonNeg('shippingPrice', '65'),
+      money('shippingPrice', '65'),
       yesNoCol('isDto', 'no', true),
     ],
   },

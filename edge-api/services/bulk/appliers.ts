@@ -17,13 +17,14 @@ import { claimLedger } from '../../../db/bulk/ledger';
 import { bumpOrderVersion, findDeliveryOrder, findOrderByAwb, insertAdjustment, insertDeliveryOrder, lastAdjustment, payOrderInvoice, setRemittanceStatus } from '../../../db/bulk/orders';
 import { clusterNames, findExternalRetailer, insertRetailerProfile, setStoreLocation } from '../../../db/bulk/retailers';
 import { findStoreRow } from '../../../db/catalogue/stores';
-import { isYes, num, type BulkRow } from '../../../domain/bulk/rules';
+import { isYes, num, twoDecimalsMsg, type BulkRow } from '../../../domain/bulk/rules';
 import { parseWsinMap, unknownClusterMsg, type BulkType } from '../../../domain/bulk/types';
 import type { CatalogueCreate } from '../../../domain/catalogue';
 import { rupeesToPaise } from '../../../domain/catalogue';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { KyselyServerTx } from '../../../sync/server/kysely-store';
 import { needCompany, RowFailure, type BulkActor } from './context';
+import { paiseToDecimalText } from '../../../domain/money';
 
 export const ORDER_NOT_FOUND_AWB = 'No order with this AWB';
 export const NOT_DELIVERED_COD = 'Only delivered COD orders have a remittance status';
@@ -44,7 +45,12 @@ export type ApplyContext = {
   storeId?: string;
 };
 
-const paise = (v: string) => rupeesToPaise(v) ?? Math.round((num(v) ?? 0) * 100);
+/** A cell the row's rules passed as an amount, in paise; a cell that is not one fails its row, never becomes 0. */
+function paise(v: string, column: string): number {
+  const p = rupeesToPaise(v);
+  if (p === null) throw new RowFailure(column, twoDecimalsMsg(column));
+  return p;
+}
 const rowHash = (row: BulkRow) => createHash('sha256').update(JSON.stringify(row)).digest('hex').slice(0, 16);
 
 function tx<T>(dbh: DbHandle, f: (t: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -64,6 +70,8 @@ type RowApplier = (ctx: ApplyContext, row: BulkRow, rowNo: number) => Promise<vo
 
 const catalogues: RowApplier = async ({ dbh, actor }, r) => {
   const companyId = needCompany(actor);
+  paise(r.price, 'price'); // stored in paise by the catalogue: an amount the rules passed, or the row fails here
+  if (r.basePrice) paise(r.basePrice, 'basePrice');
   await tx(dbh, async (t) => {
     const existing = await findManualItemBySku(t, companyId, r.sku);
     const v: CatalogueCreate = {
@@ -74,7 +82,6 @@ const catalogues: RowApplier = async ({ dbh, actor }, r) => {
       imageUrls: existing ? (JSON.parse(existing.image_urls) as string[]) : [],
       gstPercentage: { sgst: num(r.sgst)!, cgst: num(r.cgst)!, igst: num(r.igst)!, utgst: r.utgst ? num(r.utgst)! : num(r.sgst)! },
     } as CatalogueCreate;
-    if (rupeesToPaise(r.price) === null) throw new RowFailure('price', 'price can have at most 2 decimal places');
     if (existing) await updateCatalogueItem(t, existing.id, v);
     else await createCatalogueItem(t, companyId, v);
   });
@@ -137,8 +144,8 @@ const codRemittance: RowApplier = async ({ dbh, actor }, r) => {
     if (!(await setRemittanceStatus(t, o.id, to))) throw new RowFailure('awb', NOT_DELIVERED_COD);
     let note = '';
     if (to === 'PAID') {
-      const paid = await payOrderInvoice(t, o.id, { amountPaise: paise(r.codAmount), reference: `COD remittance ${r.awb}`, paidOn: nowIso().slice(0, 10) }, actor);
-      if (paid.paidPaise) note = `; ₹${(paid.paidPaise / 100).toFixed(2)} recorded on the invoice`;
+      const paid = await payOrderInvoice(t, o.id, { amountPaise: paise(r.codAmount, 'codAmount'), reference: `COD remittance ${r.awb}`, paidOn: nowIso().slice(0, 10) }, actor);
+      if (paid.paidPaise) note = `; ₹${paiseToDecimalText(paid.paidPaise)} recorded on the invoice`;
     }
     await addTrail(t, o.id, o.status, { ...by, description: `COD remittance ${to} (bulk upload)${note}` });
   });
@@ -149,14 +156,14 @@ const shippingAdjustment: RowApplier = async ({ dbh, actor }, r) => {
   await tx(dbh, async (t) => {
     const o = await findOrderByAwb(t, r.awb, actor.scope, isDto ? 'return_awb' : 'tracking_number');
     if (!o) throw new RowFailure('awb', ORDER_NOT_FOUND_AWB);
-    const shippingPaise = paise(r.shippingPrice);
+    const shippingPaise = paise(r.shippingPrice, 'shippingPrice');
     const last = await lastAdjustment(t, o.id, isDto);
     if (last && Number(last.shipping_paise) === shippingPaise) return;
     const previousPaise = last ? Number(last.shipping_paise) : isDto ? null : Number(o.shipping_paise);
     await insertAdjustment(t, { orderId: o.id, companyId: o.company_id, awb: r.awb, isDto, previousPaise, shippingPaise, actor });
     await bumpOrderVersion(t, o.id);
     await addTrail(t, o.id, o.status, {
-      actorId: actor.id, actorName: actor.name, source: 'user', description: `${isDto ? 'Return shipping' : 'Shipping'} charge adjusted to ₹${(shippingPaise / 100).toFixed(2)}`,
+      actorId: actor.id, actorName: actor.name, source: 'user', description: `${isDto ? 'Return shipping' : 'Shipping'} charge adjusted to ₹${paiseToDecimalText(shippingPaise)}`,
     });
   });
 };
@@ -202,7 +209,7 @@ const externalRetailers: RowApplier = async ({ dbh, actor }, r) => {
       storeId: store.id, companyId, externalId: r.externalId, class: cls, type: r.type, cluster,
       details: {
         alternatePhone: r.alternatePhone || null, landmark: r.landmark || null, pan: r.pan || null, salesmanId: r.salesmanId || null, beatName: r.beatName || null,
-        creditLimitPaise: r.creditLimit ? paise(r.creditLimit) : null, creditDays: r.creditDays ? Number(r.creditDays) : null,
+        creditLimitPaise: r.creditLimit ? paise(r.creditLimit, 'creditLimit') : null, creditDays: r.creditDays ? Number(r.creditDays) : null,
       },
     });
   });
@@ -217,7 +224,7 @@ const lightning: RowApplier = async ({ dbh, actor }, r) => {
       throw new RowFailure('awb', AWB_TAKEN);
     }
     await insertDeliveryOrder(t, {
-      awb: r.awb, companyId, paymentMethod: r.paymentMethod.toLowerCase(), totalPaise: paise(r.totalPrice),
+      awb: r.awb, companyId, paymentMethod: r.paymentMethod.toLowerCase(), totalPaise: paise(r.totalPrice, 'totalPrice'),
       address: {
         name: r.shippingPersonName, phone: r.phone, email: r.email, addressLine1: r.addressLine1, addressLine2: r.addressLine2, city: r.city, state: r.state,
         pincode: r.pincode, referenceId: r.referenceId, quantity: r.quantity, weight: r.weight,

@@ -6,8 +6,9 @@ import { csvLine } from '../../../domain/csv';
 import { BRANDS_CSV_HEADER, type BrandsCsvInput } from '../../../domain/finance';
 import { forbidden } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
+import { paiseToDecimalText } from '../../../domain/money';
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+const rupees = paiseToDecimalText;
 
 export async function brandsCsv(db: Db, actor: ServiceActor, input: BrandsCsvInput): Promise<string> {
   if (actor.role !== 'finance' && actor.role !== 'admin') throw forbidden();

@@ -40,6 +40,7 @@ import {
 import { conflict, invalid, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 import { runOrderAction, trailActor, writeCancel, type OrderRef, type OrderRow } from './order-action';
+import { paiseToDecimalText } from '../../../domain/money';
 
 /** Runs `write` as `action` on the order and names the order acted on. */
 async function act(db: Db, actor: ServiceActor, orderId: string, action: OrderActionKey, write: (tx: Tx, row: OrderRow) => Promise<unknown>): Promise<OrderRef> {
@@ -235,7 +236,7 @@ export async function generateCreditNote(db: Db, actor: ServiceActor, input: Ord
     const left = Number(row.total_paise) - credited;
     const amount = input.amountPaise ?? left;
     if (amount <= 0 || amount > left) {
-      const msg = left <= 0 ? 'The order is fully credited already' : `Amount cannot be more than ₹${(left / 100).toFixed(2)}`;
+      const msg = left <= 0 ? 'The order is fully credited already' : `Amount cannot be more than ₹${paiseToDecimalText(left)}`;
       throw invalid(msg, [{ path: 'amountPaise', message: msg }]);
     }
     const number = `CN-${row.shop_order_id}-${prior.length + 1}`;
@@ -243,6 +244,6 @@ export async function generateCreditNote(db: Db, actor: ServiceActor, input: Ord
       id: uuidv7(), order_id: row.id, company_id: row.company_id, number, amount_paise: amount, reason: input.reason,
       actor_id: actor.id, actor_name: actor.name, created_at: nowIso(),
     });
-    await edit(tx, row, actor, {}, `Credit note ${number} generated for ₹${(amount / 100).toFixed(2)}`);
+    await edit(tx, row, actor, {}, `Credit note ${number} generated for ₹${paiseToDecimalText(amount)}`);
   });
 }

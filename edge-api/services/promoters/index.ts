@@ -18,11 +18,12 @@ import {
 import { conflict, forbidden, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 import { indiaCsvDateTime } from '../../../domain/india-time';
+import { paiseToDecimalText } from '../../../domain/money';
 
 const adminOnly = (a: ServiceActor) => {
   if (a.role !== 'admin') throw forbidden();
 };
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+const rupees = paiseToDecimalText;
 
 export async function createPromoter(db: Db, actor: ServiceActor, input: CreatePromoterInput): Promise<Promoter> {
   adminOnly(actor);

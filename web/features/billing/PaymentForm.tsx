@@ -13,13 +13,14 @@ import {
 import { apiJson, fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import type { PaymentRecordedResponse } from '../../../domain/invoicing';
+import { paiseToDecimalText } from '../../../domain/money';
 
 export type PaymentFormProps = { invoice: InvoiceDto; onRecorded: () => void };
 
 /** Records one payment (partial or full) against an invoice; the server refuses overpayment. */
 export function PaymentForm({ invoice, onRecorded }: PaymentFormProps) {
   const form = useForm({
-    initialValues: { amount: (invoice.balancePaise / 100).toFixed(2), mode: 'upi', reference: '', paidOn: todayInIndia() },
+    initialValues: { amount: paiseToDecimalText(invoice.balancePaise), mode: 'upi', reference: '', paidOn: todayInIndia() },
     validate: zodValidate(paymentSchema),
   });
   const submit = form.onSubmit(async (v) => {

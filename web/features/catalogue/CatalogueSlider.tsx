@@ -6,6 +6,7 @@ import { CatalogueForm } from './CatalogueForm';
 import { catalogueItemQuery } from './queries';
 import { OfflineGate } from '../sync/OfflineGate';
 import { DetailsTable } from '../../ui/forms/DetailsTable';
+import { rupeesToPaise } from '../../../domain/money';
 
 export type CatalogueSliderProps = {
   itemId: string | null;
@@ -47,7 +48,7 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
     ['HSN Code', item.hsnCode ?? '—'],
     ['Bar Code', item.barCode ?? '—'],
     ['Price (GST inclusive)', formatINR(item.pricePaise)],
-    ['Base Price', item.basePrice == null ? '—' : formatINR(Math.round(item.basePrice * 100))],
+    ['Base Price', item.basePrice == null ? '—' : formatINR(rupeesToPaise(item.basePrice) ?? 0)],
     ['Margin', item.margin == null ? '—' : `${item.margin}%`],
     ['Distributor Margin', item.distributorMargin == null ? '—' : `${item.distributorMargin}%`],
     ['Weight', `${item.weight} g`],

@@ -15,6 +15,7 @@ import { saveBlob } from '../downloads/files';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { numberedPager } from '../../ui/Pager';
 import { queryError } from '../../ui/queryError';
+import { formatRupees } from '../../../domain/money';
 
 export type PromoterReportProps = { kind: 'stock-details' | 'credit-note'; promoterName?: string };
 
@@ -25,7 +26,7 @@ const WHOSE: DataTableColumn<Pick<PromoterStockRow, 'promoterName' | 'retailerNa
   { key: 'phone', header: 'Phone', cell: (r) => r.retailerPhone },
 ];
 
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+const rupees = formatRupees;
 const PAGE = 20;
 
 /** Stock details or credit notes of promoters' retailers: search option, date range, paging and CSV. */

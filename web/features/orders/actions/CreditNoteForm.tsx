@@ -4,6 +4,7 @@ import { formatINR } from '../../../../domain/pricing';
 import { FormFooter } from '../../../ui/FormFooter';
 import type { OrderDetail } from '../queries';
 import { useOrderMutation } from './useOrderMutation';
+import { rupeesToPaise } from '../../../../domain/money';
 
 export type CreditNoteFormProps = { order: OrderDetail; onDone: () => void };
 
@@ -16,13 +17,17 @@ export function CreditNoteForm({ order, onDone }: CreditNoteFormProps) {
     initialValues: { amount: '', reason: '' },
     validate: {
       reason: (v) => (v.trim() ? null : 'Please enter a reason'),
-      amount: (v) => (v === '' || (v > 0 && Math.round(v * 100) <= left) ? null : `Amount must be more than zero and at most ${formatINR(left)}`),
+      amount: (v) => {
+        if (v === '') return null;
+        const paise = rupeesToPaise(v);
+        return paise !== null && paise > 0 && paise <= left ? null : `Amount must be more than zero and at most ${formatINR(left)}`;
+      },
     },
   });
   return (
     <form
       onSubmit={form.onSubmit(async (v) => {
-        const body = { reason: v.reason, ...(v.amount === '' ? {} : { amountPaise: Math.round(v.amount * 100) }) };
+        const body = { reason: v.reason, ...(v.amount === '' ? {} : { amountPaise: rupeesToPaise(v.amount)! }) };
         const r = await run({ path: `/api/orders/${order.id}/credit-notes`, method: 'POST', body, success: 'Credit note generated' });
         if (r.ok) onDone();
       })}

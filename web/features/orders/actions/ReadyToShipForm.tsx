@@ -7,10 +7,11 @@ import { ZONE_LABELS } from '../../../../domain/zones';
 import { apiJson } from '../../../api/client';
 import { refreshOrders, type OrderDetail } from '../queries';
 import type { ReadyToShipResponse } from '../../../../domain/orders';
+import { formatRupees } from '../../../../domain/money';
 
 export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
 
-const rupees = (paise: number | null) => (paise === null ? '—' : `₹${(paise / 100).toFixed(2)}`);
+const rupees = (paise: number | null) => (paise === null ? '—' : formatRupees(paise));
 
 /**
  * READY TO SHIP with the courier choice: every courier's price, estimated
