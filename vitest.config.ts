@@ -15,12 +15,27 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'db/**/*.test.ts', 'edge-api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx', 'tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'db/**/*.test.ts', 'edge-api/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           // Two API processes on one PostgreSQL: only in the api-pg project.
           exclude: ['tests/api/scale-out-pg.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // The files of a worker share one module graph: each of them imported the whole app
+          // again (about 2 s a file on two cores), which took half the project's time. A test that
+          // changes something global (a registry, fake timers, the environment) puts it back.
+          isolate: false,
           testTimeout: 30_000,
           // Seeding a test database takes seconds on a busy two-core machine.
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // The browser app's tests (jsdom and node): each file in a fresh module graph and DOM,
+          // since a screen leaves its storage, listeners and query cache behind.
+          name: 'screens',
+          include: ['web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 30_000,
           hookTimeout: 120_000,
         },
       },
@@ -44,6 +59,8 @@ export default defineConfig({
                 exclude: ['tests/api/security-burst.test.ts', 'tests/api/security-production.test.ts', '**/node_modules/**'],
                 environment: 'node',
                 env: { API_TEST_PG: pgUrl },
+                // As the unit project: one module graph per worker.
+                isolate: false,
                 globalSetup: ['tests/api/pg-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

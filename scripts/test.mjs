@@ -1,17 +1,36 @@
-// `npm test`: every suite — unit, API, sync, db (SQLite and PostgreSQL) and the browser suite.
-// Builds the PWA first (the browser tests run against the built, installable app).
-import { execSync, spawn, spawnSync } from 'node:child_process';
+// `npm test`: the type check, the lint, and every suite — unit, screens, API, sync, db (SQLite and
+// PostgreSQL) and the browser suite against the built PWA. Everything that can runs side by side:
+// the build, the type check and the lint start with the suites; the browser suite starts once the
+// build is done. The run fails if any of them fails.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
-console.log('Building the web app for the browser tests…');
-execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-console.log('Type-checking…');
-execSync('npx tsc --noEmit -p .', { stdio: 'inherit' });
-console.log('Linting (ESLint, and the layer rules of dependency-cruiser)…');
-execSync('npm run --silent lint', { stdio: 'inherit' });
+fs.mkdirSync('test-results', { recursive: true });
+
+/** A command in the background, its output kept in `log` and shown when it ends; resolves to whether it passed. */
+function aside(name, command, args, log) {
+  const out = fs.openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', out, out] });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      fs.closeSync(out);
+      const text = fs.readFileSync(log, 'utf8');
+      process.stdout.write(`\n---- ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s${text.trim() ? ` (its output, kept in ${log})` : ''} ----\n${text}`);
+      resolve(status === 0);
+    });
+  });
+}
+
+console.log('Building the web app (for the browser suite), type-checking and linting beside the suites…');
+const build = aside('build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 'test-results/build.log');
+const checks = Promise.all([
+  aside('type check', 'npx', ['tsc', '--noEmit', '-p', '.'], 'test-results/tsc.log'),
+  aside('lint (ESLint, and the layer rules of dependency-cruiser)', 'npm', ['run', '--silent', 'lint'], 'test-results/lint.log'),
+]);
 // The PostgreSQL suites (db on both dialects, the API suite again on PostgreSQL)
 // use the machine's server when one answers; CI (.ci/run) always sets this.
 if (!process.env.DATABASE_URL_TEST) {
@@ -22,7 +41,6 @@ if (!process.env.DATABASE_URL_TEST) {
   if (up) process.env.DATABASE_URL_TEST = 'postgres://postgres@127.0.0.1:5432/test';
   else console.log('No PostgreSQL on 127.0.0.1:5432: the PostgreSQL suites run only where one is reachable (always in CI).');
 }
-fs.mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
 
 /** A vitest run's JSON report as counts (a run that wrote none counts as one failure). */
@@ -36,10 +54,10 @@ function counts(status, report) {
 }
 const vitestArgs = (args, report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
 
-/** One vitest run in the foreground, its output on this terminal. */
+/** One vitest run with its output on this terminal (not blocking: the browser suite starts meanwhile when the build is done). */
 function vitest(args, report) {
-  const r = spawnSync('npx', vitestArgs(args, report), { stdio: 'inherit' });
-  return counts(r.status, report);
+  const child = spawn('npx', vitestArgs(args, report), { stdio: 'inherit' });
+  return new Promise((resolve) => child.on('close', (status) => resolve(counts(status, report))));
 }
 
 /** One vitest run in the background, its output kept in `log` and shown when it ends. */
@@ -57,16 +75,19 @@ function vitestAside(args, report, log) {
 
 let runs;
 if (extra.length) {
-  // Arguments (a file, a -t filter, a --project) make one run.
-  runs = [vitest(extra, 'test-results/vitest.json')];
+  // Arguments (a file, a -t filter, a --project) make one run, once the build is there.
+  await build;
+  runs = [await vitest(extra, 'test-results/vitest.json')];
 } else {
   // The browser suite runs its files one at a time and mostly waits on Chromium, which left
   // a core idle for its seven minutes: it runs beside the other suites instead of after them.
-  const others = ['unit', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
-  const browser = vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log');
-  const first = vitest(others, 'test-results/vitest.json');
-  runs = [first, await browser];
+  const others = ['unit', 'screens', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
+  const browser = build.then((built) =>
+    built ? vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log') : { ok: false, passed: 0, failed: 1, skipped: 0 });
+  runs = await Promise.all([vitest(others, 'test-results/vitest.json'), browser]);
 }
+// A failed type check, lint or build counts as one failed test each.
+for (const ok of [...(await checks), await build]) if (!ok) runs.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
 const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
 console.log(`\n${sum('passed')} passed, ${sum('failed')} failed${sum('skipped') ? `, ${sum('skipped')} skipped` : ''}`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);
