@@ -107,4 +107,3 @@ export function nodeServerWithFastPaths(app: object): typeof createServer {
   return create as typeof createServer;
 }
 
-export type AppType = ReturnType<typeof createApp>;

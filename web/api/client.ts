@@ -1,5 +1,8 @@
-import { hc } from 'hono/client';
-import type { AppType } from '../../edge-api/app';
+// The browser's one way to call the API: apiJson<T>(path) with T a response type
+// declared once in domain/ (zod), whose schema tests/api/responses.test.ts checks
+// against each route's live answer. A typed client over the whole app (hono/client's
+// hc<AppType>) was exported here and never used; it is gone with AppType, so that
+// there is one way to call, not two.
 import type { ApiError } from '../../domain/api';
 
 let xsrfToken = '';
@@ -31,9 +34,6 @@ export const apiFetch: typeof fetch = (input, init = {}) => {
   if (UNSAFE.has(method) && xsrfToken && !headers.has('x-xsrf-token')) headers.set('x-xsrf-token', xsrfToken);
   return fetch(input, { ...init, headers, credentials: 'same-origin' });
 };
-
-/** The typed client over the Hono app's routes. */
-export const api = hc<AppType>('/', { fetch: apiFetch });
 
 /** JSON call that throws ApiRequestError on a non-2xx answer (the server's `message` kept). */
 export async function apiJson<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
