@@ -103,3 +103,32 @@ export function compiledOnce(db: Executor, key: string, build: () => Compilable<
   }
   return text;
 }
+
+/** SQL run straight on a connection: the rows a statement reads, or how many rows it changed. */
+export interface DirectSqlRunner {
+  query(text: string, parameters: readonly unknown[]): { rows: unknown[]; changes: number };
+}
+const directs = new WeakMap<SQLite.Database, DirectSqlRunner>();
+
+/**
+ * SQLite: SQL run on the handle's connection through its cache of prepared
+ * statements (undefined on PostgreSQL). The sync store uses it only inside its
+ * own transactions, which hold the one connection (Kysely's SQLite driver runs
+ * one transaction at a time on it).
+ */
+export function directSql(dbh: { sqlite?: SQLite.Database }): DirectSqlRunner | undefined {
+  const sqlite = dbh.sqlite;
+  if (!sqlite) return undefined;
+  let direct = directs.get(sqlite);
+  if (!direct) {
+    direct = {
+      query(text, parameters) {
+        const st = cachedStatement(sqlite, text);
+        if (st.reader) return { rows: st.all(parameters as unknown[]), changes: 0 };
+        return { rows: [], changes: st.run(parameters as unknown[]).changes };
+      },
+    };
+    directs.set(sqlite, direct);
+  }
+  return direct;
+}

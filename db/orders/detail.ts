@@ -3,7 +3,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Db } from '../connect';
-import { compiledOnce, compiledShape, readSql } from '../prepared';
+import { compiledOnce, compiledShape, readSql, type Reader } from '../prepared';
 import type { Database } from '../schema';
 import type { Tx } from './status';
 import '../tables/orders';
@@ -55,10 +55,11 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
  * One order with its items, timeline and credit notes, or undefined when it does not exist inside `scope`.
  * Pass the SQLite connection to read through cached statements (as findOrderRow).
  */
-export async function findOrder(db: Db, id: string, scope: readonly string[] | null, sqlite?: SQLite.Database) {
-  const order = await findOrderRow(db, id, scope, sqlite);
+/** One order with its items, trail, credit notes, package and beat; `r` is the handle (its SQLite connection read through the statement cache). */
+export async function findOrder(r: Reader, id: string, scope: readonly string[] | null) {
+  const { db } = r;
+  const order = await findOrderRow(db, id, scope, r.sqlite);
   if (!order) return undefined;
-  const r = { db, sqlite };
   const q = detailQueries(db);
   const [items, trails, creditNotes, [pkg], [beat]] = await Promise.all([
     readSql<Row<'order_items'>>(r, q.items, [id]),

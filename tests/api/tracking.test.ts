@@ -8,7 +8,7 @@ import { connect } from '../../db/connect';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { DEFAULT_TRACKING_LAYOUT, reattemptDates, type PublicTracking } from '../../domain/tracking';
 import { createApp } from '../../edge-api/app';
-import { DATA_VERSION_EVERY_MS } from '../../edge-api/services/tracking/public-answer';
+import { DATA_VERSION_EVERY_MS } from '../../db/tracking/stamp';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import { dialects } from '../db/dialects';
 import { anonymous, makeTestApp, signInDemo, type TestApp } from './helpers';

@@ -58,9 +58,9 @@ describe.each(targets)('core model on $name', ({ name, open }) => {
 
   it('scopes an order lookup by company', async () => {
     const o = await h.db.selectFrom('orders').select(['id', 'company_id']).where('company_id', '=', DEMO_COMPANIES[1].id).executeTakeFirstOrThrow();
-    expect(await findOrder(h.db, o.id, [DEMO_COMPANIES[0].id])).toBeUndefined();
-    expect((await findOrder(h.db, o.id, [DEMO_COMPANIES[1].id]))?.order.id).toBe(o.id);
-    expect((await findOrder(h.db, o.id, null))?.items.length).toBeGreaterThan(0);
+    expect(await findOrder(h, o.id, [DEMO_COMPANIES[0].id])).toBeUndefined();
+    expect((await findOrder(h, o.id, [DEMO_COMPANIES[1].id]))?.order.id).toBe(o.id);
+    expect((await findOrder(h, o.id, null))?.items.length).toBeGreaterThan(0);
   });
 
   it('enforces foreign keys and rolls back a failed transaction', async () => {

@@ -49,20 +49,20 @@ import { readyToShip } from '../../services/orders/ready-to-ship';
 
 /** The answer of an action: the order as it is afterwards. */
 async function acted(c: Context<AppEnv>, message: string, done: OrderRef) {
-  const data = await orderDetail(c.var.dbh.db, serviceActor(c), done, c.var.dbh.sqlite);
+  const data = await orderDetail(c.var.dbh, serviceActor(c), done);
   return c.json({ status: true as const, message, data } satisfies OrderActionResponse);
 }
 
 export const actionRoutes = new Hono<AppEnv>()
   .get(ORDER, requireRole(), responds(OrderDetailResponse), v('param', idParam), async (c) => {
-    const data = await orderDetail(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id }, c.var.dbh.sqlite);
+    const data = await orderDetail(c.var.dbh, serviceActor(c), { orderId: c.req.valid('param').id });
     return c.json({ status: true as const, data } satisfies OrderDetailResponse);
   })
   /** READY TO SHIP with the courier chosen in the confirmation (`?courier=`), else the default one (services/orders/ready-to-ship). */
   .patch(`${ORDER}/ready-to-ship`, requireRole(), responds(ReadyToShipResponse), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
     const actor = serviceActor(c);
     const { orderId, booking } = await readyToShip(c.var.dbh.db, actor, { orderId: c.req.valid('param').id, courier: c.req.valid('query').courier });
-    const data = await orderDetail(c.var.dbh.db, actor, { orderId }, c.var.dbh.sqlite);
+    const data = await orderDetail(c.var.dbh, actor, { orderId });
     return c.json({ status: true as const, message: 'Order marked ready to ship', data, booking } satisfies ReadyToShipResponse);
   })
   .patch(`${ORDER}/customer`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', customerDetailsSchema), async (c) =>

@@ -39,7 +39,7 @@ import { notFound } from '../../../domain/refusal';
 import { CLUSTER_NOT_FOUND } from '../../../domain/admin';
 
 export async function deliveryList(dbh: DbHandle, q: DeliveryListQuery): Promise<DeliveryListResponse> {
-  const { rows, count, capped } = await listDeliveryOrders({ db: dbh.db, sqlite: dbh.sqlite }, q);
+  const { rows, count, capped } = await listDeliveryOrders(dbh, q);
   return {
     status: true,
     message: listMessage(!rows.length),
@@ -65,7 +65,7 @@ const listMessage = (empty: boolean) => (empty ? 'Nothing to display here' : 'De
  */
 export async function deliveryListJson(dbh: DbHandle, q: DeliveryListQuery): Promise<JsonText<DeliveryListResponse>> {
   if (dbh.dialect !== 'sqlite') return JSON.stringify(await deliveryList(dbh, q));
-  const { ordersJson, empty, count, capped } = await listDeliveryOrdersJson({ db: dbh.db, sqlite: dbh.sqlite }, q);
+  const { ordersJson, empty, count, capped } = await listDeliveryOrdersJson(dbh, q);
   const pages = Math.max(1, Math.ceil(count / q.records));
   return `{"status":true,"message":${JSON.stringify(listMessage(empty))},"orders":${ordersJson},"currentCount":${count},"capped":${capped},"pageNumber":${q.pageNumber},"records":${q.records},"pages":${pages}}`;
 }
@@ -77,7 +77,7 @@ export async function deliveryDetail(dbh: DbHandle, awb: string): Promise<Delive
 }
 
 export async function deliveryCount(dbh: DbHandle, f: DeliveryFilter, limit: number): Promise<OrdersCountResponse> {
-  const { count } = await countDeliveryOrders({ db: dbh.db, sqlite: dbh.sqlite }, f, null);
+  const { count } = await countDeliveryOrders(dbh, f, null);
   return { status: true, ordersCount: count, limit };
 }
 

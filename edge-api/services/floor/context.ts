@@ -6,8 +6,8 @@ import type { Database } from '../../../db/schema';
 import { linkedCompanies, type FloorActor, type FloorScope, type FloorTx } from '../../../db/floor/context';
 import { floorFeed } from '../../../db/floor/feed';
 import type { DbHandle } from '../../../db/connect';
-import { cachedStatement } from '../../../db/prepared';
-import { KyselyServerStore, type DirectSql, type KyselyServerTx } from '../../../sync/server/kysely-store';
+import { directSql } from '../../../db/prepared';
+import { KyselyServerStore, type KyselyServerTx } from '../../../sync/server/kysely-store';
 import type { SessionInfo } from '../../env';
 
 export interface FloorCtx {
@@ -41,30 +41,6 @@ export function narrowed(scope: FloorScope, requested: string[] | undefined): Fl
 export async function readScope(dbh: DbHandle, s: FloorSession, requested?: string[]): Promise<FloorScope> {
   const { scope } = await floorCtx(dbh, s, 'user');
   return narrowed(scope, requested ?? (s.role === 'warehouse' ? s.selectedCompanyIds : undefined));
-}
-
-const directs = new WeakMap<object, DirectSql>();
-
-/**
- * SQLite: SQL run on the connection through its cache of prepared statements.
- * The sync store uses it only inside its own transactions, which hold the one
- * connection (Kysely's SQLite driver runs one transaction at a time on it).
- */
-function directSql(dbh: DbHandle): DirectSql | undefined {
-  const sqlite = dbh.sqlite;
-  if (!sqlite) return undefined;
-  let direct = directs.get(sqlite);
-  if (!direct) {
-    direct = {
-      query(text, parameters) {
-        const st = cachedStatement(sqlite, text);
-        if (st.reader) return { rows: st.all(parameters as unknown[]), changes: 0 };
-        return { rows: [], changes: st.run(parameters as unknown[]).changes };
-      },
-    };
-    directs.set(sqlite, direct);
-  }
-  return direct;
 }
 
 export function floorStore(dbh: DbHandle, s: Pick<SessionInfo, 'role' | 'warehouseId'>, clientId: string): KyselyServerStore<Database> {

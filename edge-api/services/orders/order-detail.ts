@@ -1,7 +1,7 @@
 // One order as the detail page shows it (with the actions the caller may take
 // now), its WhatsApp NDR messages, and the shipping packages to choose from.
-import type SQLite from 'better-sqlite3';
 import type { Db } from '../../../db/connect';
+import type { Reader } from '../../../db/prepared';
 import { findOrder, whatsappTrail, type FoundOrder } from '../../../db/orders/detail';
 import { activeShippingPackages } from '../../../db/orders/edits';
 import { availableActions, ORDER_NOT_FOUND, showsCodRemittance, type Actor, type OrderDetail, type ShippingPackage, type WhatsappMessagesResponse } from '../../../domain/orders';
@@ -86,8 +86,8 @@ export function orderDto(o: FoundOrder, actor: Actor): OrderDetail {
 }
 
 /** The order (inside the actor's scope) with its items, timeline, credit notes and the actions the actor may take now; `sqlite` reads it through cached statements. */
-export async function orderDetail(db: Db, actor: ServiceActor, input: OrderRef, sqlite?: SQLite.Database): Promise<OrderDetail> {
-  const found = await findOrder(db, input.orderId, actor.scope, sqlite);
+export async function orderDetail(dbh: Reader, actor: ServiceActor, input: OrderRef): Promise<OrderDetail> {
+  const found = await findOrder(dbh, input.orderId, actor.scope);
   if (!found) throw notFound(ORDER_NOT_FOUND);
   return orderDto(found, { role: actor.role });
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbHandle } from '../../../db/connect';
 import { cityOf, findTrackedOrder, loadBuyerExtras, loadRequests, loadTrail, zoneLocation, type StoredRequest, type TrackedOrder } from '../../../db/tracking/public';
-import { dataVersionProbe } from '../../../db/tracking/stamp';
+import { changeStamp, NO_STAMP } from '../../../db/tracking/stamp';
 import {
   ESTIMATE_STATUSES,
   NDR_STATUSES,
@@ -144,39 +144,8 @@ export type PublicAnswer = { json: string; bytes: Uint8Array<ArrayBuffer>; etag:
  * bumps its version and writes its trail.
  */
 type Entry = PublicAnswer & { changes: number; dataVersion: number; rowKey: string };
-type Stamp = { changes: number; dataVersion: number };
-const NO_STAMP: Stamp = { changes: -1, dataVersion: -1 };
 const ANSWERS_MAX = 10_000;
-export const DATA_VERSION_EVERY_MS = 250;
 const answers = new WeakMap<Db, Map<string, Entry>>();
-const stampers = new WeakMap<Db, () => Stamp>();
-
-function stamper(dbh: DbHandle): () => Stamp {
-  let read = stampers.get(dbh.db);
-  if (!read) {
-    const sqlite = dbh.sqlite;
-    if (!sqlite) read = () => NO_STAMP;
-    else {
-      const { totalChanges: changes, dataVersion } = dataVersionProbe(sqlite);
-      let dv = -1;
-      let dvReadAt = -Infinity;
-      read = () => {
-        try {
-          const now = performance.now();
-          if (now - dvReadAt >= DATA_VERSION_EVERY_MS) {
-            dv = Number(dataVersion.get());
-            dvReadAt = now;
-          }
-          return { changes: Number(changes.get()), dataVersion: dv };
-        } catch {
-          return NO_STAMP; // the connection is busy (a statement mid-iteration): look again
-        }
-      };
-    }
-    stampers.set(dbh.db, read);
-  }
-  return read;
-}
 
 /** Strong ETag: the answer's bytes decide it, so equal tags mean byte-identical bodies. */
 const strongEtag = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
@@ -190,7 +159,7 @@ const strongEtag = (json: string) => `"${createHash('sha1').update(json).digest(
 export function rememberedPublicAnswer(dbh: DbHandle, awb: string): PublicAnswer | undefined {
   const hit = answers.get(dbh.db)?.get(awb);
   if (!hit) return undefined;
-  const stamp = stamper(dbh)();
+  const stamp = changeStamp(dbh)();
   return stamp !== NO_STAMP && hit.changes === stamp.changes && hit.dataVersion === stamp.dataVersion ? hit : undefined;
 }
 
@@ -198,7 +167,7 @@ export function rememberedPublicAnswer(dbh: DbHandle, awb: string): PublicAnswer
 export async function publicAnswer(dbh: DbHandle, awb: string): Promise<PublicAnswer | null> {
   let memo = answers.get(dbh.db);
   if (!memo) answers.set(dbh.db, (memo = new Map()));
-  const readStamp = stamper(dbh);
+  const readStamp = changeStamp(dbh);
   const stamp = readStamp();
   const hit = memo.get(awb);
   if (hit && stamp !== NO_STAMP && hit.changes === stamp.changes && hit.dataVersion === stamp.dataVersion) return hit;
