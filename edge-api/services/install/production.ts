@@ -18,17 +18,32 @@ const PUBLISHED_KEYS = new Set(['dev-signing-key-change-me']);
 export const isDemoSecret = (secret: string) => /_demo$/i.test(secret) || secret.length < 24;
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
+/** Distinct byte values a signing key must have: a random base64 or hex key of 32+ bytes has 16 or more. */
+export const MIN_SIGNING_KEY_DISTINCT = 12;
+const MAKE_ONE = 'e.g. `openssl rand -base64 48`';
+
+/**
+ * Why `key` cannot sign links in production, or null: unset, only whitespace, shorter than 32
+ * bytes, too few distinct bytes (one character repeated, a word typed twice), or published.
+ */
+export function signingKeyProblem(key: string | undefined): string | null {
+  if (!key) return `SIGNING_KEY is not set: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}), the same on every server process.`;
+  const bytes = Buffer.from(key, 'utf8');
+  if (!key.trim()) return `SIGNING_KEY is only whitespace: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}).`;
+  if (bytes.length < MIN_SIGNING_KEY_BYTES) return `SIGNING_KEY is ${bytes.length} bytes long: it must be at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}).`;
+  const distinct = new Set(bytes).size;
+  if (distinct < MIN_SIGNING_KEY_DISTINCT) {
+    return `SIGNING_KEY has only ${distinct} distinct byte${distinct === 1 ? '' : 's'}: a secret needs at least ${MIN_SIGNING_KEY_DISTINCT}, as a random one has (${MAKE_ONE}).`;
+  }
+  if (PUBLISHED_KEYS.has(key)) return 'SIGNING_KEY is the development key published in the source: set a random secret of your own.';
+  return null;
+}
+
 /** Why a production server must not start; empty when it may. Each line says what is wrong and what to do. */
 export async function productionProblems(dbh: DbHandle, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const problems: string[] = [];
-  const key = env.SIGNING_KEY;
-  if (!key) {
-    problems.push(`SIGNING_KEY is not set: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`), the same on every server process.`);
-  } else if (Buffer.byteLength(key, 'utf8') < MIN_SIGNING_KEY_BYTES) {
-    problems.push(`SIGNING_KEY is ${Buffer.byteLength(key, 'utf8')} bytes long: it must be at least ${MIN_SIGNING_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`).`);
-  } else if (PUBLISHED_KEYS.has(key)) {
-    problems.push('SIGNING_KEY is the development key published in the source: set a random secret of your own.');
-  }
+  const keyProblem = signingKeyProblem(env.SIGNING_KEY);
+  if (keyProblem) problems.push(keyProblem);
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: set it to the address users open (e.g. https://ship.example.in); e-mailed links and Secure cookies depend on it.');
   const demoUsers = await demoUsersPresent(dbh.db);
   if (demoUsers.length) {
