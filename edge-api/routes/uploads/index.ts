@@ -6,7 +6,7 @@ import { ApiFailure } from '../../lib/errors';
 import { verify } from '../../lib/signing';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
-import { companyScope, requireRole, requireSession } from '../../middleware/session';
+import { companyScope, requireSession } from '../../middleware/session';
 import { KEY_RE } from '../../services/uploads';
 import { presignUpload, readStoredFile, receiveUpload } from '../../services/uploads/store';
 
@@ -15,7 +15,7 @@ import { presignUpload, readStoredFile, receiveUpload } from '../../services/upl
  * bytes to it, then names the returned key in the call that uses the file.
  */
 export const uploadsRoutes = new Hono<AppEnv>()
-  .post('/uploads/presign', requireRole(), responds(PresignResponse), v('json', presignSchema), async (c) => {
+  .post('/uploads/presign', responds(PresignResponse), v('json', presignSchema), async (c) => {
     const actor = { companyId: requireSession(c).companyId, scope: companyScope(c) };
     return c.json(presignUpload(c.var.config.signingKey, actor, c.req.valid('json')) satisfies PresignResponse);
   })
