@@ -23,8 +23,9 @@ export const PROBLEM_ACTIONS = {
   unserviceableRecheck: { label: 'Re-check Serviceability', roles: SELLERS, from: ['UNSERVICEABLE'], to: 'PLACED' },
   unserviceableChangeCourier: { label: 'Change Courier', roles: SELLERS, from: ['UNSERVICEABLE'] },
   unserviceableCancel: { label: 'Cancel Order', roles: SELLERS, from: ['UNSERVICEABLE'], to: 'CANCELLED' },
-  requestAccept: { label: 'Accept Request', roles: SELLERS, from: NDR_ORDER_STATUSES },
-  requestDecline: { label: 'Decline Request', roles: SELLERS, from: NDR_ORDER_STATUSES },
+  // A buyer's request is the seller's to answer (the User Requests section of the seller's Orders page), or the admin's.
+  requestAccept: { label: 'Accept Request', roles: ['seller', 'admin'], from: NDR_ORDER_STATUSES },
+  requestDecline: { label: 'Decline Request', roles: ['seller', 'admin'], from: NDR_ORDER_STATUSES },
 } as const satisfies Record<string, Rule>;
 export type ProblemActionKey = keyof typeof PROBLEM_ACTIONS;
 

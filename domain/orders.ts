@@ -336,7 +336,8 @@ export const ORDER_ACTIONS = {
     when: (o, a) => o.status === 'READY_TO_SHIP' && (a.role === 'admin' ? isManual(o) : o.shopType === 'manual_fbw'),
     to: 'DELIVERED',
   },
-  cancel: { label: 'Cancel Order', roles: ALL_ROLES, when: cancelAllowed, to: 'CANCELLED', danger: true },
+  // Cancel from the seller panel or the admin app (part 2 §5), not the warehouse's.
+  cancel: { label: 'Cancel Order', roles: ['seller', 'admin'], when: cancelAllowed, to: 'CANCELLED', danger: true },
   scheduleReturn: { label: 'Schedule Return', roles: ALL_ROLES, when: (o) => o.status === 'DELIVERED' || o.status === 'DTO_CANCELLED', to: 'DTO_PLACED' },
   cancelReturn: { label: 'Cancel Return', roles: ALL_ROLES, when: (o) => o.status === 'DTO_PLACED', to: 'DTO_CANCELLED', danger: true },
   unblockInventory: { label: 'Unblock Inventory', roles: ['admin'], when: (o, a) => o.inventoryBlocked && cancelAllowed(o, a) },

@@ -229,14 +229,17 @@ export interface PublicRequest {
   date: string | null;
 }
 
-/** GET /order/{awb}/details: what the page shows beside the shipment (issue 13 §2, §4, §7). */
+/**
+ * GET /order/{awb}/details: what the page shows beside the shipment: the delay, the seller's name and
+ * logo of the page's header, the buyer's requests. Nothing more: anyone holding an AWB may ask, so the
+ * items and the seller's contact (not on the spec's tracking page) are not in it.
+ */
 export interface PublicShipmentDetails {
   /** The first estimate has passed and the parcel is not delivered. */
   delayed: boolean;
   /** While delayed: the new estimate (YYYY-MM-DD) from the partner's days after the last event, or null when none is known. */
   revisedEstimate: string | null;
-  seller: { name: string; logoUrl: string | null; helpEmail: string | null; helpPhone: string | null };
-  items: { title: string; quantity: number }[];
+  seller: { name: string; logoUrl: string | null };
   requests: PublicRequest[];
 }
 export type PublicShipmentDetailsResponse = { status: true; data: PublicShipmentDetails };
@@ -373,6 +376,16 @@ export const REATTEMPT_DAYS = 7;
 export const PHONE_LAST4_INVALID = 'Enter the last 4 digits of your phone number';
 export const BUYER_DIGITS_WRONG = 'These digits do not match the phone number on this order';
 export const BUYER_TOO_MANY = 'Too many wrong attempts. Please try again after an hour.';
+/**
+ * Wrong answers for one AWB from all addresses in BUYER_ATTEMPT_WINDOW_MS beyond which each address
+ * is paced to one try per BUYER_PACE_MS: guesses spread over many addresses slow down, while the
+ * buyer (who has made no wrong try from their phone) still gets through at once.
+ */
+export const BUYER_AWB_CEILING = 20;
+export const BUYER_PACE_MS = 60_000;
+export const BUYER_SLOW_DOWN = 'Too many attempts on this order. Please wait a minute and try again.';
+/** The public lookup refused: this client's budget of lookups is spent (edge-api/middleware/public-lookup-limit.ts). */
+export const LOOKUP_TOO_MANY = 'Too many tracking lookups from your network. Please try again in a few minutes.';
 export const BUYER_TOKEN_INVALID = 'Please confirm your phone number again';
 export const NDR_NOT_ALLOWED = 'Requests can be made only after a failed delivery attempt';
 export const REATTEMPT_DATE_INVALID = 'Choose a date in the next 7 days';

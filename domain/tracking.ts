@@ -178,8 +178,7 @@ export const PublicShipmentDetailsResponseSchema: z.ZodType<PublicShipmentDetail
   data: z.object({
     delayed: z.boolean(),
     revisedEstimate: z.string().nullable(),
-    seller: z.object({ name: z.string(), logoUrl: z.string().nullable(), helpEmail: z.string().nullable(), helpPhone: z.string().nullable() }),
-    items: z.array(z.object({ title: z.string(), quantity: z.number() })),
+    seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
     requests: z.array(z.object({ kind: z.enum(['reattempt', 'address']), status: z.enum(['OPEN', 'ACCEPTED', 'DECLINED']), createdAt: z.string(), date: z.string().nullable() })),
   }),
 });

@@ -5,6 +5,8 @@ import type { DbHandle } from '../db/connect';
 import { loadConfig } from './config';
 import type { AppConfig, AppEnv } from './env';
 import { buildOpenApi } from './lib/openapi';
+import { memoryRateCounter, type RateCounter } from './lib/rate-counter';
+import { lookupLimit } from './middleware/public-lookup-limit';
 import { addressLimit } from './middleware/address-limit';
 import { bodyLimits } from './middleware/body-limit';
 import { clientAddress } from './middleware/client-address';
@@ -30,7 +32,13 @@ import { uploadsRoutes } from './routes/uploads';
 import { HealthResponse } from '../domain/api';
 import { responds } from './lib/responds';
 
-export type CreateAppOptions = { dbh: DbHandle; config?: Partial<AppConfig>; logger?: Logger };
+export type CreateAppOptions = {
+  dbh: DbHandle;
+  config?: Partial<AppConfig>;
+  logger?: Logger;
+  /** Where the public limits count (one counter per window); this process's memory by default. */
+  rateCounter?: (windowMs: number) => RateCounter;
+};
 
 /** The settings from the environment (edge-api/config.ts), with `over` on top. */
 export function defaultConfig(over: Partial<AppConfig> = {}): AppConfig {
@@ -69,7 +77,9 @@ export function createApp(opts: CreateAppOptions) {
   // answers its errors itself (routes/tracking/public.ts). Registered first, it
   // is the first handler of its requests and never calls the next. Its fast
   // path (a remembered answer) answers ahead of Hono itself: see nodeServerWithFastPaths.
-  const lookup = publicLookup({ dbh: opts.dbh, config, log });
+  const counter = opts.rateCounter ?? ((windowMs: number) => memoryRateCounter({ windowMs }));
+  const limit = lookupLimit(config.publicLookup, { budget: counter(config.publicLookup.windowMs), seen: counter(config.publicLookup.windowMs) });
+  const lookup = publicLookup({ dbh: opts.dbh, config, log, limit });
   const early = app.route('/api', lookup.routes);
   // One middleware for what every API request needs first: the app's handles, then its body limit.
   const limits = bodyLimits();
@@ -77,6 +87,7 @@ export function createApp(opts: CreateAppOptions) {
     c.set('dbh', opts.dbh);
     c.set('config', config);
     c.set('log', log);
+    c.set('lookupLimit', limit);
     return limits(c, next);
   });
   app.use('/api/auth/*', clientAddress(config.trustedProxies), addressLimit(config.auth.addressLimit));

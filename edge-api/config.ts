@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig, AuthSettings } from './env';
+import type { PublicLookupSettings } from './middleware/public-lookup-limit';
 
 /** Every auth budget and bound in one place (README "Sign-in"). */
 export const DEFAULT_AUTH: AuthSettings = {
@@ -19,6 +20,14 @@ export const DEFAULT_AUTH: AuthSettings = {
   addressLimit: { max: 120, windowMs: 60_000 },
   deviceDays: 180,
 };
+
+/**
+ * The public lookup's budget per client: 300 points in 10 minutes. A buyer reloading their page
+ * (lookup and details) spends 2 a time; a first look at an AWB 5; an unknown AWB 30. A scan of
+ * sequential numbers is stopped within 60 lookups even if every one exists, within about 10 where
+ * most do not.
+ */
+export const DEFAULT_PUBLIC_LOOKUP: PublicLookupSettings = { budget: 300, windowMs: 10 * 60_000, repeatCost: 1, hitCost: 5, missCost: 30 };
 
 /**
  * Without SIGNING_KEY outside production (tests, `npm start`'s demo), one random
@@ -53,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
       addressLimit: { max: num(env.AUTH_ADDRESS_LIMIT, DEFAULT_AUTH.addressLimit.max), windowMs: DEFAULT_AUTH.addressLimit.windowMs },
     },
     mailPerUserPerHour: num(env.MAIL_PER_USER_PER_HOUR, 20),
+    publicLookup: { ...DEFAULT_PUBLIC_LOOKUP, budget: num(env.PUBLIC_LOOKUP_BUDGET, DEFAULT_PUBLIC_LOOKUP.budget) },
     ...over,
   };
 }

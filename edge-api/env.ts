@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DbHandle } from '../db/connect';
 import type { Role } from '../domain/roles';
+import type { LookupLimit, PublicLookupSettings } from './middleware/public-lookup-limit';
 
 export type AuthSettings = {
   /** Password checks per account (and per trusted device) and window. */
@@ -41,7 +42,10 @@ export type AppConfig = {
   auth: AuthSettings;
   /** Download e-mails a user may have sent per hour. */
   mailPerUserPerHour: number;
+  /** The public tracking lookup's budget per client (edge-api/middleware/public-lookup-limit.ts). */
+  publicLookup: PublicLookupSettings;
 };
+
 
 export type SessionInfo = {
   id: string;
@@ -64,5 +68,7 @@ export type AppEnv = {
     session: SessionInfo | null;
     /** The client's address (edge-api/middleware/client-address.ts); null for an in-process request. */
     clientAddress: string | null;
+    /** The public lookups' budget per client (edge-api/middleware/public-lookup-limit.ts). */
+    lookupLimit: LookupLimit;
   };
 };

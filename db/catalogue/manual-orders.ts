@@ -64,6 +64,11 @@ export type CreateManualOrderArgs = {
   shopType: ManualShopType;
   /** Company ids the caller may read (for the order being cloned); null = all. */
   scope: string[] | null;
+  /**
+   * More writes that belong with the order (a bulk upload's parcel and its ledger row), made in the
+   * order's own transaction: the order, its items and these are written together or not at all.
+   */
+  within?: (trx: Db, orderId: string) => Promise<void>;
 };
 
 export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
@@ -278,6 +283,7 @@ export async function createManualOrder(db: Db, args: CreateManualOrderArgs) {
       }
     }
 
+    await args.within?.(trx, id);
     return {
       id, shopOrderId: order.id, totals, regime: result.regime, lines: result.lines, cancelledOriginal,
       warehouseId: warehouse.id, awb: order.awb ?? null, createdAt: orderDate,

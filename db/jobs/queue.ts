@@ -2,6 +2,7 @@
 // Plain functions taking the handle or `db` first; no HTTP here.
 import { sql } from 'kysely';
 import type { Db, DbHandle } from '../connect';
+import '../tables/job-effects';
 
 export type NewJob = { id: string; kind: string; payload: string; companyId: string | null; userId: string | null; total: number; now: string };
 
@@ -45,12 +46,49 @@ export const findJob = (db: Db, id: string) => db.selectFrom('jobs').selectAll()
 
 export const findJobOrThrow = (db: Db, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-/** Ends a job (done or failed) and releases its lock. */
-export const finishJob = (db: Db, id: string, values: { status: string; result?: string | null; error?: string | null }, now: string) =>
-  db.updateTable('jobs').set({ ...values, locked_by: null, updated_at: now }).where('id', '=', id).execute();
+/**
+ * Ends a job (done or failed) and releases its lock, only while `token` still holds it (a worker that
+ * stalled past its lease and lost the job to another changes nothing). True when it was ended.
+ */
+export async function finishJob(db: Db, id: string, token: string, values: { status: string; result?: string | null; error?: string | null }, now: string) {
+  const r = await db.updateTable('jobs').set({ ...values, locked_by: null, updated_at: now })
+    .where('id', '=', id).where('locked_by', '=', token).where('status', '=', 'running').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
 
-/** Records progress; also renews the lock, so a long job is not taken as stale. */
-export const setJobProgress = (db: Db, id: string, done: number, total: number | undefined, now: string) =>
-  db.updateTable('jobs')
+/** Records progress and renews the lease, only while `token` holds the job. True when it still does. */
+export async function setJobProgress(db: Db, id: string, token: string, done: number, total: number | undefined, now: string) {
+  const r = await db.updateTable('jobs')
     .set({ progress: done, ...(total !== undefined ? { total } : {}), locked_at: now, updated_at: now })
-    .where('id', '=', id).execute();
+    .where('id', '=', id).where('locked_by', '=', token).where('status', '=', 'running').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Renews the lease of a running job held by `token`. True when it still holds it. */
+export async function renewJobLease(db: Db, id: string, token: string, now: string) {
+  const r = await db.updateTable('jobs').set({ locked_at: now })
+    .where('id', '=', id).where('locked_by', '=', token).where('status', '=', 'running').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export type EffectClaim = { held: false } | { held: true; recorded: { worker: string; result: string | null } | null };
+
+/**
+ * Before a job's side effect (a mail, a file): in one transaction, checks that `token` still holds the
+ * job (renewing its lease) and records the effect under `key` unless it already is. `recorded` is the
+ * earlier record when one exists (the effect was already made, or is being made, by a holder before).
+ */
+export async function claimJobEffect(db: Db, id: string, token: string, key: string, now: string): Promise<EffectClaim> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await renewJobLease(tx, id, token, now))) return { held: false } as const;
+    const recorded = await tx.selectFrom('job_effects').select(['worker', 'result'])
+      .where('job_id', '=', id).where('effect_key', '=', key).executeTakeFirst();
+    if (recorded) return { held: true, recorded } as const;
+    await tx.insertInto('job_effects').values({ job_id: id, effect_key: key, worker: token, result: null, created_at: now }).execute();
+    return { held: true, recorded: null } as const;
+  });
+}
+
+/** Stores what an effect returned (JSON), for a worker that takes the job over later. */
+export const setJobEffectResult = (db: Db, id: string, key: string, result: string) =>
+  db.updateTable('job_effects').set({ result }).where('job_id', '=', id).where('effect_key', '=', key).execute();

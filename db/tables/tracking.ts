@@ -5,6 +5,8 @@ export interface TrackingBuyerAttemptTable {
   awb: string;
   /** ISO time of the wrong attempt. */
   created_at: string;
+  /** The client it came from (address, IPv6 by /64); null on rows from before it was kept. */
+  client_key: string | null;
 }
 
 declare module '../schema' {

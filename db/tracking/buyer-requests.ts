@@ -12,19 +12,19 @@ export const orderByAwbs = (db: Db, awbs: string[]) =>
     .where('tracking_number', 'in', awbs)
     .executeTakeFirst();
 
-/** Wrong answers given for an AWB since `since`. */
-export async function countBuyerAttempts(db: Db, awb: string, since: string): Promise<number> {
-  const wrong = await db
-    .selectFrom('tracking_buyer_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('awb', '=', awb)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return Number(wrong?.n ?? 0);
+/** Wrong answers given for an AWB since `since`: from every client, from `client`, and the time of `client`'s last. */
+export async function countBuyerAttempts(db: Db, awb: string, client: string, since: string): Promise<{ all: number; mine: number; myLast: string | null }> {
+  const [all, mine] = await Promise.all([
+    db.selectFrom('tracking_buyer_attempts').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('awb', '=', awb).where('created_at', '>', since).executeTakeFirst(),
+    db.selectFrom('tracking_buyer_attempts').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+      .where('awb', '=', awb).where('client_key', '=', client).where('created_at', '>', since).executeTakeFirst(),
+  ]);
+  return { all: Number(all?.n ?? 0), mine: Number(mine?.n ?? 0), myLast: (mine?.last as string | null | undefined) ?? null };
 }
 
-export const insertBuyerAttempt = (db: Db, a: { id: string; awb: string; createdAt: string }) =>
-  db.insertInto('tracking_buyer_attempts').values({ id: a.id, awb: a.awb, created_at: a.createdAt }).execute();
+export const insertBuyerAttempt = (db: Db, a: { id: string; awb: string; client: string; createdAt: string }) =>
+  db.insertInto('tracking_buyer_attempts').values({ id: a.id, awb: a.awb, client_key: a.client, created_at: a.createdAt }).execute();
 
 /** The payloads of an order's open requests of one kind. */
 export const openRequestPayloads = (db: Db, orderId: string, kind: string) =>

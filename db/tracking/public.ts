@@ -95,13 +95,12 @@ export async function loadRequests(dbh: DbHandle, orderId: string): Promise<Stor
 }
 
 /** What the buyer's page shows beside the shipment: the seller's brand and help contact, and the items. */
-export async function loadBuyerExtras(db: Db, orderId: string, companyId: string) {
-  const [company, profile, items] = await Promise.all([
-    db.selectFrom('companies').select(['name', 'email', 'phone', 'website']).where('id', '=', companyId).executeTakeFirst(),
+export async function loadBuyerExtras(db: Db, companyId: string) {
+  const [company, profile] = await Promise.all([
+    db.selectFrom('companies').select(['name']).where('id', '=', companyId).executeTakeFirst(),
     db.selectFrom('invoicing_profiles').select(['brand_name', 'logo_key']).where('company_id', '=', companyId).executeTakeFirst(),
-    db.selectFrom('order_items').select(['title', 'quantity']).where('order_id', '=', orderId).orderBy('id').limit(50).execute(),
   ]);
-  return { company, profile, items };
+  return { company, profile };
 }
 
 // Pincodes never change while the server runs: remember the ones found, per database.

@@ -119,8 +119,8 @@ export async function deliverExport<Built extends { name: string; rows: number }
   const dir = exportsDir(ctx.config.dataDir);
   fs.mkdirSync(dir, { recursive: true });
   sweep(dir);
-  const id = uuidv7();
-  const partial = path.join(dir, `${id}.part`);
+  // The file is named by its job, so a worker that takes the job over after a stall writes the same file.
+  const partial = path.join(dir, `${ctx.job.id}.${uuidv7()}.part`);
   const out = fs.createWriteStream(partial);
   let built: Built;
   try {
@@ -130,18 +130,23 @@ export async function deliverExport<Built extends { name: string; rows: number }
     fs.rmSync(partial, { force: true });
     throw err;
   }
-  const file = `${id}__${built.name}`;
+  const file = `${ctx.job.id}__${built.name}`;
   fs.renameSync(partial, path.join(dir, file));
   await ctx.progress(built.rows, built.rows);
-  const link = exportLink(ctx.config, file);
-  const sent = await sendMail(ctx.dbh, ctx.config, {
-    to: to.email,
-    subject: `Your ShipDesk ${what} download is ready`,
-    text:
-      `Hello ${userText(to.actor.name)},\n\nYour ${what} (${built.rows} ${mail.unit ?? 'rows'}) is ready to download:\n\n${link.url}\n\n` +
-      `The link is valid for 24 hours, until ${indiaDateTimeText(link.expiresAt)}.${mail.note?.(built) ?? ''}\n\nShipDesk`,
+  const own = exportLink(ctx.config, file);
+  // One mail per job: a worker that took the job over finds it recorded and reports the link mailed.
+  const mailed = await ctx.effect('mail', async () => {
+    const sent = await sendMail(ctx.dbh, ctx.config, {
+      to: to.email,
+      subject: `Your ShipDesk ${what} download is ready`,
+      text:
+        `Hello ${userText(to.actor.name)},\n\nYour ${what} (${built.rows} ${mail.unit ?? 'rows'}) is ready to download:\n\n${own.url}\n\n` +
+        `The link is valid for 24 hours, until ${indiaDateTimeText(own.expiresAt)}.${mail.note?.(built) ?? ''}\n\nShipDesk`,
+    });
+    return { url: own.url, expiresAt: own.expiresAt, delivered: sent.delivered };
   });
-  return { built, url: link.url, expiresAt: link.expiresAt, delivered: sent.delivered };
+  const link = mailed.result ?? { ...own, delivered: false };
+  return { built, url: link.url, expiresAt: link.expiresAt, delivered: link.delivered };
 }
 
 export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {

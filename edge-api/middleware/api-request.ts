@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { logRequest, newRequestId, onError } from './errors';
+import { checkRoles } from './roles';
 import { checkXsrf, readSession } from './session';
 
 /**
- * requestId, loadSession and requireXsrf (in that order) as one middleware:
+ * requestId, loadSession, requireXsrf and the role matrix (in that order) as one middleware:
  * every API request runs them, and each link of Hono's middleware chain costs
  * a call, a promise and a closure. It answers exactly as the three would: the
  * request id set and sent, the session loaded, an unsafe request without the
@@ -21,6 +22,7 @@ export const apiRequest: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await readSession(c);
     checkXsrf(c);
+    checkRoles(c);
   } catch (err) {
     if (!(err instanceof Error)) throw err;
     c.error = err;

@@ -58,7 +58,7 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 /** The socket's peer, as @hono/node-server hands it over (`c.env.incoming`, or `c.env.server.incoming`). */
-const peerOf = (c: Context) => {
+export const peerOf = (c: Context) => {
   const env = c.env as (NodeBindings & { server?: NodeBindings }) | undefined;
   return (env?.server ?? env)?.incoming?.socket?.remoteAddress;
 };

@@ -39,6 +39,7 @@ export const REFUSAL_STATUS = { invalid: 400, not_found: 404, forbidden: 403, co
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof Refusal) {
+    if (err.kind === 'rate_limited' && typeof err.extra?.retryAfter === 'number') c.header('retry-after', String(err.extra.retryAfter));
     return c.json({ status: false as const, message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.extra }, REFUSAL_STATUS[err.kind]);
   }
   if (err instanceof HTTPException) {

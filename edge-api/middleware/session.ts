@@ -87,19 +87,6 @@ export function requireSession(c: Context<AppEnv>): SessionInfo {
   return s;
 }
 
-/**
- * Guard for a route: signed in, with one of the given roles. With no roles:
- * any role that works on orders (admin, seller, warehouse); a finance user
- * reaches only the routes that name it.
- */
-export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const s = requireSession(c);
-    if (roles.length ? !roles.includes(s.role) : s.role === 'finance') throw new ApiFailure(403, 'You are not allowed to do this');
-    await next();
-  };
-}
-
 /** The company ids this session may touch; `null` = all (admin). */
 export function companyScope(c: Context<AppEnv>): string[] | null {
   const s = requireSession(c);

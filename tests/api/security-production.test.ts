@@ -63,6 +63,9 @@ describe('production mode (NODE_ENV=production)', { timeout: 180_000 }, () => {
     expect(short.kind === 'exited' && short.output).toMatch(/SIGNING_KEY is 13 bytes long: it must be at least 32 bytes/);
     const published = await startServer({ SQLITE_FILE: file, PUBLIC_URL: 'https://ship.example.in', SIGNING_KEY: 'dev-signing-key-change-me' });
     expect(published.kind === 'exited' && published.output).toMatch(/at least 32 bytes|published/);
+    const spaces = await startServer({ SQLITE_FILE: file, PUBLIC_URL: 'https://ship.example.in', SIGNING_KEY: ' '.repeat(32) });
+    expect(spaces).toMatchObject({ kind: 'exited', code: 1 });
+    expect(spaces.kind === 'exited' && spaces.output).toMatch(/SIGNING_KEY is only whitespace/);
   });
 
   it('refuses to start without an ENCRYPTION_KEY, or with one under 32 bytes, saying so', async () => {

@@ -55,6 +55,8 @@ async function startApp(file: string, dir: string) {
   const port = await freePort();
   const p = await spawnProcess(['--import', 'tsx', 'edge-api/server.ts'], {
     PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', SEED: '0', LOG_LEVEL: 'warn', NODE_ENV: '',
+    // the 200 simulated clients share one loopback address: the public lookup's budget per client is off
+    PUBLIC_LOOKUP_BUDGET: '0',
   }, 'is running at');
   return { url: `http://127.0.0.1:${port}`, child: p.child };
 }

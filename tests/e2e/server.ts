@@ -15,15 +15,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built PWA + API) on a free loopback port over a fresh SQLite file. */
-export async function startServer(opts: { orders?: number; env?: Record<string, string> } = {}) {
-  if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it).');
+/**
+ * Starts the real server (built PWA + API) on a free loopback port over a fresh SQLite file.
+ * `apiOnly`: the API without the built PWA (an API test); `dir`: an earlier server's folder, to start
+ * again on its database (kept by stop()).
+ */
+export async function startServer(opts: { orders?: number; env?: Record<string, string>; apiOnly?: boolean; dir?: string } = {}) {
+  if (!opts.apiOnly && !fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it).');
   const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
-      DATABASE_URL: '', SEED_ORDERS: String(opts.orders ?? 600), LOG_LEVEL: 'warn', ...opts.env,
+      DATABASE_URL: '', SEED_ORDERS: String(opts.orders ?? 600), LOG_LEVEL: 'warn',
+      // every browser and benchmark of a run is one loopback client: the public lookup's budget per
+      // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
+      PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,10 +51,11 @@ export async function startServer(opts: { orders?: number; env?: Record<string, 
   return {
     url: `http://127.0.0.1:${port}`,
     dir,
+    child,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!opts.dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

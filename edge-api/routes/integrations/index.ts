@@ -13,7 +13,6 @@ import { listTasks, retryTask } from '../../integrations/tasks';
 import { responds } from '../../lib/responds';
 import { idParam, serviceActor } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
-import { requireRole } from '../../middleware/session';
 
 const csv = <T extends string>(values: readonly [T, ...T[]]) =>
   z.string().max(200).optional().transform((s, ctx) => {
@@ -25,35 +24,33 @@ const csv = <T extends string>(values: readonly [T, ...T[]]) =>
   });
 const kindList = z.string().max(200).optional().transform((s) => (s ? s.split(',').map((p) => p.trim()).filter(Boolean) : null));
 
-const sellerOrAdmin = requireRole('seller', 'admin');
-
 export const integrationsRoutes = new Hono<AppEnv>()
-  .get('/integrations/connections', sellerOrAdmin, responds(ConnectionListResponse), v('query', z.object({ kind: kindList })), async (c) => {
+  .get('/integrations/connections', responds(ConnectionListResponse), v('query', z.object({ kind: kindList })), async (c) => {
     const connections = await listConnections(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('query').kind);
     return c.json({ status: true as const, connections } satisfies ConnectionListResponse);
   })
-  .post('/integrations/connections', sellerOrAdmin, responds(ConnectionResponse, 201), v('json', ConnectionCreateInput), async (c) => {
+  .post('/integrations/connections', responds(ConnectionResponse, 201), v('json', ConnectionCreateInput), async (c) => {
     const connection = await createConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, serviceActor(c), c.req.valid('json'));
     return c.json({ status: true as const, connection } satisfies ConnectionResponse, 201);
   })
-  .patch('/integrations/connections/:id', sellerOrAdmin, responds(ConnectionResponse), v('param', idParam), v('json', ConnectionUpdateInput), async (c) => {
+  .patch('/integrations/connections/:id', responds(ConnectionResponse), v('param', idParam), v('json', ConnectionUpdateInput), async (c) => {
     const connection = await updateConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, serviceActor(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ status: true as const, connection } satisfies ConnectionResponse);
   })
-  .delete('/integrations/connections/:id', sellerOrAdmin, responds(MessageResponse), v('param', idParam), async (c) => {
+  .delete('/integrations/connections/:id', responds(MessageResponse), v('param', idParam), async (c) => {
     await deleteConnection(c.var.dbh, serviceActor(c), c.req.valid('param').id);
     return c.json({ status: true as const, message: 'Connection removed' } satisfies MessageResponse);
   })
-  .post('/integrations/connections/:id/test', sellerOrAdmin, responds(ConnectionTestResponse), v('param', idParam), async (c) => {
+  .post('/integrations/connections/:id/test', responds(ConnectionTestResponse), v('param', idParam), async (c) => {
     const r = await testConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, c.var.log, serviceActor(c), c.req.valid('param').id);
     return c.json({ status: true as const, ...r } satisfies ConnectionTestResponse);
   })
-  .get('/integrations/tasks', sellerOrAdmin, responds(TaskListResponse), v('query', z.object({ status: csv(TASK_STATUSES), kind: kindList })), async (c) => {
+  .get('/integrations/tasks', responds(TaskListResponse), v('query', z.object({ status: csv(TASK_STATUSES), kind: kindList })), async (c) => {
     const q = c.req.valid('query');
     const tasks = await listTasks(c.var.dbh, serviceActor(c), q.status ?? ['pending', 'running', 'failed'], q.kind);
     return c.json({ status: true as const, tasks } satisfies TaskListResponse);
   })
-  .post('/integrations/tasks/:id/retry', sellerOrAdmin, responds(TaskResponse), v('param', idParam), async (c) => {
+  .post('/integrations/tasks/:id/retry', responds(TaskResponse), v('param', idParam), async (c) => {
     const task = await retryTask(c.var.dbh, serviceActor(c), c.req.valid('param').id);
     return c.json({ status: true as const, task } satisfies TaskResponse);
   });

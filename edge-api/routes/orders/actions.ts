@@ -27,7 +27,6 @@ import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { idParam, ORDER_PATH as ORDER, serviceActor } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
-import { requireRole } from '../../middleware/session';
 import type { OrderRef } from '../../services/orders/order-action';
 import {
   cancelOrder,
@@ -54,57 +53,57 @@ async function acted(c: Context<AppEnv>, message: string, done: OrderRef) {
 }
 
 export const actionRoutes = new Hono<AppEnv>()
-  .get(ORDER, requireRole(), responds(OrderDetailResponse), v('param', idParam), async (c) => {
+  .get(ORDER, responds(OrderDetailResponse), v('param', idParam), async (c) => {
     const data = await orderDetail(c.var.dbh, serviceActor(c), { orderId: c.req.valid('param').id });
     return c.json({ status: true as const, data } satisfies OrderDetailResponse);
   })
   /** READY TO SHIP with the courier chosen in the confirmation (`?courier=`), else the default one (services/orders/ready-to-ship). */
-  .patch(`${ORDER}/ready-to-ship`, requireRole(), responds(ReadyToShipResponse), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
+  .patch(`${ORDER}/ready-to-ship`, responds(ReadyToShipResponse), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
     const actor = serviceActor(c);
     const { orderId, booking } = await readyToShip(c.var.dbh.db, actor, { orderId: c.req.valid('param').id, courier: c.req.valid('query').courier });
     const data = await orderDetail(c.var.dbh, actor, { orderId });
     return c.json({ status: true as const, message: 'Order marked ready to ship', data, booking } satisfies ReadyToShipResponse);
   })
-  .patch(`${ORDER}/customer`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', customerDetailsSchema), async (c) =>
+  .patch(`${ORDER}/customer`, responds(OrderActionResponse), v('param', idParam), v('json', customerDetailsSchema), async (c) =>
     acted(c, 'Customer details updated', await editCustomer(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch(`${ORDER}/details`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', orderDetailsSchema), async (c) =>
+  .patch(`${ORDER}/details`, responds(OrderActionResponse), v('param', idParam), v('json', orderDetailsSchema), async (c) =>
     acted(c, 'Order details updated', await editOrderDetails(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch(`${ORDER}/cancel`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('query', z.object({ companyId: z.string().max(64).optional() })), v('json', cancelOrderSchema), async (c) =>
+  .patch(`${ORDER}/cancel`, responds(OrderActionResponse), v('param', idParam), v('query', z.object({ companyId: z.string().max(64).optional() })), v('json', cancelOrderSchema), async (c) =>
     acted(c, 'Order cancelled', await cancelOrder(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, companyId: c.req.valid('query').companyId, reason: c.req.valid('json').reason })),
   )
-  .patch(`${ORDER}/mark-delivered`, requireRole(), responds(OrderActionResponse), v('param', idParam), v('json', markDeliveredSchema), async (c) =>
+  .patch(`${ORDER}/mark-delivered`, responds(OrderActionResponse), v('param', idParam), v('json', markDeliveredSchema), async (c) =>
     acted(c, 'Order marked as delivered', await markDelivered(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch(`${ORDER}/revert-to-placed`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), async (c) =>
+  .patch(`${ORDER}/revert-to-placed`, responds(OrderActionResponse), v('param', idParam), async (c) =>
     acted(c, 'Order status brought back to PLACED', await revertToPlaced(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id })),
   )
-  .patch('/orders/unblock-inventory/:id', requireRole('admin'), responds(OrderActionResponse), v('param', idParam), async (c) =>
+  .patch('/orders/unblock-inventory/:id', responds(OrderActionResponse), v('param', idParam), async (c) =>
     acted(c, 'Inventory unblocked', await unblockInventory(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id })),
   )
-  .get('/shipping-packages', requireRole(), responds(ShippingPackagesResponse), async (c) => {
+  .get('/shipping-packages', responds(ShippingPackagesResponse), async (c) => {
     return c.json({ status: true as const, data: await shippingPackages(c.var.dbh.db) } satisfies ShippingPackagesResponse);
   })
-  .patch('/order-shipping-packages', requireRole(), responds(OrderActionResponse), v('json', shippingPackageChangeSchema), async (c) =>
+  .patch('/order-shipping-packages', responds(OrderActionResponse), v('json', shippingPackageChangeSchema), async (c) =>
     acted(c, 'Shipping package updated', await changeShippingPackage(c.var.dbh.db, serviceActor(c), c.req.valid('json'))),
   )
-  .post('/schedule_dto', requireRole(), responds(OrderActionResponse), v('json', scheduleReturnSchema), async (c) =>
+  .post('/schedule_dto', responds(OrderActionResponse), v('json', scheduleReturnSchema), async (c) =>
     acted(c, 'Return scheduled', await scheduleReturn(c.var.dbh.db, serviceActor(c), c.req.valid('json'))),
   )
-  .post('/cancel-return', requireRole(), responds(OrderActionResponse), v('json', cancelReturnSchema), async (c) =>
+  .post('/cancel-return', responds(OrderActionResponse), v('json', cancelReturnSchema), async (c) =>
     acted(c, 'Return cancelled', await cancelReturn(c.var.dbh.db, serviceActor(c), c.req.valid('json'))),
   )
-  .patch(`${ORDER}/weight`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', weightChangeSchema), async (c) =>
+  .patch(`${ORDER}/weight`, responds(OrderActionResponse), v('param', idParam), v('json', weightChangeSchema), async (c) =>
     acted(c, 'Weight updated', await changeWeight(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch(`${ORDER}/warehouse`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', reassignWarehouseSchema), async (c) =>
+  .patch(`${ORDER}/warehouse`, responds(OrderActionResponse), v('param', idParam), v('json', reassignWarehouseSchema), async (c) =>
     acted(c, 'Warehouse reassigned', await reassignWarehouse(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .patch(`${ORDER}/items`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', updateQuantitiesSchema), async (c) =>
+  .patch(`${ORDER}/items`, responds(OrderActionResponse), v('param', idParam), v('json', updateQuantitiesSchema), async (c) =>
     acted(c, 'Quantities updated', await updateQuantities(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
-  .post(`${ORDER}/credit-notes`, requireRole('admin'), responds(OrderActionResponse), v('param', idParam), v('json', creditNoteSchema), async (c) =>
+  .post(`${ORDER}/credit-notes`, responds(OrderActionResponse), v('param', idParam), v('json', creditNoteSchema), async (c) =>
     acted(c, 'Credit note generated', await generateCreditNote(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') })),
   )
   /**
@@ -112,12 +111,12 @@ export const actionRoutes = new Hono<AppEnv>()
    * (routes/billing); this guard runs first and refuses what the transition
    * table does not allow, then hands over.
    */
-  .post(`${ORDER}/regenerate-documents`, requireRole(), v('param', idParam), async (c, next) => {
+  .post(`${ORDER}/regenerate-documents`, v('param', idParam), async (c, next) => {
     await checkRegenerateDocuments(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id });
     await next();
   })
   /** NDR messages sent over WhatsApp, when the company's WhatsApp NDR module is active. */
-  .get(`${ORDER}/whatsapp-messages`, requireRole(), responds(WhatsappMessagesResponse), v('param', idParam), async (c) => {
+  .get(`${ORDER}/whatsapp-messages`, responds(WhatsappMessagesResponse), v('param', idParam), async (c) => {
     const data = await whatsappMessages(c.var.dbh.db, serviceActor(c), { orderId: c.req.valid('param').id });
     return c.json({ status: true as const, data } satisfies WhatsappMessagesResponse);
   });

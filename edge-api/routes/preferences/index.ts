@@ -18,7 +18,7 @@ import {
 } from '../../../domain/preferences';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { companyScope, requireRole, requireSession } from '../../middleware/session';
+import { companyScope, requireSession } from '../../middleware/session';
 import type { ServiceActor } from '../../services/audit/actor';
 import { courierBooking, courierQuotes } from '../../services/carriers';
 import { brandsCsv } from '../../services/finance/brands-csv';
@@ -36,42 +36,42 @@ export function actorOf(c: Context<AppEnv>): ServiceActor {
 }
 
 export const preferencesRoutes = new Hono<AppEnv>()
-  .get('/ums/profile/preferences', requireRole('seller', 'admin'), responds(PreferencesResponse), v('query', preferencesQuerySchema), async (c) => {
+  .get('/ums/profile/preferences', responds(PreferencesResponse), v('query', preferencesQuerySchema), async (c) => {
     const data = await getPreferences(c.var.dbh.db, actorOf(c), c.req.valid('query'));
     return c.json({ status: true as const, data } satisfies PreferencesResponse);
   })
-  .post('/ums/profile/preferences', requireRole('seller', 'admin'), responds(SavePreferencesResponse), v('json', savePreferencesSchema), async (c) => {
+  .post('/ums/profile/preferences', responds(SavePreferencesResponse), v('json', savePreferencesSchema), async (c) => {
     const data = await savePreferences(c.var.dbh.db, actorOf(c), c.req.valid('json'));
     return c.json({ status: true as const, message: PREFERENCES_SAVED, data } satisfies SavePreferencesResponse);
   })
-  .get('/ums/profile/deliveryPartners', requireRole('seller', 'admin', 'warehouse'), responds(DeliveryPartnersResponse), async (c) => {
+  .get('/ums/profile/deliveryPartners', responds(DeliveryPartnersResponse), async (c) => {
     const deliveryPartners = await listDeliveryPartners(c.var.dbh.db);
     return c.json({ status: true as const, responseBody: { deliveryPartners } } satisfies DeliveryPartnersResponse);
   })
-  .get('/ums/profile/companies/find', requireRole('admin'), responds(FindCompaniesResponse), v('query', findCompaniesSchema), async (c) => {
+  .get('/ums/profile/companies/find', responds(FindCompaniesResponse), v('query', findCompaniesSchema), async (c) => {
     const data = await searchCompanies(c.var.dbh.db, actorOf(c), c.req.valid('query').companyName);
     return c.json({ status: true as const, data } satisfies FindCompaniesResponse);
   })
   /** What each courier would charge for this order, its delivery date and COD, and the default courier. */
-  .get(`${ORDER}/couriers`, requireRole(), responds(CourierQuotesResponse), v('param', idParam), async (c) => {
+  .get(`${ORDER}/couriers`, responds(CourierQuotesResponse), v('param', idParam), async (c) => {
     const data = await courierQuotes(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies CourierQuotesResponse);
   })
   /** The courier, rate and AWB the order was booked with (or the latest refusal). */
-  .get(`${ORDER}/courier-booking`, requireRole(), responds(CourierBookingResponse), v('param', idParam), async (c) => {
+  .get(`${ORDER}/courier-booking`, responds(CourierBookingResponse), v('param', idParam), async (c) => {
     const data = await courierBooking(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies CourierBookingResponse);
   })
-  .get(`${ORDER}/high-margin`, requireRole(), responds(HighMarginResponse), v('param', idParam), async (c) => {
+  .get(`${ORDER}/high-margin`, responds(HighMarginResponse), v('param', idParam), async (c) => {
     const data = await highMarginStatus(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, data } satisfies HighMarginResponse);
   })
-  .patch(`${ORDER}/approve-d2r`, requireRole('admin'), responds(HighMarginApprovedResponse), v('param', idParam), async (c) => {
+  .patch(`${ORDER}/approve-d2r`, responds(HighMarginApprovedResponse), v('param', idParam), async (c) => {
     const data = await approveHighMarginOrder(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
     return c.json({ status: true as const, message: D2R_APPROVED, data } satisfies HighMarginApprovedResponse);
   })
   /** The finance role's brands CSV (a date range is required when DTO statuses are chosen). */
-  .get('/finance/brands/csv', requireRole('finance', 'admin'), v('query', brandsCsvSchema), async (c) => {
+  .get('/finance/brands/csv', v('query', brandsCsvSchema), async (c) => {
     const csv = await brandsCsv(c.var.dbh.db, actorOf(c), c.req.valid('query'));
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': contentDisposition('brands.csv') });
   });

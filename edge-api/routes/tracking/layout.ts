@@ -6,15 +6,15 @@ import { saveTrackingLayoutSchema, TrackingLayoutResponse, TrackingLayoutSavedRe
 import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
-import { requireRole, requireSession } from '../../middleware/session';
+import { requireSession } from '../../middleware/session';
 import { getTrackingLayout, saveTrackingLayout } from '../../services/tracking/layout';
 
 export const layoutRoutes = new Hono<AppEnv>()
-  .get('/ums/profile/get-tracking-layout', requireRole('seller'), responds(TrackingLayoutResponse), async (c) => {
+  .get('/ums/profile/get-tracking-layout', responds(TrackingLayoutResponse), async (c) => {
     const responseBody = await getTrackingLayout(c.var.dbh.db, requireSession(c));
     return c.json({ status: true as const, responseBody } satisfies TrackingLayoutResponse);
   })
-  .patch('/ums/profile/tracking-layout', requireRole('seller'), responds(TrackingLayoutSavedResponse), v('json', saveTrackingLayoutSchema), async (c) => {
+  .patch('/ums/profile/tracking-layout', responds(TrackingLayoutSavedResponse), v('json', saveTrackingLayoutSchema), async (c) => {
     const { message } = await saveTrackingLayout(c.var.dbh.db, c.var.config.dataDir, requireSession(c), c.req.valid('json'));
     return c.json({ status: true as const, message } satisfies TrackingLayoutSavedResponse);
   });

@@ -1,7 +1,7 @@
 // Public tracking: GET /order/{awb} (part 1 §7) and the customer's NDR requests.
 // No sign-in. Answers only what a customer may see.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   awbProblem,
@@ -26,6 +26,8 @@ import { logRequest, newRequestId, onError, requestIdOf } from '../../middleware
 import { BuyerTokenInvalid, createBuyerRequest, verifyBuyer } from '../../services/tracking/buyer-requests';
 import { publicAnswer, rememberedPublicAnswer, shipmentDetails, type PublicAnswer } from '../../services/tracking/public-answer';
 import { jsonAnswerSecurityHeaders, securityHeaderRecord } from '../../middleware/security-headers';
+import { clientAddress, clientAddressOf, peerOf, proxyList } from '../../middleware/client-address';
+import { clientKey, type LookupLimit } from '../../middleware/public-lookup-limit';
 
 /** The AWB as people paste it: spaces and dashes removed, in capitals, then checked. */
 const awbParam = z.object({ awb: z.preprocess((a) => (typeof a === 'string' ? normaliseAwb(a) : a), awbSchema) });
@@ -68,7 +70,7 @@ const fixedHeaders = (hsts: boolean) => {
 };
 const FIXED_HEADERS = { plain: fixedHeaders(false), hsts: fixedHeaders(true) };
 
-export type LookupDeps = { dbh: DbHandle; config: AppConfig; log: Logger };
+export type LookupDeps = { dbh: DbHandle; config: AppConfig; log: Logger; limit: LookupLimit };
 
 /** The answer to a lookup found: 200 with the JSON, or 304 when If-None-Match names its ETag. */
 function answerHeaders(fixed: (typeof FIXED_HEADERS)['plain'], answer: PublicAnswer, reqId: string, ifNoneMatch: string | undefined) {
@@ -86,15 +88,26 @@ function answerHeaders(fixed: (typeof FIXED_HEADERS)['plain'], answer: PublicAns
  * objects, which the Node adapter writes as they are (no Headers object per
  * request).
  */
-function lookupHandler({ dbh, config, log }: LookupDeps) {
+function lookupHandler({ dbh, config, log, limit }: LookupDeps) {
   const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
+  const trusted = proxyList(config.trustedProxies);
   return async (c: Context<AppEnv>): Promise<Response> => {
     const started = performance.now();
     const reqId = newRequestId(c);
     c.set('requestId', reqId);
     let res: Response;
     try {
-      const answer = await publicAnswer(dbh, parseAwb(c.req.param('awb') ?? ''));
+      const client = clientAddressOf(peerOf(c), c.req.header('x-forwarded-for'), trusted);
+      await limit.check(client);
+      const raw = c.req.param('awb') ?? '';
+      let answer: PublicAnswer | null;
+      try {
+        answer = await publicAnswer(dbh, parseAwb(raw));
+      } catch (err) {
+        if (err instanceof ApiFailure && err.status === 400) await limit.charge(client, raw, false);
+        throw err;
+      }
+      await limit.charge(client, answer ? normaliseAwb(raw) : raw, Boolean(answer));
       if (!answer) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
       const a = answerHeaders(fixed, answer, reqId, c.req.header('if-none-match'));
       res = new Response(a.body, { status: a.status, headers: a.headers });
@@ -128,8 +141,9 @@ const PLAIN_AWB = /^[A-Za-z0-9]{1,64}$/;
  * anything else (HEAD, a query, an escape, an unknown or changed AWB, an
  * error, PostgreSQL) returns false untouched, for Hono to answer.
  */
-function lookupFastPath({ dbh, config, log }: LookupDeps) {
+function lookupFastPath({ dbh, config, log, limit }: LookupDeps) {
   const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
+  const trusted = proxyList(config.trustedProxies);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url;
     if (req.method !== 'GET' || !url?.startsWith(LOOKUP_PREFIX)) return false;
@@ -140,6 +154,8 @@ function lookupFastPath({ dbh, config, log }: LookupDeps) {
     if (awbProblem(awb) !== null) return false;
     const answer = rememberedPublicAnswer(dbh, awb);
     if (!answer) return false;
+    // Charged as the route charges a found AWB; a spent budget goes to the route, which refuses it.
+    if (!limit.chargeFoundNow(clientAddressOf(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), trusted), awb)) return false;
     const reqId = requestIdOf(req.headers['x-request-id']);
     const ifNoneMatch = req.headers['if-none-match'];
     const a = answerHeaders(fixed, answer, reqId, ifNoneMatch);
@@ -159,18 +175,33 @@ export function publicLookup(deps: LookupDeps) {
   return { routes: new Hono<AppEnv>().get('/order/:awb', responds(PublicTrackingResponseSchema), lookup), fastPath: lookupFastPath(deps) };
 }
 
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
+
+/** Sets `clientAddress` as the app's TRUST_PROXY setting says (the client-address middleware, built once per setting). */
+const byProxies = new WeakMap<object, MiddlewareHandler<AppEnv>>();
+const clientAddressFromConfig: MiddlewareHandler<AppEnv> = (c, next) => {
+  const config = c.var.config;
+  let mw = byProxies.get(config);
+  if (!mw) byProxies.set(config, (mw = clientAddress(config.trustedProxies)));
+  return mw(c, next);
+};
+
 /** The customer's NDR requests and the shipment's details (signed-out, like the lookup). */
 export const publicTrackingRoutes = new Hono<AppEnv>()
   /** The seller, items, help contact, delay and the buyer's requests, beside the lookup. */
-  .get('/order/:awb/details', responds(PublicShipmentDetailsResponseSchema), v('param', awbParam), async (c) => {
-    const data = await shipmentDetails(c.var.dbh, c.req.valid('param').awb);
+  .get('/order/:awb/details', responds(PublicShipmentDetailsResponseSchema), clientAddressFromConfig, v('param', awbParam), async (c) => {
+    const awb = c.req.valid('param').awb;
+    await c.var.lookupLimit.check(c.var.clientAddress);
+    const data = await shipmentDetails(c.var.dbh, awb);
+    await c.var.lookupLimit.charge(c.var.clientAddress, awb, Boolean(data));
     if (!data) throw new ApiFailure(404, LOOKUP_FAILED_MESSAGE);
     c.header('Cache-Control', 'no-cache');
     return c.json({ status: true as const, data } satisfies PublicShipmentDetailsResponse);
   })
   /** Step 1 of an NDR request: prove to be the buyer with the last 4 digits of the phone on the order. */
-  .post('/order/:awb/ndr/verify', responds(BuyerVerifiedResponse), v('param', awbParam), v('json', verifyBuyerSchema), async (c) => {
-    return c.json(await verifyBuyer(c.var.dbh, c.var.config.signingKey, { awb: c.req.valid('param').awb, phoneLast4: c.req.valid('json').phoneLast4 }));
+  .post('/order/:awb/ndr/verify', responds(BuyerVerifiedResponse), clientAddressFromConfig, v('param', awbParam), v('json', verifyBuyerSchema), async (c) => {
+    const input = { awb: c.req.valid('param').awb, phoneLast4: c.req.valid('json').phoneLast4, client: clientKey(c.var.clientAddress ?? 'unknown') };
+    return c.json(await verifyBuyer(c.var.dbh, c.var.config.signingKey, input));
   })
   /** Step 2: the request itself, which lands in the seller's User Requests (NDR) list. */
   .post('/order/:awb/ndr/requests', responds(BuyerRequestCreatedResponse, 201), v('param', awbParam), v('json', customerRequestSchema), async (c) => {

@@ -6,7 +6,7 @@ import { ApiFailure } from '../../lib/errors';
 import { verify } from '../../lib/signing';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
-import { companyScope, requireRole, requireSession } from '../../middleware/session';
+import { companyScope, requireSession } from '../../middleware/session';
 import { KEY_RE } from '../../services/uploads';
 import { presignUpload, readStoredFile, receiveUpload } from '../../services/uploads/store';
 
@@ -15,7 +15,7 @@ import { presignUpload, readStoredFile, receiveUpload } from '../../services/upl
  * bytes to it, then names the returned key in the call that uses the file.
  */
 export const uploadsRoutes = new Hono<AppEnv>()
-  .post('/uploads/presign', requireRole(), responds(PresignResponse), v('json', presignSchema), async (c) => {
+  .post('/uploads/presign', responds(PresignResponse), v('json', presignSchema), async (c) => {
     const actor = { companyId: requireSession(c).companyId, scope: companyScope(c) };
     return c.json(presignUpload(c.var.config.signingKey, actor, c.req.valid('json')) satisfies PresignResponse);
   })
@@ -36,9 +36,15 @@ export const uploadsRoutes = new Hono<AppEnv>()
       return c.json(stored satisfies UploadedResponse);
     },
   )
-  .get('/files/:key', v('param', z.object({ key: z.string().max(80, 'Not found').regex(KEY_RE, 'Not found') })), async (c) => {
-    const file = await readStoredFile(c.var.dbh, c.var.config.dataDir, c.req.valid('param').key, () => companyScope(c));
-    c.header('content-type', file.contentType);
-    c.header('cache-control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
-    return c.body(file.bytes);
-  });
+  .get(
+    '/files/:key',
+    v('param', z.object({ key: z.string().max(80, 'Not found').regex(KEY_RE, 'Not found') })),
+    v('query', z.object({ exp: z.coerce.number().optional(), sig: z.string().max(100).optional() })),
+    async (c) => {
+      const link = { signingKey: c.var.config.signingKey, ...c.req.valid('query') };
+      const file = await readStoredFile(c.var.dbh, c.var.config.dataDir, c.req.valid('param').key, () => companyScope(c), link);
+      c.header('content-type', file.contentType);
+      c.header('cache-control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
+      return c.body(file.bytes);
+    },
+  );

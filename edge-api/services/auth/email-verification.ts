@@ -197,7 +197,8 @@ export async function runVerifyEmailJob(ctx: JobContext<VerifyEmailJobPayload>) 
   const orgRow = org ? await orgEmailState(ctx.dbh.db, org) : undefined;
   if ((org ? orgRow?.email : user.email) !== row.email) return { delivered: false, skipped: 'The address has changed.' };
   const until = `The link works once, for 24 hours, until ${indiaDateTimeText(row.expires_at)}.`;
-  const mail = await sendMail(ctx.dbh, ctx.config, org
+  // One mail per job, even when a worker takes the job over after a stall.
+  const mail = await ctx.effect('mail', () => sendMail(ctx.dbh, ctx.config, org
     ? {
       to: row.email,
       subject: 'Verify your organisation\'s e-mail address for ShipDesk',
@@ -214,8 +215,8 @@ export async function runVerifyEmailJob(ctx: JobContext<VerifyEmailJobPayload>) 
         `Hello ${userText(user.name)},\n\nPlease confirm that ${row.email} is your e-mail address by opening this link:\n\n${verificationLink(ctx.config, row.id)}\n\n` +
         `${until} Once it is verified, ShipDesk can e-mail your downloads to this address.\n\n` +
         `If you did not ask for this, you can ignore this e-mail.\n\nShipDesk`,
-    });
-  return { delivered: mail.delivered, email: row.email };
+    }));
+  return { delivered: mail.result?.delivered ?? false, email: row.email };
 }
 
 registerJob(VERIFY_EMAIL_JOB, runVerifyEmailJob);

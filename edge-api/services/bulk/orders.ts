@@ -6,7 +6,7 @@
 import type { DbHandle } from '../../../db/connect';
 import { companyWarehouses } from '../../../db/catalogue/warehouses';
 import { itemsBySku } from '../../../db/bulk/catalogue';
-import { claimLedger, ledgerKeys } from '../../../db/bulk/ledger';
+import { claimLedger, ledgerHas, ledgerKeys } from '../../../db/bulk/ledger';
 import { setParcel } from '../../../db/bulk/orders';
 import { isYes, num, type BulkRow } from '../../../domain/bulk/rules';
 import { manualOrderSchema, ORDER_TYPE, type ManualOrderInput } from '../../../domain/manual-order';
@@ -73,16 +73,19 @@ function columnOf(path: string | undefined): string {
 /**
  * The orders of one upload: what every order needs is read once (SKUs, the
  * ledger of orders made by earlier uploads); each order is then created by
- * the manual-order use case in its own transaction; `finish` records the
- * sheet's parcels and the ledger for all of them in one transaction.
+ * the manual-order use case in one transaction with all its rows, its parcel
+ * and its ledger row, so a crash leaves each order whole or absent, and the
+ * same file sent again reports the orders already made as done.
  */
+/** The order id was claimed by another submit between our read of the ledger and our write: it is made; ours rolls back. */
+class OrderAlreadyMade extends Error {}
+
 export async function orderBatch(dbh: DbHandle, actor: BulkActor, allRows: BulkRow[]) {
   const companyId = needCompany(actor);
   const made = await ledgerKeys(dbh.db, ORDER_LEDGER, companyId, [...new Set(allRows.map((r) => r.id))]);
   const items = await itemsBySku(dbh.db, companyId, [...new Set(allRows.map((r) => r.sku))]);
   const catalogueIds = new Map([...items].map(([sku, v]) => [sku, v.id]));
   let warehouses: Awaited<ReturnType<typeof companyWarehouses>> | undefined;
-  const created: { orderId: string; shopOrderId: string; row: BulkRow }[] = [];
 
   /** Creates the order of a group of rows, or refuses with the column at fault. False: made by an earlier upload, nothing done. */
   async function create(rows: BulkRow[]): Promise<boolean> {
@@ -110,29 +113,25 @@ export async function orderBatch(dbh: DbHandle, actor: BulkActor, allRows: BulkR
     }
     try {
       // The one manual-order creation use case (services/orders): ship-from allocation, totals, trail.
-      const order = await createManualOrder(dbh, { id: actor.id, name: actor.name, role: actor.role, scope: actor.scope, companyId: actor.companyId }, { ...parsed.data, companyId });
-      created.push({ orderId: order.id, shopOrderId: id, row: rows[0] });
+      const r = rows[0];
+      const parcel = { weightG: Math.max(1, Math.round(num(r.weight) ?? 1)), lengthCm: num(r.length) ?? 1, breadthCm: num(r.breadth) ?? 1, heightCm: num(r.height) ?? 1 };
+      await createManualOrder(dbh, { id: actor.id, name: actor.name, role: actor.role, scope: actor.scope, companyId: actor.companyId }, { ...parsed.data, companyId }, {
+        within: async (t, orderId) => {
+          await setParcel(t, orderId, parcel);
+          // Claimed with the order: another submit of the same order id that raced this one finds it and stops here.
+          if (!(await claimLedger(t, ORDER_LEDGER, companyId, id, orderId))) throw new OrderAlreadyMade();
+        },
+      });
       made.add(id);
       return true;
     } catch (e) {
+      if (e instanceof OrderAlreadyMade) return false;
+      // Refused because the order exists: made by a submit of this file that ran at the same time, it is done.
+      if (isRefusal(e) && (await ledgerHas(dbh.db, ORDER_LEDGER, companyId, id)) !== undefined) return false;
       if (isRefusal(e)) throw new RowFailure(columnOf(e.errors?.[0]?.path), e.message);
       throw e;
     }
   }
 
-  async function finish() {
-    if (!created.length) return;
-    await dbh.db.transaction().execute(async (t) => {
-      for (const c of created) {
-        const r = c.row;
-        await setParcel(t, c.orderId, {
-          weightG: Math.max(1, Math.round(num(r.weight) ?? 1)), lengthCm: num(r.length) ?? 1, breadthCm: num(r.breadth) ?? 1, heightCm: num(r.height) ?? 1,
-        });
-        await claimLedger(t, ORDER_LEDGER, companyId, c.shopOrderId, c.orderId);
-      }
-    });
-    created.length = 0;
-  }
-
-  return { create, finish };
+  return { create };
 }

@@ -86,11 +86,8 @@ export async function runBulk(
       }
     }
     done += group.length;
-    // Parcels and ledger of the orders made so far, every 25 rows (one transaction each time).
-    if (orders && done % 25 === 0) await orders.finish();
     if (opts.progress && (done % 10 === 0 || done === rows.length)) await opts.progress(done, rows.length);
   }
-  await orders?.finish();
   errorArray.sort((a, b) => a.row - b.row);
   return { errorArray, executeErrors: failed.size, executeSuccess: success };
 }

@@ -11,7 +11,8 @@ import { hashPassword } from '../../../db/password';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { MIN_ENCRYPTION_KEY_BYTES } from '../../integrations/secret-box';
 
-export const MIN_SIGNING_KEY_BYTES = 32;
+/** The shortest secret key production accepts (the secret box refuses shorter ones too). */
+export const MIN_SIGNING_KEY_BYTES = MIN_ENCRYPTION_KEY_BYTES;
 /** The key older versions fell back to: published in their source, so never a secret. */
 const PUBLISHED_KEYS = new Set(['dev-signing-key-change-me']);
 
@@ -19,22 +20,38 @@ const PUBLISHED_KEYS = new Set(['dev-signing-key-change-me']);
 export const isDemoSecret = (secret: string) => /_demo$/i.test(secret) || secret.length < 24;
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
+/** Distinct byte values a signing key must have: a random base64 or hex key of 32+ bytes has 16 or more. */
+export const MIN_SIGNING_KEY_DISTINCT = 12;
+const MAKE_ONE = 'e.g. `openssl rand -base64 48`';
+
+/**
+ * Why the secret `name` (SIGNING_KEY, ENCRYPTION_KEY) cannot serve in production, or null: unset,
+ * only whitespace, shorter than 32 bytes, too few distinct bytes (one character repeated, a word
+ * typed twice), or published.
+ */
+export function secretKeyProblem(name: string, key: string | undefined): string | null {
+  if (!key) return `${name} is not set: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}), the same on every server process.`;
+  const bytes = Buffer.from(key, 'utf8');
+  if (!key.trim()) return `${name} is only whitespace: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}).`;
+  if (bytes.length < MIN_SIGNING_KEY_BYTES) return `${name} is ${bytes.length} bytes long: it must be at least ${MIN_SIGNING_KEY_BYTES} bytes (${MAKE_ONE}).`;
+  const distinct = new Set(bytes).size;
+  if (distinct < MIN_SIGNING_KEY_DISTINCT) {
+    return `${name} has only ${distinct} distinct byte${distinct === 1 ? '' : 's'}: a secret needs at least ${MIN_SIGNING_KEY_DISTINCT}, as a random one has (${MAKE_ONE}).`;
+  }
+  if (PUBLISHED_KEYS.has(key)) return `${name} is the development key published in the source: set a random secret of your own.`;
+  return null;
+}
+
+/** Why `key` cannot sign links in production, or null. */
+export const signingKeyProblem = (key: string | undefined) => secretKeyProblem('SIGNING_KEY', key);
+
 /** Why a production server must not start; empty when it may. Each line says what is wrong and what to do. */
 export async function productionProblems(dbh: DbHandle, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const problems: string[] = [];
-  const key = env.SIGNING_KEY;
-  if (!key) {
-    problems.push(`SIGNING_KEY is not set: set it to a random secret of at least ${MIN_SIGNING_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`), the same on every server process.`);
-  } else if (Buffer.byteLength(key, 'utf8') < MIN_SIGNING_KEY_BYTES) {
-    problems.push(`SIGNING_KEY is ${Buffer.byteLength(key, 'utf8')} bytes long: it must be at least ${MIN_SIGNING_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`).`);
-  } else if (PUBLISHED_KEYS.has(key)) {
-    problems.push('SIGNING_KEY is the development key published in the source: set a random secret of your own.');
-  }
-  const encryptionKey = env.ENCRYPTION_KEY;
-  if (!encryptionKey) {
-    problems.push(`ENCRYPTION_KEY is not set: set it to a random secret of at least ${MIN_ENCRYPTION_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`), the same on every server process; partner credentials are encrypted with it, so keep it.`);
-  } else if (Buffer.byteLength(encryptionKey, 'utf8') < MIN_ENCRYPTION_KEY_BYTES) {
-    problems.push(`ENCRYPTION_KEY is ${Buffer.byteLength(encryptionKey, 'utf8')} bytes long: it must be at least ${MIN_ENCRYPTION_KEY_BYTES} bytes (e.g. \`openssl rand -base64 48\`).`);
+  // Links are signed with SIGNING_KEY; partner credentials are sealed with ENCRYPTION_KEY (keep it: without it they are lost).
+  for (const name of ['SIGNING_KEY', 'ENCRYPTION_KEY']) {
+    const problem = secretKeyProblem(name, env[name]);
+    if (problem) problems.push(problem);
   }
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is not set: set it to the address users open (e.g. https://ship.example.in); e-mailed links and Secure cookies depend on it.');
   const demoUsers = await demoUsersPresent(dbh.db);

@@ -6,7 +6,7 @@
 // rule of domain/allocation.ts), so it can be shipped, labelled, invoiced in
 // its warehouse's series and packed at that warehouse's station.
 import type { DbHandle } from '../../../db/connect';
-import { createManualOrder as insertManualOrder, OrderRefusal } from '../../../db/catalogue/manual-orders';
+import { createManualOrder as insertManualOrder, OrderRefusal, type CreateManualOrderArgs } from '../../../db/catalogue/manual-orders';
 import { COMPANY_REQUIRED, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
 import { invalid, notFound } from '../../../domain/refusal';
 import type { Role } from '../../../domain/roles';
@@ -44,8 +44,13 @@ export function manualOrderCompany(actor: ManualOrderActor, requested?: string |
  * catalogue; client totals are never read. Refuses with a Refusal
  * (OrderRefusal carries the field `path`) and writes nothing then.
  */
-export async function createManualOrder(dbh: DbHandle, actor: ManualOrderActor, order: ManualOrder): Promise<CreatedManualOrder> {
+export async function createManualOrder(
+  dbh: DbHandle,
+  actor: ManualOrderActor,
+  order: ManualOrder,
+  opts: { within?: CreateManualOrderArgs['within'] } = {},
+): Promise<CreatedManualOrder> {
   const companyId = manualOrderCompany(actor, order.companyId);
   const shopType: ManualShopType = order.shopType ?? (actor.role === 'warehouse' ? 'manual_fbw' : 'manual');
-  return insertManualOrder(dbh.db, { companyId, order, shopType, scope: actor.scope, actor: { id: actor.id, name: actor.name } });
+  return insertManualOrder(dbh.db, { companyId, order, shopType, scope: actor.scope, actor: { id: actor.id, name: actor.name }, within: opts.within });
 }

@@ -3,9 +3,12 @@
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import type { DbHandle } from '../../../db/connect';
 import { countBuyerAttempts, insertBuyerAttempt, insertCustomerRequest, openRequestPayloads, orderByAwbs } from '../../../db/tracking/buyer-requests';
-import { conflict, invalid, notFound, Refusal } from '../../../domain/refusal';
+import { conflict, invalid, notFound, rateLimited, Refusal } from '../../../domain/refusal';
 import {
   BUYER_ATTEMPT_WINDOW_MS,
+  BUYER_AWB_CEILING,
+  BUYER_PACE_MS,
+  BUYER_SLOW_DOWN,
   BUYER_DIGITS_WRONG,
   BUYER_TOKEN_INVALID,
   BUYER_TOKEN_TTL_MS,
@@ -42,18 +45,29 @@ async function orderOf(dbh: DbHandle, awb: string) {
   return order;
 }
 
-/** Step 1: the last 4 digits of the phone on the order; five wrong answers per AWB per hour. */
-export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { awb: string; phoneLast4: string }, now = Date.now()): Promise<BuyerVerifiedResponse> {
+/**
+ * Step 1: the last 4 digits of the phone on the order. Five wrong answers per AWB and client
+ * (`client`: its address) per hour lock that client out; past BUYER_AWB_CEILING wrong answers
+ * for the AWB from all clients, each client is paced to one try a minute after a wrong one. So
+ * guesses from other addresses slow down and never lock out the buyer, whose first try goes through.
+ */
+export async function verifyBuyer(dbh: DbHandle, signingKey: string, input: { awb: string; phoneLast4: string; client: string }, now = Date.now()): Promise<BuyerVerifiedResponse> {
   const db = dbh.db;
   const awb = normaliseAwb(input.awb);
   const since = new Date(now - BUYER_ATTEMPT_WINDOW_MS).toISOString();
-  const wrongSoFar = await countBuyerAttempts(db, awb, since);
-  if (wrongSoFar >= MAX_BUYER_ATTEMPTS) throw new Refusal('rate_limited', BUYER_TOO_MANY, undefined, { attemptsLeft: 0 });
+  const wrong = await countBuyerAttempts(db, awb, input.client, since);
+  if (wrong.mine >= MAX_BUYER_ATTEMPTS) {
+    throw rateLimited(BUYER_TOO_MANY, { attemptsLeft: 0, retryAfter: Math.ceil(BUYER_ATTEMPT_WINDOW_MS / 1000) });
+  }
+  const paceLeft = wrong.myLast ? Date.parse(wrong.myLast) + BUYER_PACE_MS - now : 0;
+  if (wrong.all >= BUYER_AWB_CEILING && paceLeft > 0) {
+    throw rateLimited(BUYER_SLOW_DOWN, { attemptsLeft: MAX_BUYER_ATTEMPTS - wrong.mine, retryAfter: Math.ceil(paceLeft / 1000) });
+  }
   const order = await orderOf(dbh, input.awb);
   if (!NDR_STATUSES.includes(order.status)) throw conflict(NDR_NOT_ALLOWED);
   if (input.phoneLast4 !== phoneLast4(order.customer_phone)) {
-    await insertBuyerAttempt(db, { id: uuidv7(), awb, createdAt: nowIso() });
-    throw new Refusal('forbidden', BUYER_DIGITS_WRONG, undefined, { attemptsLeft: MAX_BUYER_ATTEMPTS - wrongSoFar - 1 });
+    await insertBuyerAttempt(db, { id: uuidv7(), awb, client: input.client, createdAt: new Date(now).toISOString() });
+    throw new Refusal('forbidden', BUYER_DIGITS_WRONG, undefined, { attemptsLeft: MAX_BUYER_ATTEMPTS - wrong.mine - 1 });
   }
   const { exp, sig } = sign(signingKey, buyerPayload(order.id), now + BUYER_TOKEN_TTL_MS);
   return { status: true as const, token: `${exp}.${sig}`, reattemptDates: reattemptDates(now) };

@@ -97,19 +97,13 @@ export async function shipmentDetails(dbh: DbHandle, awb: string, now = Date.now
   // A shipment still on its way but past its first estimate (or stuck after a failed attempt).
   const firstEstimate = estimate ?? (o.status === 'UNDELIVERED' && o.service_levels != null ? await estimateFromShipped(dbh.db, o, timeline) : null);
   const delay = delayOf({ status: o.status, estimate: firstEstimate, lastEventAt: lastEvent?.createdAt ?? null, slaDays, now });
-  const { company, profile, items } = await loadBuyerExtras(dbh.db, o.id, o.company_id);
+  const { company, profile } = await loadBuyerExtras(dbh.db, o.company_id);
   const layout = readStoredLayout(o.tracking_layout);
   const brand = sellerBrand(company?.name, profile);
   return {
     delayed: delay.delayed,
     revisedEstimate: delay.revisedEstimate,
-    seller: {
-      name: brand.name,
-      logoUrl: layout.hl ? layout.hl.url : brand.logoUrl,
-      helpEmail: company?.email || null,
-      helpPhone: company?.phone || null,
-    },
-    items: items.map((i) => ({ title: i.title, quantity: Number(i.quantity) })),
+    seller: { name: brand.name, logoUrl: layout.hl ? layout.hl.url : brand.logoUrl },
     requests: requests.map(publicRequest),
   };
 }

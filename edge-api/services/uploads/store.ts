@@ -7,12 +7,25 @@ import { findUpload, insertUpload, uploadExists } from '../../../db/uploads/quer
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { notFound, invalid } from '../../../domain/refusal';
 import { ONLY_IMAGES, type PresignInput, type PresignResponse, type UploadedResponse } from '../../../domain/uploads';
-import { sign } from '../../lib/signing';
+import { sign, verify } from '../../lib/signing';
 import { uploadsDir } from './index';
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-/** Public purposes can be read by anyone with the link (brand logos on the tracking page, product images). */
-const PUBLIC = new Set(['logo', 'product', 'signature']);
+/**
+ * Public purposes can be read by anyone with the link: brand logos, shown on the public tracking page.
+ * Every other file (signatures, proof photos, product images) only by the owning company's session
+ * (its seller, the warehouse users it is linked to, an admin) or through a short-lived signed link.
+ */
+const PUBLIC = new Set(['logo']);
+/** How long a signed link to a private file works. */
+export const FILE_LINK_TTL_MS = 15 * 60_000;
+const filePayload = (key: string) => `file|${key}`;
+
+/** A link to a private file for someone without a session (a mail, a partner fetching it), valid FILE_LINK_TTL_MS. */
+export function signedFileLink(signingKey: string, key: string, now = Date.now()): string {
+  const { exp, sig } = sign(signingKey, filePayload(key), now + FILE_LINK_TTL_MS);
+  return `/api/files/${key}?${new URLSearchParams({ exp: String(exp), sig })}`;
+}
 
 /** Who asks for an upload address: their own company and the companies they may touch (null = all). */
 export type UploadActor = { companyId: string | null; scope: readonly string[] | null };
@@ -53,11 +66,23 @@ export async function receiveUpload(
  * A stored file for a viewer. A private one asks `viewerScope` (which refuses
  * a caller without a session) and is another tenant's 404.
  */
-export async function readStoredFile(dbh: DbHandle, dataDir: string, key: string, viewerScope: () => readonly string[] | null) {
+/**
+ * A stored file for a viewer: a public one for anyone; a private one with a valid signed link
+ * (`link`: its exp and sig), else only within the viewer's company scope (`viewerScope` asks for
+ * the session: signed out is 401, another company's file 404).
+ */
+export async function readStoredFile(
+  dbh: DbHandle,
+  dataDir: string,
+  key: string,
+  viewerScope: () => readonly string[] | null,
+  link?: { signingKey: string; exp?: number; sig?: string },
+) {
   const row = await findUpload(dbh.db, key);
   if (!row) throw notFound();
   const isPublic = PUBLIC.has(row.purpose);
-  if (!isPublic) {
+  const signed = link?.exp !== undefined && link.sig !== undefined && verify(link.signingKey, filePayload(key), link.exp, link.sig);
+  if (!isPublic && !signed) {
     const scope = viewerScope();
     if (row.company_id && scope !== null && !scope.includes(row.company_id)) throw notFound();
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { normalisePhone, PHONE_INPUT_MAX } from '../../../domain/phone';
-import { PHONE_RE, type PublicRequest } from '../../../domain/tracking-rules';
+import { BUYER_SLOW_DOWN, PHONE_RE, type PublicRequest } from '../../../domain/tracking-rules';
 import { sendNdrRequest, verifyBuyer, type NdrRequest } from './api';
 import { formatDateTime, formatPlainDate } from './format';
 import { msg, type Lang, type MessageKey } from './messages';
@@ -67,7 +67,7 @@ export function NdrPanel({ awb, lang, requests = [], onSent }: NdrPanelProps) {
       setDate(r.body.reattemptDates[0] ?? '');
       return setStep({ kind: 'choose', token: r.body.token, dates: r.body.reattemptDates });
     }
-    if (r.status === 429) return setProblem({ key: 'ndrTooMany' });
+    if (r.status === 429) return setProblem({ key: r.body?.message === BUYER_SLOW_DOWN ? 'ndrSlowDown' : 'ndrTooMany' });
     if (r.status === 403) return setProblem({ key: 'ndrWrongDigits', vars: { n: r.body?.attemptsLeft ?? 0 } });
     setProblem({ key: 'ndrFailed' });
   };

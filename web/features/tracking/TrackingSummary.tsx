@@ -77,46 +77,15 @@ export function TrackingSummary({ data, lang, details }: TrackingSummaryProps) {
   );
 }
 
-/** The seller's name, the items of the shipment and the seller's help contact. */
+/** The seller's name (the items and the seller's contact are not public: anyone holding an AWB sees this page). */
 export function SellerCard({ details, lang }: { details: PublicShipmentDetails; lang: Lang }) {
-  const { seller, items } = details;
+  const { seller } = details;
+  if (!seller.name) return null;
   return (
-    <section className="sdt-card" aria-labelledby="sdt-items" data-testid="seller-card">
-      {seller.name && (
-        <p className="sdt-kicker">
-          {msg(lang, 'soldBy')} <strong translate="no">{seller.name}</strong>
-        </p>
-      )}
-      {items.length > 0 && (
-        <>
-          <h2 id="sdt-items" className="sdt-section-title">
-            {msg(lang, 'items')}
-          </h2>
-          <ul className="sdt-items" data-testid="shipment-items">
-            {items.map((i, n) => (
-              <li key={n}>
-                <span translate="no">{i.title}</span> <span className="sdt-muted">· {msg(lang, 'quantity', { n: i.quantity })}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {(seller.helpEmail || seller.helpPhone) && (
-        <p className="sdt-help" data-testid="seller-help">
-          <span>{msg(lang, 'help')}:</span>{' '}
-          {seller.helpPhone && (
-            <a href={`tel:${seller.helpPhone.replace(/[^\d+]/g, '')}`} translate="no">
-              {seller.helpPhone}
-            </a>
-          )}
-          {seller.helpPhone && seller.helpEmail ? ' · ' : ''}
-          {seller.helpEmail && (
-            <a href={`mailto:${seller.helpEmail}`} translate="no">
-              {seller.helpEmail}
-            </a>
-          )}
-        </p>
-      )}
+    <section className="sdt-card" data-testid="seller-card">
+      <p className="sdt-kicker">
+        {msg(lang, 'soldBy')} <strong translate="no">{seller.name}</strong>
+      </p>
     </section>
   );
 }
