@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { declineRequestSchema } from '../../../domain/ndr';
+import { declineRequestSchema, PROBLEM_ACTIONS } from '../../../domain/ndr';
+import { useSession } from '../../auth/useSession';
 import { fieldErrors } from '../../api/client';
 import { zodValidate } from '../../ui/zodForm';
 import { useOrderMutation } from './actions/useOrderMutation';
@@ -13,7 +14,9 @@ export function CustomerRequestDecision({ request }: { request: { id: string; st
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { reason: '' }, validate: zodValidate(declineRequestSchema) });
-  if (request.status !== 'OPEN') return null;
+  const { role } = useSession();
+  // The seller's (or admin's) to answer: a warehouse user sees the request without the buttons.
+  if (request.status !== 'OPEN' || !(PROBLEM_ACTIONS.requestAccept.roles as readonly string[]).includes(role)) return null;
   const accept = async () => {
     setBusy(true);
     await run({ path: `/api/customerRequests/${request.id}/accept`, method: 'POST', body: {}, success: 'Request accepted and applied' });
