@@ -14,7 +14,8 @@ export const SHOPIFY_API_VERSION = '2025-07';
 const str = (max: number) => z.string().max(max);
 const optStr = (max: number) => z.string().max(max).nullish();
 const money = z.union([z.string().max(24), z.number()]).nullish();
-const id = z.union([z.number().int(), z.string().max(64)]).transform(String);
+// A number (Shopify's ids pass 2^53: JSON.parse rounds them, so Shopify's admin_graphql_api_id is preferred) or a string.
+const id = z.union([z.number(), z.string().max(64)]).transform(String);
 
 export type StoreAddress = {
   firstName: string; lastName: string; phone: string; email: string; address1: string; address2: string; city: string; state: string; zip: string; company: string;
@@ -51,6 +52,7 @@ const shopifyAddress = z.object({
 
 export const shopifyOrderSchema = z.object({
   id,
+  admin_graphql_api_id: z.string().max(100).regex(/^gid:\/\/shopify\/Order\/\d+$/).nullish(),
   name: str(64),
   email: optStr(320),
   phone: optStr(40),
@@ -84,7 +86,7 @@ function shopifyAddressOf(a: z.output<typeof shopifyAddress>, o: ShopifyOrder): 
 export function fromShopify(o: ShopifyOrder): StoreOrder {
   const shipping = shopifyAddressOf(o.shipping_address ?? o.billing_address, o);
   return {
-    channel: 'shopify', storeOrderId: o.id, name: o.name, updatedAt: o.updated_at, cancelled: !!o.cancelled_at, ignoredBecause: null,
+    channel: 'shopify', storeOrderId: o.admin_graphql_api_id?.split('/').pop() ?? o.id, name: o.name, updatedAt: o.updated_at, cancelled: !!o.cancelled_at, ignoredBecause: null,
     paymentMode: shopifyPaymentMode(o), shipping, billing: o.billing_address ? shopifyAddressOf(o.billing_address, o) : shipping,
     lines: o.line_items.filter((l) => l.quantity > 0).map((l) => ({ sku: (l.sku ?? '').trim(), title: l.title ?? '', quantity: l.quantity, unitPrice: amount(l.price) })),
     shippingPrice: amount((o.shipping_lines ?? []).reduce((s, l) => s + Number.parseFloat(String(l.price ?? 0)), 0)),
