@@ -21,6 +21,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { floorRoutes } from './routes/floor';
 import { installRoutes } from './routes/install';
 import { integrationsRoutes } from './routes/integrations';
+import { channelWebhookRoutes } from './routes/integrations/channels';
 import { jobsRoutes } from './routes/jobs';
 import { preferencesRoutes } from './routes/preferences';
 import { auditRoutes } from './routes/preferences/audit';
@@ -67,6 +68,7 @@ export function createApp(opts: CreateAppOptions) {
     .route('/', adminRoutes)
     .route('/', installRoutes)
     .route('/', integrationsRoutes)
+    .route('/', channelWebhookRoutes)
     .get('/health', responds(HealthResponse), (c) => c.json({ status: true as const, dialect: c.var.dbh.dialect } satisfies HealthResponse));
 
   const app = new Hono<AppEnv>();

@@ -7,7 +7,8 @@ import pino from 'pino';
 import { connect } from '../db/connect';
 import { DEMO_LOGINS } from '../db/seed-data';
 import { migrateToLatest } from '../db/migrate';
-import { isSeeded, seed } from '../db/seed';
+import { DEMO_COMPANIES, isSeeded, seed } from '../db/seed';
+import { seedDemoChannel } from './integrations/channels/demo';
 import { sampleDeliveredAwb } from '../db/tracking/demo';
 import { createApp, nodeServerWithFastPaths } from './app';
 import { loadConfig, localKey } from './config';
@@ -51,6 +52,8 @@ if (production) {
   // The demo's shipped orders get their invoices too, as `npm run seed` gives them (issue 12).
   const backfill = await backfillInvoices(dbh);
   log.info(`Issued ${backfill.issued} invoices for the demo's shipped orders${backfill.skipped.length ? ` (${backfill.skipped.length} skipped)` : ''}`);
+  // Settings > Channels shows a store connection, marked demo (no such shop exists).
+  await seedDemoChannel(dbh, config, DEMO_COMPANIES[0].id);
 }
 
 const api = createApp({ dbh, logger: log, config });

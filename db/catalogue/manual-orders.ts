@@ -61,7 +61,8 @@ export type CreateManualOrderArgs = {
   companyId: string;
   order: ManualOrder;
   actor: Actor;
-  shopType: ManualShopType;
+  /** manual / manual_fbw, or the store a channel order came from (shopify, woocommerce). */
+  shopType: ManualShopType | 'shopify' | 'woocommerce';
   /** Company ids the caller may read (for the order being cloned); null = all. */
   scope: string[] | null;
   /**

@@ -2,6 +2,17 @@
  * Every durable partner task kind and its handler (edge-api/integrations/tasks.ts
  * runs them). Each partner's folder exports its handlers; add them here.
  */
-import type { TaskHandlers } from './tasks';
+import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
+import { cancelWooOrder, fulfilWooOrder, importWooOrder } from './channels/woocommerce/tasks';
+import type { TaskHandler, TaskHandlers } from './tasks';
 
-export const TASK_HANDLERS: TaskHandlers = {};
+const h = <P>(fn: TaskHandler<P>) => fn as TaskHandler<never>;
+
+export const TASK_HANDLERS: TaskHandlers = {
+  'shopify.order': h(importShopifyOrder),
+  'shopify.fulfil': h(fulfilShopifyOrder),
+  'shopify.cancel': h(cancelShopifyOrder),
+  'woocommerce.order': h(importWooOrder),
+  'woocommerce.fulfil': h(fulfilWooOrder),
+  'woocommerce.cancel': h(cancelWooOrder),
+};

@@ -5,6 +5,8 @@ import type { AppEnv } from '../env';
 
 export const JSON_BODY_BYTES = 1024 * 1024;
 export const WEBHOOK_BODY_BYTES = 64 * 1024;
+/** A store's order webhook carries the whole order (many lines, addresses, notes). */
+export const STORE_WEBHOOK_BODY_BYTES = 1024 * 1024;
 /** A bulk submit carries a parsed spreadsheet's rows. */
 export const BULK_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -14,6 +16,7 @@ export const BULK_BODY_BYTES = 8 * 1024 * 1024;
  */
 export const BODY_LIMITS: { method: string; path: RegExp; bytes: number; what: string }[] = [
   { method: 'PUT', path: /^\/api\/uploads\//, bytes: MAX_UPLOAD_BYTES, what: 'an uploaded file' },
+  { method: 'POST', path: /^\/api\/integrations\/(shopify|woocommerce)\/[^/]+\/webhook$/, bytes: STORE_WEBHOOK_BODY_BYTES, what: 'a store order webhook' },
   { method: 'POST', path: /^\/api\/webhooks\//, bytes: WEBHOOK_BODY_BYTES, what: 'a webhook event' },
   {
     method: 'POST',

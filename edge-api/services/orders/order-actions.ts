@@ -3,6 +3,7 @@
 // transition table first), refuses with a Refusal and writes nothing then, or
 // writes through db/orders/status (version bump, timeline entry). Each returns
 // the order it acted on. READY TO SHIP lives in ./ready-to-ship.ts.
+import { enqueueStoreEffect } from '../../../db/channels/orders';
 import type { z } from 'zod';
 import type { Db } from '../../../db/connect';
 import {
@@ -94,6 +95,8 @@ export async function cancelOrder(db: Db, actor: ServiceActor, input: OrderRef &
   return act(db, actor, input.orderId, 'cancel', async (tx, row) => {
     if (input.companyId && row.company_id !== input.companyId) throw notFound(ORDER_NOT_FOUND);
     await writeCancel(tx, row, actor, input.reason);
+    // Cancelled here (not by the store itself): the store's order is cancelled too where it allows.
+    if (actor.id !== null) await enqueueStoreEffect(tx, row.id, 'cancel');
   });
 }
 

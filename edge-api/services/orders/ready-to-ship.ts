@@ -12,6 +12,7 @@
 //      booking row with the rate, and the invoice number (issue 12). If it
 //      fails, the AWB is cancelled again.
 // An order that already has an AWB (given at creation) keeps it and its courier.
+import { enqueueStoreEffect } from '../../../db/channels/orders';
 import type { Db } from '../../../db/connect';
 import { insertBooking } from '../../../db/carriers/queries';
 import { d2rApproval, orderForShipping, orderLinesWithListPrice, type ShippingOrder } from '../../../db/carriers/orders';
@@ -67,6 +68,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
         await setOrderStatus(tx, { orderId: o.id, to: 'READY_TO_SHIP', from: ['PLACED'], trail: { description: 'Marked ready to ship', ...trailActor(actor) } });
         // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
         await issueInvoiceForShipment(tx, o, actor);
+        await enqueueStoreEffect(tx, o.id, 'fulfil');
       })
       .catch(stateConflict);
     return { orderId: o.id, booking: null };
@@ -112,6 +114,8 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
       await insertBooking(tx, { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null });
       // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
       await issueInvoiceForShipment(tx, o, actor);
+      // A store's order: the store gets the AWB and tracking (edge-api/integrations/channels).
+      await enqueueStoreEffect(tx, o.id, 'fulfil');
     });
   } catch (e) {
     await carrier.cancel(db, booked.awb);

@@ -1,0 +1,19 @@
+// Store orders and the orders here they became (db/migrations/2026-11-27T0400_channel_orders.ts).
+export interface ChannelOrderTable {
+  id: string;
+  connection_id: string;
+  company_id: string;
+  store_order_id: string;
+  store_order_name: string;
+  order_id: string | null;
+  store_updated_at: string;
+  flag: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+declare module '../schema' {
+  interface Database {
+    channel_orders: ChannelOrderTable;
+  }
+}

@@ -1,0 +1,215 @@
+// Store orders (Shopify, WooCommerce) as ShipDesk reads them: the webhook and
+// API payloads (zod, bounded, only the fields relied on: docs/integrations/
+// shopify.md and woocommerce.md), one StoreOrder shape for both, and the rules
+// that turn it into an order here (payment mode, addresses, lines).
+import { z } from 'zod';
+import type { PaymentMode } from './statuses';
+
+export const CHANNEL_KINDS = ['shopify', 'woocommerce'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** Shopify's Admin API version every call and webhook is read at. */
+export const SHOPIFY_API_VERSION = '2025-07';
+
+const str = (max: number) => z.string().max(max);
+const optStr = (max: number) => z.string().max(max).nullish();
+const money = z.union([z.string().max(24), z.number()]).nullish();
+// A number (Shopify's ids pass 2^53: JSON.parse rounds them, so Shopify's admin_graphql_api_id is preferred) or a string.
+const id = z.union([z.number(), z.string().max(64)]).transform(String);
+
+export type StoreAddress = {
+  firstName: string; lastName: string; phone: string; email: string; address1: string; address2: string; city: string; state: string; zip: string; company: string;
+};
+export type StoreLine = { sku: string; title: string; quantity: number; unitPrice: string };
+export type StoreOrder = {
+  channel: ChannelKind;
+  storeOrderId: string;
+  /** What the seller and buyer call it ('#1001'); the order id here. */
+  name: string;
+  updatedAt: string;
+  cancelled: boolean;
+  /** Not an order to ship (a draft, a checkout in progress): ignored. */
+  ignoredBecause: string | null;
+  paymentMode: PaymentMode;
+  shipping: StoreAddress;
+  billing: StoreAddress;
+  lines: StoreLine[];
+  shippingPrice: string;
+  discount: string;
+};
+
+const amount = (v: string | number | null | undefined) => {
+  const n = typeof v === 'number' ? v : Number.parseFloat(v ?? '');
+  return Number.isFinite(n) && n > 0 ? String(Math.round(n * 100) / 100) : '0';
+};
+
+// ---- Shopify: the order resource as webhooks send it (REST JSON shape) ----
+
+const shopifyAddress = z.object({
+  first_name: optStr(100), last_name: optStr(100), phone: optStr(40), address1: optStr(300), address2: optStr(300),
+  city: optStr(100), province: optStr(100), zip: optStr(20), company: optStr(200),
+}).nullish();
+
+export const shopifyOrderSchema = z.object({
+  id,
+  admin_graphql_api_id: z.string().max(100).regex(/^gid:\/\/shopify\/Order\/\d+$/).nullish(),
+  name: str(64),
+  email: optStr(320),
+  phone: optStr(40),
+  updated_at: str(40),
+  cancelled_at: optStr(40),
+  financial_status: optStr(40),
+  payment_gateway_names: z.array(str(100)).max(20).nullish(),
+  total_discounts: money,
+  shipping_lines: z.array(z.object({ price: money })).max(50).nullish(),
+  line_items: z.array(z.object({ sku: optStr(100), title: optStr(300), quantity: z.number().int().min(0).max(100_000), price: money })).max(500),
+  shipping_address: shopifyAddress,
+  billing_address: shopifyAddress,
+  customer: z.object({ first_name: optStr(100), last_name: optStr(100), phone: optStr(40), email: optStr(320) }).nullish(),
+});
+export type ShopifyOrder = z.output<typeof shopifyOrderSchema>;
+
+/** Cash on delivery: a COD gateway and the money not yet paid (Shopify's financial_status 'pending'). */
+export function shopifyPaymentMode(o: Pick<ShopifyOrder, 'financial_status' | 'payment_gateway_names'>): PaymentMode {
+  const cod = (o.payment_gateway_names ?? []).some((g) => /cash on delivery|\bcod\b/i.test(g));
+  return cod && o.financial_status !== 'paid' ? 'cod' : 'prepaid';
+}
+
+function shopifyAddressOf(a: z.output<typeof shopifyAddress>, o: ShopifyOrder): StoreAddress {
+  return {
+    firstName: a?.first_name ?? o.customer?.first_name ?? '', lastName: a?.last_name ?? o.customer?.last_name ?? '',
+    phone: a?.phone ?? o.phone ?? o.customer?.phone ?? '', email: o.email ?? o.customer?.email ?? '',
+    address1: a?.address1 ?? '', address2: a?.address2 ?? '', city: a?.city ?? '', state: a?.province ?? '', zip: a?.zip ?? '', company: a?.company ?? '',
+  };
+}
+
+export function fromShopify(o: ShopifyOrder): StoreOrder {
+  const shipping = shopifyAddressOf(o.shipping_address ?? o.billing_address, o);
+  return {
+    channel: 'shopify', storeOrderId: o.admin_graphql_api_id?.split('/').pop() ?? o.id, name: o.name, updatedAt: o.updated_at, cancelled: !!o.cancelled_at, ignoredBecause: null,
+    paymentMode: shopifyPaymentMode(o), shipping, billing: o.billing_address ? shopifyAddressOf(o.billing_address, o) : shipping,
+    lines: o.line_items.filter((l) => l.quantity > 0).map((l) => ({ sku: (l.sku ?? '').trim(), title: l.title ?? '', quantity: l.quantity, unitPrice: amount(l.price) })),
+    shippingPrice: amount((o.shipping_lines ?? []).reduce((s, l) => s + Number.parseFloat(String(l.price ?? 0)), 0)),
+    discount: amount(o.total_discounts),
+  };
+}
+
+// ---- WooCommerce: the order resource of REST API v3 (webhooks send the same) ----
+
+const wooAddress = z.object({
+  first_name: optStr(100), last_name: optStr(100), company: optStr(200), address_1: optStr(300), address_2: optStr(300),
+  city: optStr(100), state: optStr(100), postcode: optStr(20), email: optStr(320), phone: optStr(40),
+}).nullish();
+
+export const wooOrderSchema = z.object({
+  id,
+  number: z.union([z.string().max(64), z.number()]).transform(String).nullish(),
+  status: str(40),
+  date_modified_gmt: optStr(40),
+  date_modified: optStr(40),
+  payment_method: optStr(100),
+  discount_total: money,
+  shipping_total: money,
+  billing: wooAddress,
+  shipping: wooAddress,
+  line_items: z.array(z.object({ sku: optStr(100), name: optStr(300), quantity: z.number().int().min(0).max(100_000), price: money, total: money })).max(500),
+});
+export type WooOrder = z.output<typeof wooOrderSchema>;
+
+/** WooCommerce order statuses that are not orders to ship yet. */
+export const WOO_IGNORED_STATUSES = ['checkout-draft', 'draft', 'auto-draft', 'pending', 'failed'] as const;
+
+function wooAddressOf(a: z.output<typeof wooAddress>, billing: z.output<typeof wooAddress>): StoreAddress {
+  return {
+    firstName: a?.first_name || billing?.first_name || '', lastName: a?.last_name || billing?.last_name || '',
+    phone: a?.phone || billing?.phone || '', email: billing?.email ?? '', address1: a?.address_1 ?? '', address2: a?.address_2 ?? '',
+    city: a?.city ?? '', state: a?.state ?? '', zip: a?.postcode ?? '', company: a?.company ?? '',
+  };
+}
+
+export function fromWoo(o: WooOrder): StoreOrder {
+  const hasShipping = !!(o.shipping?.address_1 && o.shipping.postcode);
+  const shipping = wooAddressOf(hasShipping ? o.shipping : o.billing, o.billing);
+  const ignored = (WOO_IGNORED_STATUSES as readonly string[]).includes(o.status) ? `WooCommerce status ${o.status}` : null;
+  return {
+    channel: 'woocommerce', storeOrderId: o.id, name: `#${o.number || o.id}`,
+    updatedAt: o.date_modified_gmt ? `${o.date_modified_gmt.replace(/Z$/, '')}Z` : (o.date_modified ?? new Date(0).toISOString()),
+    cancelled: o.status === 'cancelled' || o.status === 'refunded', ignoredBecause: ignored,
+    paymentMode: o.payment_method === 'cod' ? 'cod' : 'prepaid',
+    shipping, billing: wooAddressOf(o.billing, o.billing),
+    lines: o.line_items.filter((l) => l.quantity > 0).map((l) => ({
+      sku: (l.sku ?? '').trim(), title: l.name ?? '', quantity: l.quantity,
+      // price is the unit price after discounts; total / quantity where it is missing.
+      unitPrice: l.price != null ? amount(l.price) : amount(Number.parseFloat(String(l.total ?? 0)) / l.quantity),
+    })),
+    shippingPrice: amount(o.shipping_total),
+    // WooCommerce's line price is already after the coupon: the order's discount_total is not taken off again.
+    discount: '0',
+  };
+}
+
+// ---- Into an order here ----
+
+/** Why a store order cannot be made here yet (missed orders show it), or null. */
+export function unknownSkuReason(lines: StoreLine[], known: ReadonlySet<string>): string | null {
+  const noSku = lines.find((l) => !l.sku);
+  if (noSku) return `Line "${noSku.title.slice(0, 80)}" has no SKU`;
+  const unknown = [...new Set(lines.filter((l) => !known.has(l.sku)).map((l) => l.sku))];
+  return unknown.length ? `Unknown SKU ${unknown.slice(0, 5).join(', ')}: add it to the catalogue and the order is imported` : null;
+}
+
+const formAddress = (a: StoreAddress) => ({
+  firstName: a.firstName || a.lastName, lastName: a.lastName || '.', phone: a.phone, email: a.email, address1: a.address1,
+  // The order form needs a second line; a store's is often empty.
+  address2: a.address2 || a.city, zip: a.zip, city: a.city, state: a.state, companyName: a.company,
+});
+
+/** The manual-order payload (domain/manual-order.ts) a store order becomes: flat prices as the store charged them. */
+export function manualOrderPayload(o: StoreOrder, catalogueIds: ReadonlyMap<string, string>) {
+  return {
+    id: o.name,
+    orderType: 0,
+    pricingType: 3,
+    paymentMethod: o.paymentMode,
+    shippingPrice: o.shippingPrice,
+    specialDiscount: o.discount,
+    shippingAddress: formAddress(o.shipping),
+    sameAsShipping: false,
+    billingAddress: formAddress(o.billing.address1 ? o.billing : o.shipping),
+    items: o.lines.map((l) => ({ catalogueId: catalogueIds.get(l.sku)!, quantity: l.quantity, isFree: l.unitPrice === '0', pricingValue: l.unitPrice === '0' ? '' : l.unitPrice })),
+  };
+}
+
+/** Statuses in which the store's change (address, cancel) is applied here; after them it is flagged for the seller. */
+export const CHANGEABLE_STATUSES = ['PLACED', 'PROCESSED'] as const;
+
+/** What changed in the store, in words, for the order's timeline. */
+export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; address1?: string; phone?: string }): string[] {
+  const changes: string[] = [];
+  if (o.cancelled) changes.push('cancelled in the store');
+  if (stored.address1 !== undefined && (stored.address1 !== o.shipping.address1 || (stored.pincode ?? '') !== o.shipping.zip.replace(/\s/g, ''))) changes.push('shipping address changed in the store');
+  return changes;
+}
+
+// ---- Connections (Settings > Channels) ----
+
+export const SHOP_DOMAIN_RE = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+export const SHOP_DOMAIN_INVALID = 'Please enter the shop domain as your-store.myshopify.com';
+
+export const shopifySettings = z.object({
+  shopDomain: z.string().trim().toLowerCase().max(120).refine((s) => SHOP_DOMAIN_RE.test(s), SHOP_DOMAIN_INVALID),
+  backfillDays: z.number().int().min(0).max(60).default(7),
+});
+export const shopifySecrets = z.object({
+  accessToken: z.string().trim().min(1, 'Please enter the Admin API access token').max(200),
+  clientSecret: z.string().trim().min(1, "Please enter the app's client secret").max(200),
+});
+export const wooSettings = z.object({
+  siteUrl: z.string().trim().max(300).refine((s) => /^https?:\/\/[^\s/]+/i.test(s), 'Please enter the site URL, as https://your-store.in'),
+  backfillDays: z.number().int().min(0).max(60).default(7),
+});
+export const wooSecrets = z.object({
+  consumerKey: z.string().trim().min(1, 'Please enter the consumer key').max(200),
+  consumerSecret: z.string().trim().min(1, 'Please enter the consumer secret').max(200),
+  webhookSecret: z.string().trim().min(1, 'Please enter the webhook secret').max(200),
+});

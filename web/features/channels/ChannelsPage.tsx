@@ -1,0 +1,168 @@
+// Settings > Channels: the company's Shopify and WooCommerce stores, the
+// webhook URL to paste in each, "Test connection", and store work that failed.
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ConnectionView, ConnectionTestResponse } from '../../../domain/integrations';
+import { apiJson, fieldErrors } from '../../api/client';
+import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys } from './queries';
+
+const TITLES: Record<string, string> = { shopify: 'Shopify', woocommerce: 'WooCommerce' };
+const TOPICS: Record<string, string> = { shopify: 'orders/create, orders/updated, orders/cancelled', woocommerce: 'Order created, Order updated' };
+
+export const webhookUrl = (c: Pick<ConnectionView, 'id' | 'kind'>) => `${window.location.origin}/api/integrations/${c.kind}/${c.id}/webhook`;
+
+function ConnectionCard({ c }: { c: ConnectionView }) {
+  const qc = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const test = useMutation({
+    mutationFn: () => apiJson<ConnectionTestResponse>(`/api/integrations/connections/${c.id}/test`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: channelKeys.connections }),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      setConfirm(false);
+      void qc.invalidateQueries({ queryKey: channelKeys.connections });
+    },
+  });
+  const url = webhookUrl(c);
+  const answer = test.data ? `${test.data.ok ? 'OK' : 'Failed'}: ${test.data.message}` : c.lastResult;
+  return (
+    <Card withBorder padding="md" aria-label={`${TITLES[c.kind] ?? c.kind} connection ${c.label}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={600}>{c.label}</Text>
+            <Badge variant="light">{TITLES[c.kind] ?? c.kind}</Badge>
+            {c.demo && <Badge color="orange" variant="filled">Demo: not a real store</Badge>}
+            {c.status !== 'active' && <Badge color="gray">Paused</Badge>}
+          </Group>
+          <Group gap="xs">
+            <Button size="xs" variant="default" loading={test.isPending} onClick={() => test.mutate()}>Test connection</Button>
+            <Button size="xs" color="red" variant="subtle" onClick={() => setConfirm(true)}>Remove</Button>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">{c.baseUrl}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">Webhook URL ({TOPICS[c.kind]}):</Text>
+          <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
+          <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+        </Group>
+        {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
+        {answer && <Alert color={answer.startsWith('OK') ? 'green' : 'red'} p="xs">{answer}</Alert>}
+      </Stack>
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title="Remove this store?">
+        <Stack>
+          <Text size="sm">Orders already imported stay. New orders from {c.label} are no longer imported, and its webhooks are refused.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(false)}>Keep</Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>Remove</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+type Kind = 'shopify' | 'woocommerce';
+const EMPTY = { label: '', shopDomain: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
+
+function ConnectForm() {
+  const qc = useQueryClient();
+  const [kind, setKind] = useState<Kind>('shopify');
+  const [v, setV] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.currentTarget.value });
+  const create = useMutation({
+    mutationFn: () =>
+      apiJson('/api/integrations/connections', {
+        method: 'POST',
+        body: kind === 'shopify'
+          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { accessToken: v.accessToken, clientSecret: v.clientSecret } }
+          : { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { siteUrl: v.siteUrl }, secrets: { consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, webhookSecret: v.webhookSecret } },
+      }),
+    onSuccess: () => {
+      setV(EMPTY);
+      setErrors({});
+      void qc.invalidateQueries({ queryKey: channelKeys.connections });
+    },
+    onError: (err) => setErrors(fieldErrors(err)),
+  });
+  const e = (path: string) => errors[path];
+  return (
+    <Card withBorder padding="md">
+      <form noValidate onSubmit={(ev) => { ev.preventDefault(); create.mutate(); }}>
+        <Stack gap="sm">
+          <Title order={4}>Connect a store</Title>
+          <SegmentedControl value={kind} onChange={(k) => { setKind(k as Kind); setErrors({}); }} data={[{ value: 'shopify', label: 'Shopify' }, { value: 'woocommerce', label: 'WooCommerce' }]} w="fit-content" />
+          <Group grow align="flex-start">
+            <TextInput label="Name" placeholder="My store" value={v.label} onChange={set('label')} error={e('label')} maxLength={80} />
+            {kind === 'shopify'
+              ? <TextInput label="Shop domain" placeholder="your-store.myshopify.com" value={v.shopDomain} onChange={set('shopDomain')} error={e('settings.shopDomain')} maxLength={120} />
+              : <TextInput label="Site URL" placeholder="https://your-store.in" value={v.siteUrl} onChange={set('siteUrl')} error={e('settings.siteUrl')} maxLength={300} />}
+          </Group>
+          {kind === 'shopify' ? (
+            <Group grow align="flex-start">
+              <PasswordInput label="Admin API access token" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
+              <PasswordInput label="Client secret (signs webhooks)" value={v.clientSecret} onChange={set('clientSecret')} error={e('secrets.clientSecret')} maxLength={200} />
+            </Group>
+          ) : (
+            <Group grow align="flex-start">
+              <PasswordInput label="Consumer key" value={v.consumerKey} onChange={set('consumerKey')} error={e('secrets.consumerKey')} maxLength={200} />
+              <PasswordInput label="Consumer secret" value={v.consumerSecret} onChange={set('consumerSecret')} error={e('secrets.consumerSecret')} maxLength={200} />
+              <PasswordInput label="Webhook secret" value={v.webhookSecret} onChange={set('webhookSecret')} error={e('secrets.webhookSecret')} maxLength={200} />
+            </Group>
+          )}
+          <TextInput label="API base URL (optional: a sandbox or test server)" value={v.baseUrl} onChange={set('baseUrl')} error={e('baseUrl')} maxLength={300} />
+          {create.isError && !Object.keys(errors).length && <Alert color="red">{(create.error as Error).message}</Alert>}
+          <Group><Button type="submit" loading={create.isPending}>Connect</Button></Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function FailedTasks() {
+  const qc = useQueryClient();
+  const q = useQuery(channelFailedTasksQuery());
+  const retry = useMutation({
+    mutationFn: (id: string) => apiJson(`/api/integrations/tasks/${id}/retry`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: channelKeys.tasks }),
+  });
+  if (!q.data?.tasks.length) return null;
+  return (
+    <Card withBorder padding="md">
+      <Title order={4} mb="xs">Store work that failed</Title>
+      <Table>
+        <Table.Thead><Table.Tr><Table.Th>What</Table.Th><Table.Th>Order</Table.Th><Table.Th>Why</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {q.data.tasks.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td>{t.kind}</Table.Td>
+              <Table.Td>{t.subjectId ?? '-'}</Table.Td>
+              <Table.Td>{t.lastError}</Table.Td>
+              <Table.Td><Button size="xs" variant="default" loading={retry.isPending && retry.variables === t.id} onClick={() => retry.mutate(t.id)}>Retry</Button></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+export function ChannelsPage() {
+  const q = useQuery(channelConnectionsQuery());
+  return (
+    <Stack maw={1100}>
+      <Title order={2}>Channels</Title>
+      <Text size="sm" c="dimmed">Orders from your stores appear in Orders within seconds. When an order ships, the store gets its AWB and tracking link.</Text>
+      {q.isPending && <Loader aria-label="Loading channels" />}
+      {q.isError && <Alert color="red" title="Server Error">{(q.error as Error).message}</Alert>}
+      {q.data && !q.data.connections.length && <Text c="dimmed">No store connected yet.</Text>}
+      {q.data?.connections.map((c) => <ConnectionCard key={c.id} c={c} />)}
+      <FailedTasks />
+      <ConnectForm />
+    </Stack>
+  );
+}
