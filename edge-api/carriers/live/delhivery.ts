@@ -11,6 +11,7 @@ import { zoneBetween } from '../../../db/carriers/queries';
 import { defineKind, type OpenConnection } from '../../integrations/connections';
 import { createHttpClient, PartnerError } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
+import { jsonOrNull } from './json';
 import type { Carrier, Shipment } from '../types';
 
 export const DELHIVERY_PRODUCTION = 'https://track.delhivery.com';
@@ -33,13 +34,7 @@ export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: { log
   const http = createHttpClient({ partner: 'Delhivery', log: ctx.log, timeoutMs: (conn.settings.timeoutS ?? 0) * 1000 || ctx.timeoutMs });
   const auth = { authorization: `Token ${conn.secrets.token}`, accept: 'application/json' };
   const fallback = tableCarrier({ code: 'delhivery', name: 'Delhivery', awbPrefix: '', awbDigits: 13, routingCode: (awb) => `DL/${awb.slice(-3)}` });
-  const parse = (text: string): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return null;
-    }
-  };
+  const parse = jsonOrNull;
   const get = (path: string, name: string) => http.request({ method: 'GET', url: `${conn.baseUrl}${path}`, headers: auth, name });
   const postJson = (path: string, name: string, json: unknown) =>
     http.request({ method: 'POST', url: `${conn.baseUrl}${path}`, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(json), name });

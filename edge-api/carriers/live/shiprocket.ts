@@ -15,6 +15,7 @@ import { zoneBetween } from '../../../db/carriers/queries';
 import { defineKind, type OpenConnection } from '../../integrations/connections';
 import { createHttpClient, PartnerError, type OutboundRequest } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
+import { jsonOrNull } from './json';
 import type { Carrier, Serviceability, Shipment } from '../types';
 import type { Logger } from 'pino';
 
@@ -83,13 +84,7 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
     const errs = b?.errors ? Object.values(b.errors).flat().join('; ') : '';
     return (b?.response?.data?.awb_assign_error || errs || b?.message || `Shiprocket answered ${status}`).slice(0, 300);
   };
-  const parse = (text: string): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return null;
-    }
-  };
+  const parse = jsonOrNull;
 
   async function serviceability(db: Parameters<Carrier['serviceability']>[0], lane: Parameters<Carrier['serviceability']>[1]): Promise<Serviceability> {
     const zone: Zone = await zoneBetween(db, lane.originPincode, lane.destPincode);
