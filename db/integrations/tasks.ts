@@ -35,16 +35,17 @@ export const tasksOfCompany = (db: Db, companyIds: string[] | null, statuses: st
 
 /**
  * Claims the next due task (pending and due, or running with a lock older than
- * `staleBefore`) for `worker`; its id, or null. PostgreSQL: FOR UPDATE SKIP
+ * `staleBefore`) for `worker`, or only the task `onlyId`; its id, or null. PostgreSQL: FOR UPDATE SKIP
  * LOCKED; SQLite: one guarded UPDATE.
  */
-export async function claimDueTask(dbh: DbHandle, worker: string, now: string, staleBefore: string): Promise<string | null> {
+export async function claimDueTask(dbh: DbHandle, worker: string, now: string, staleBefore: string, onlyId?: string): Promise<string | null> {
   if (dbh.dialect === 'postgres') {
+    const only = onlyId ? sql`AND id = ${onlyId}` : sql``;
     const r = await sql<{ id: string }>`
       UPDATE integration_tasks SET status = 'running', locked_by = ${worker}, locked_at = ${now}, attempts = attempts + 1, updated_at = ${now}
       WHERE id = (
         SELECT id FROM integration_tasks
-        WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'running' AND locked_at < ${staleBefore})
+        WHERE ((status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'running' AND locked_at < ${staleBefore})) ${only}
         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED
       ) RETURNING id`.execute(dbh.db);
     return r.rows[0]?.id ?? null;
@@ -53,7 +54,9 @@ export async function claimDueTask(dbh: DbHandle, worker: string, now: string, s
     eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
     eb.and([eb('status', '=', 'running'), eb('locked_at', '<', staleBefore)]),
   ]);
-  const next = await dbh.db.selectFrom('integration_tasks').select('id').where(due).orderBy('next_attempt_at').limit(1).executeTakeFirst();
+  let q = dbh.db.selectFrom('integration_tasks').select('id').where(due);
+  if (onlyId) q = q.where('id', '=', onlyId);
+  const next = await q.orderBy('next_attempt_at').limit(1).executeTakeFirst();
   if (!next) return null;
   const r = await dbh.db.updateTable('integration_tasks')
     .set((eb) => ({ status: 'running', locked_by: worker, locked_at: now, attempts: eb('attempts', '+', 1), updated_at: now }))

@@ -12,4 +12,6 @@ const CARRIERS: readonly Carrier[] = [delhivery, bluedart, xpressbees, ekart, cl
 const byCode = new Map(CARRIERS.map((c) => [c.code, c]));
 
 export const carrierFor = (code: string): Carrier | undefined => byCode.get(code);
+/** Every table-driven (demo) courier. */
+export const demoCarriers = (): readonly Carrier[] => CARRIERS;
 export type { Carrier } from './types';

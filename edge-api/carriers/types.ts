@@ -15,9 +15,14 @@ export type RateQuote = { ok: true; ratePaise: number } | { ok: false; reason: s
 export type Shipment = Lane & {
   orderId: string;
   shopOrderId: string;
+  /** The chargeable weight from packing, else the declared weight. */
   weightG: number;
   codPaise: number;
-  consignee: { name: string; phone: string; city: string; state: string };
+  consignee: { name: string; phone: string; city: string; state: string; address?: string };
+  /** The warehouse it leaves from (a live courier's pickup location name is set per warehouse). */
+  warehouseId?: string | null;
+  /** Length x breadth x height in cm, when packed. */
+  dimensionsCm?: { l: number; b: number; h: number } | null;
 };
 
 export type BookingResult = { ok: true; awb: string } | { ok: false; reason: string };
@@ -37,4 +42,12 @@ export interface Carrier {
   cancel(db: Db, awb: string): Promise<{ ok: boolean; reason: string | null }>;
   /** What the shipping label prints for this courier. */
   labelData(awb: string): LabelData;
+  /**
+   * A live courier: the booking it already holds for this order, found by our
+   * order reference (after a timeout or a crash before our commit), or null.
+   * Demo couriers have none: their booking is made here and cannot be lost.
+   */
+  findBooking?(db: Db, shipment: Shipment): Promise<{ awb: string } | null>;
+  /** A live courier's own label PDF for the AWB (null: print ours). */
+  labelPdf?(db: Db, awb: string): Promise<Uint8Array | null>;
 }

@@ -2,6 +2,7 @@
  * Every durable partner task kind and its handler (edge-api/integrations/tasks.ts
  * runs them). Each partner's folder exports its handlers; add them here.
  */
+import { BOOKING_HANDLERS } from '../carriers/live/booking';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
 import { cancelWooOrder, fulfilWooOrder, importWooOrder } from './channels/woocommerce/tasks';
 import type { TaskHandler, TaskHandlers } from './tasks';
@@ -15,4 +16,5 @@ export const TASK_HANDLERS: TaskHandlers = {
   'woocommerce.order': h(importWooOrder),
   'woocommerce.fulfil': h(fulfilWooOrder),
   'woocommerce.cancel': h(cancelWooOrder),
+  ...BOOKING_HANDLERS,
 };

@@ -78,7 +78,7 @@ export function retryDelayMs(attempts: number, err: unknown): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-export type RunOptions = { worker?: string; now?: () => Date };
+export type RunOptions = { worker?: string; now?: () => Date; /** Run only this task (a booking made while the seller waits). */ taskId?: string };
 
 const defaultWorker = `${hostname()}:${process.pid}:tasks`;
 
@@ -86,7 +86,7 @@ const defaultWorker = `${hostname()}:${process.pid}:tasks`;
 export async function runOneTask(dbh: DbHandle, config: AppConfig, log: Logger, handlers: TaskHandlers, opts: RunOptions = {}): Promise<boolean> {
   const worker = opts.worker ?? defaultWorker;
   const now = opts.now ?? (() => new Date());
-  const id = await claimDueTask(dbh, worker, now().toISOString(), new Date(now().getTime() - LEASE_MS).toISOString());
+  const id = await claimDueTask(dbh, worker, now().toISOString(), new Date(now().getTime() - LEASE_MS).toISOString(), opts.taskId);
   if (!id) return false;
   const row = (await findTask(dbh.db, id))!;
   const release = (values: Parameters<typeof releaseTask>[3]) => releaseTask(dbh.db, id, worker, values, now().toISOString());

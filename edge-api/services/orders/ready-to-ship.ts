@@ -12,8 +12,9 @@
 //      booking row with the rate, and the invoice number (issue 12). If it
 //      fails, the AWB is cancelled again.
 // An order that already has an AWB (given at creation) keeps it and its courier.
+import type { Logger } from 'pino';
 import { enqueueStoreEffect } from '../../../db/channels/orders';
-import type { Db } from '../../../db/connect';
+import type { Db, DbHandle } from '../../../db/connect';
 import { insertBooking } from '../../../db/carriers/queries';
 import { d2rApproval, orderForShipping, orderLinesWithListPrice, type ShippingOrder } from '../../../db/carriers/orders';
 import { readPreferences } from '../../../db/preferences/queries';
@@ -25,11 +26,16 @@ import { actionRefusal, ORDER_NOT_FOUND } from '../../../domain/orders';
 import { UNKNOWN_COURIER, weightLimitRefusal } from '../../../domain/preferences';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
 import { carrierFor } from '../../carriers';
+import { bookOnce } from '../../carriers/live/booking';
+import type { AppConfig } from '../../env';
+import { listConnections } from '../../integrations/connections';
 import { issueInvoiceForShipment } from '../billing/issue-invoice';
 import type { ServiceActor } from '../audit/actor';
 import { codAmountOf, defaultCourierFor, quotesFor } from '../carriers';
 
 export type ReadyToShipInput = { orderId: string; courier?: string };
+/** What a booking at a live courier (a company's Delhivery or Shiprocket account) needs. */
+export type LiveBookingContext = { dbh: DbHandle; config: AppConfig; log: Logger };
 export type ReadyToShipResult = { orderId: string; booking: CourierBooking | null };
 
 const trailActor = (a: ServiceActor) => ({ actorId: a.id, actorName: a.name, source: 'user' as const });
@@ -56,7 +62,7 @@ async function checkRules(db: Db, actor: ServiceActor, o: ShippingOrder): Promis
   }
 }
 
-export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShipInput): Promise<ReadyToShipResult> {
+export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShipInput, live?: LiveBookingContext): Promise<ReadyToShipResult> {
   const o = await orderForShipping(db, input.orderId, actor.scope);
   if (!o) throw notFound(ORDER_NOT_FOUND);
   await checkRules(db, actor, o);
@@ -81,11 +87,20 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
   const carrier = carrierFor(code);
   if (!quote || !carrier) throw invalid(UNKNOWN_COURIER, [{ path: 'courier', message: UNKNOWN_COURIER }]);
 
-  const booked = await carrier.book(db, {
+  const shipment = {
     orderId: o.id, shopOrderId: o.shop_order_id, originPincode: o.pickup_pincode, destPincode: o.shipping_pincode, paymentMode: o.payment_mode,
-    weightG: Number(o.weight_g), codPaise: codAmountOf(o),
+    // The parcel as weighed at packing when it was, else the declared weight.
+    weightG: Number(o.chargeable_weight_g ?? o.weight_g), codPaise: codAmountOf(o),
     consignee: { name: o.customer_name, phone: o.customer_phone, city: o.shipping_city, state: o.shipping_state },
-  });
+  };
+  // The company's own account at this courier, when it has one live: a durable, never-doubled booking there.
+  const account = live ? (await listConnections(live.dbh, live.config, { ...actor, scope: [o.company_id] }, [code])).find((c) => c.status === 'active') : undefined;
+  let booked: { ok: true; awb: string } | { ok: false; reason: string };
+  if (live && account) {
+    const r = await bookOnce(live.dbh, live.config, live.log, { connectionId: account.id, companyId: o.company_id, shipment });
+    if (!r.ok && !r.refused) throw conflict(`${quote.name} could not take the booking now (${r.reason}); it is queued and will be tried again`);
+    booked = r.ok ? r : { ok: false, reason: r.reason };
+  } else booked = await carrier.book(db, shipment);
   const base = { orderId: o.id, companyId: o.company_id, courierCode: code, courierName: quote.name, zone: quote.zone, actorId: actor.id, actorName: actor.name };
 
   if (!booked.ok) {

@@ -1,0 +1,103 @@
+// Local servers answering as Shiprocket's and Delhivery's documented APIs do
+// (docs/integrations/*.md), with the documentation's example answers as
+// fixtures, and modes to answer late, fail, refuse or expire a token.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/couriers/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+
+export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
+
+/** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=. */
+export function shiprocketServer() {
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    for await (const c of req) raw += c;
+    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname === '/v1/external/auth/login') {
+      st.logins++;
+      const token = `tok-${st.logins}`;
+      st.valid.add(token);
+      return send(200, { id: 1, email: 'api@seller.in', token });
+    }
+    const token = (req.headers.authorization ?? '').replace('Bearer ', '');
+    if (st.mode === 'expired') {
+      st.valid.delete(token);
+      st.mode = 'ok';
+    }
+    if (!st.valid.has(token)) return send(401, { message: 'Token has expired', status_code: 401 });
+    if (url.pathname === '/v1/external/orders/create/adhoc') {
+      if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
+      const body = JSON.parse(raw) as { order_id: string; billing_pincode: string };
+      if (st.mode === 'refuse') return send(422, { message: 'Oops! Invalid Data.', status_code: 422, errors: { billing_pincode: ['Delivery pincode is not serviceable'] } });
+      st.creates++;
+      const n = 1000 + st.creates;
+      st.orders.set(body.order_id, { id: n, shipmentId: n + 5000, awb: `SRAWB${n}` });
+      if (st.mode === 'late') await new Promise((r) => setTimeout(r, 1600));
+      return send(200, { ...fixture('shiprocket-create-adhoc'), order_id: n, shipment_id: n + 5000 });
+    }
+    if (url.pathname === '/v1/external/courier/assign/awb') {
+      const { shipment_id } = JSON.parse(raw) as { shipment_id: number };
+      const o = [...st.orders.values()].find((x) => x.shipmentId === shipment_id)!;
+      const f = fixture('shiprocket-assign-awb') as { response: { data: Record<string, unknown> } };
+      return send(200, { ...f, response: { data: { ...f.response.data, awb_code: o.awb, shipment_id } } });
+    }
+    if (url.pathname === '/v1/external/courier/serviceability/') {
+      const pin = url.searchParams.get('delivery_postcode');
+      if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
+      return send(200, { status: 200, data: { available_courier_companies: [{ courier_company_id: 10, courier_name: 'Delhivery Surface', cod: 1, rate: 62, etd: 'Dec 01, 2026' }] } });
+    }
+    if (url.pathname === '/v1/external/orders/cancel/shipment/awbs') return send(200, { message: 'Bulk Shipment cancellation is in progress. Please wait for 24 hours.' });
+    if (url.pathname === '/v1/external/orders') {
+      const q = url.searchParams.get('search') ?? '';
+      const o = st.orders.get(q);
+      return send(200, { data: o ? [{ id: o.id, channel_order_id: q, shipments: [{ id: o.shipmentId, awb: o.awb }] }] : [] });
+    }
+    send(404, { message: 'Not found' });
+  });
+  return { server, st };
+}
+
+/** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids. */
+export function delhiveryServer() {
+  const st = { mode: 'ok' as Mode, creates: 0, byRef: new Map<string, string>(), auth: [] as string[] };
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const c of req) raw += c;
+    st.auth.push(String(req.headers.authorization));
+    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname === '/api/cmu/create.json') {
+      if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+      const form = new URLSearchParams(raw);
+      const data = JSON.parse(form.get('data')!) as { shipments: { order: string; weight: number }[]; pickup_location: { name: string } };
+      const ref = data.shipments[0]!.order;
+      if (st.mode === 'refuse') return send(200, { ...fixture('delhivery-create-refused') });
+      st.creates++;
+      const wbn = String(1234567890000 + st.creates);
+      st.byRef.set(ref, wbn);
+      if (st.mode === 'late') await new Promise((r) => setTimeout(r, 1600));
+      const f = fixture('delhivery-create') as { packages: Record<string, unknown>[] };
+      return send(200, { ...f, packages: [{ ...f.packages[0], waybill: wbn, refnum: ref }] });
+    }
+    if (url.pathname === '/c/api/pin-codes/json/') {
+      const pin = url.searchParams.get('filter_codes') ?? '';
+      if (pin === '999999') return send(200, { delivery_codes: [] });
+      return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), pre_paid: 'Y', cod: 'Y', pickup: 'Y', district: 'Bangalore', state_code: 'KA' } }] });
+    }
+    if (url.pathname === '/api/p/edit') return send(200, { status: true, remark: 'Shipment has been cancelled', waybill: (JSON.parse(raw) as { waybill: string }).waybill });
+    if (url.pathname === '/api/v1/packages/json/') {
+      const ref = url.searchParams.get('ref_ids') ?? '';
+      const wbn = st.byRef.get(ref);
+      return send(200, { ShipmentData: wbn ? [{ Shipment: { AWB: wbn, ReferenceNo: ref, Status: { Status: 'Manifested', StatusType: 'UD' } } }] : [] });
+    }
+    send(404, {});
+  });
+  return { server, st };
+}
+
+export const listen = (s: Server) => new Promise<string>((r) => s.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)));
+
