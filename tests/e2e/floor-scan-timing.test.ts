@@ -34,22 +34,28 @@ const fieldValue = (testId: string) => page.getByTestId(testId).inputValue();
 
 describe('scans typed at every timing are taken whole', () => {
   it('packing station: the AWB opens its order, every unit counts once, the order ends packed, nothing stays in the field', async () => {
-    const combos = SCANNER_TIMINGS.flatMap((t) => BETWEEN_SCANS_MS.map((between) => ({ ...t, between })));
-    // Orders of two or more units, so scans really run back to back.
-    const orders: PackingOrderAnswer[] = (await ordersToPack(page, server.url, 200)).filter((o) => units(o) >= 2).slice(0, combos.length);
+    // One order per key timing; its scans follow each other 0, 150 and 300 ms apart in turn.
+    const combos = SCANNER_TIMINGS;
+    // The orders with the most units (up to 6), so scans really run back to back.
+    const orders: PackingOrderAnswer[] = (await ordersToPack(page, server.url, 200))
+      .filter((o) => units(o) <= 6)
+      .sort((a, b) => units(b) - units(a))
+      .slice(0, combos.length);
+    expect(orders.every((o) => units(o) >= 3)).toBe(true);
     expect(orders.length).toBe(combos.length);
     for (const [i, combo] of combos.entries()) {
       const order = orders[i];
-      const label = `${combo.name}, ${combo.between} ms between scans, ${codeOf(order)}`;
+      const label = `${combo.name}, ${codeOf(order)}`;
       await page.getByTestId('awb-input').focus();
       await typeScan(page, codeOf(order), combo.timing);
       await page.getByTestId('items-to-scan').waitFor();
       expect(await page.getByTestId('active-awb').textContent(), label).toBe(order.order.awb ?? '—');
       await page.getByTestId('wsin-input').focus();
       const wsins = order.items_to_scan.flatMap((l) => Array.from({ length: l.qty }, () => l.wsin));
-      for (const wsin of wsins) {
+      for (const [n, wsin] of wsins.entries()) {
         await typeScan(page, wsin, combo.timing);
-        if (combo.between) await page.waitForTimeout(combo.between);
+        const between = BETWEEN_SCANS_MS[n % BETWEEN_SCANS_MS.length];
+        if (between) await page.waitForTimeout(between);
       }
       const total = wsins.length;
       await expect.poll(() => page.getByTestId('order-progress').textContent(), { timeout: 15_000, message: label }).toBe(`${total} / ${total} units`);
