@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
@@ -16,9 +16,10 @@ export function ScannerSettingsButton() {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="default" size="md" h={48} leftSection={<IconSettings size={20} aria-hidden />} onClick={() => setOpened(true)} data-scanner-ignore="">
-        Scanner
-      </Button>
+      {/* An icon beside the title on a 360 px handheld, so the work keeps the first screenful. */}
+      <ActionIcon variant="default" size={48} aria-label="Scanner" title="Scanner on this device" onClick={() => setOpened(true)} data-scanner-ignore="">
+        <IconSettings size={24} aria-hidden />
+      </ActionIcon>
       {opened && <ScannerSettingsModal onClose={() => setOpened(false)} />}
     </>
   );

@@ -54,8 +54,8 @@ export function PackingStation({ awb, filter, page, only }: PackingStationProps)
           <Title order={2} fz={{ base: 20, sm: 26 }}>
             Packing station
           </Title>
+          <ScannerSettingsButton />
         </Group>
-        <ScannerSettingsButton />
         {!online && (
           <Text size="sm" fw={600} c="orange.9" data-testid="floor-offline">
             Working offline: scans are saved on this device

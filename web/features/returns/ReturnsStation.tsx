@@ -117,8 +117,8 @@ export function ReturnsStation() {
           <Title order={2} fz={{ base: 22, sm: 26 }}>
             Returns
           </Title>
+          <ScannerSettingsButton />
         </Group>
-        <ScannerSettingsButton />
       </Group>
       <Text fz={{ base: 18, sm: 26 }} fw={700}>
         Next: scan the AWB of a returned parcel
