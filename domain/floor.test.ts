@@ -3,6 +3,7 @@ import {
   approvableAs,
   checkPackedCounts,
   checkReturnLine,
+  describeWrongScan,
   defaultTrailRange,
   itemsToScan,
   judgeScan,
@@ -40,6 +41,22 @@ describe('packing', () => {
     expect(judgeScan(order(o.items, { W1: 2 }), 'W2')).toMatchObject({ ok: true, complete: true });
     expect(WSIN_ERROR).toEqual({ title: 'Wsin Error', message: 'Please Scan a Valid Wsin' });
     expect(QUANTITY_ERROR).toEqual({ title: 'Quantity Error', message: 'You can not scan a wsin more than required quantity!' });
+  });
+
+  it('says what a refused scan is and what to do next', () => {
+    const o = { ...order([item({ quantity: 2 }), item({ id: 'j', wsinMapping: { W2: 1 } })], { W1: 2 }), awb: 'CP10027', shopOrderId: '#1001' };
+    expect(describeWrongScan(o, 'w1')).toEqual({ kind: 'extra', title: 'Quantity Error', message: 'W1 · already 2 of 2. You can not scan a wsin more than required quantity!' });
+    expect(describeWrongScan(o, 'CP1000000104', { otherParcel: true })).toEqual({
+      kind: 'elsewhere',
+      title: 'Wsin Error',
+      message: 'CP1000000104 is another parcel: finish CP10027 (2 of 3) or tap Back',
+    });
+    expect(describeWrongScan(o, 'WCP000009', { productTitle: 'Rose Soap' })).toEqual({
+      kind: 'fail',
+      title: 'Wsin Error',
+      message: 'WCP000009 · Rose Soap · not in this order. Please Scan a Valid Wsin',
+    });
+    expect(describeWrongScan(o, ' WXYZ ')).toEqual({ kind: 'fail', title: 'Wsin Error', message: 'Unknown code WXYZ. Please Scan a Valid Wsin' });
   });
 
   it('accepts a submitted count only when it matches the order exactly', () => {

@@ -158,6 +158,47 @@ export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code:
   return { ok: true, wsin, scanned: already + 1, required: required[wsin], complete: isFullyScanned(required, scanned) };
 }
 
+/** What else a scan that is not one of the order's units may be, as found on the device. */
+export interface WrongScanContext {
+  /** Another order whose AWB (or order number) this code is. */
+  otherParcel?: boolean;
+  /** The product this code is a WSIN of, when the catalogue on the device knows it. */
+  productTitle?: string;
+}
+
+/** The kinds of a refused scan, each with its own sound and vibration on the device. */
+export type WrongScanKind = 'fail' | 'extra' | 'elsewhere';
+
+/**
+ * A refused packing scan said as what happened, with the next step: the spec's
+ * 'Wsin Error' / 'Quantity Error' title and message (part 2 §5), after the code
+ * and what it is ("WCP000009 · Rose Soap · not in this order", "WCP000001 ·
+ * already 2 of 2", "CP1000000104 is another parcel: finish CP10027 (2 of 3) or
+ * tap Back", "Unknown code WXYZ").
+ */
+export function describeWrongScan(
+  order: Pick<FloorOrderDoc, 'items' | 'packing' | 'awb' | 'shopOrderId'>,
+  code: string,
+  context: WrongScanContext = {},
+): { kind: WrongScanKind; title: string; message: string } {
+  const shown = code.trim();
+  const required = requiredUnits(order.items);
+  const wsin = Object.keys(required).find((w) => w.toLowerCase() === shown.toLowerCase());
+  if (wsin) {
+    const n = required[wsin];
+    return { kind: 'extra', title: QUANTITY_ERROR.title, message: `${wsin} · already ${Math.min(n, order.packing.scanned[wsin] ?? 0)} of ${n}. ${QUANTITY_ERROR.message}` };
+  }
+  if (context.otherParcel) {
+    const total = Object.values(required).reduce((a, b) => a + b, 0);
+    const done = Object.entries(required).reduce((a, [w, q]) => a + Math.min(q, order.packing.scanned[w] ?? 0), 0);
+    return { kind: 'elsewhere', title: WSIN_ERROR.title, message: `${shown} is another parcel: finish ${order.awb ?? order.shopOrderId} (${done} of ${total}) or tap Back` };
+  }
+  if (context.productTitle !== undefined) {
+    return { kind: 'fail', title: WSIN_ERROR.title, message: `${shown} · ${context.productTitle} · not in this order. ${WSIN_ERROR.message}` };
+  }
+  return { kind: 'fail', title: WSIN_ERROR.title, message: `Unknown code ${shown}. ${WSIN_ERROR.message}` };
+}
+
 export function isFullyScanned(required: Record<string, number>, scanned: Record<string, number>): boolean {
   return Object.entries(required).every(([wsin, qty]) => (scanned[wsin] ?? 0) >= qty);
 }

@@ -70,6 +70,53 @@ export async function wedgeScan(page: Page, code: string) {
   }
 }
 
+/** How a scanner types: ms between its keys, an optional stall inside the code, and the page busy while it types. */
+export interface KeyTiming {
+  perKeyMs: number;
+  /** A pause of `ms` after the `afterKey`-th key (a Bluetooth link retransmitting). */
+  stall?: { afterKey: number; ms: number };
+  /** A long task of this many ms on the page's main thread, started as the code's second key is typed. */
+  longTaskMs?: number;
+}
+
+/**
+ * Types `code` and Enter into the focused field with Playwright's keyboard at
+ * the given timing, as a scanner whose keys reach the page at that pace: the
+ * keys are real key events, so the page sees every gap, stall and busy
+ * main thread as a packer's scanner would make it.
+ */
+export async function typeScan(page: Page, code: string, timing: KeyTiming) {
+  const keys = [...code];
+  for (let i = 0; i < keys.length; i++) {
+    if (i === 1 && timing.longTaskMs) {
+      await page.evaluate((ms) => {
+        setTimeout(() => {
+          const end = performance.now() + ms;
+          while (performance.now() < end) {
+            // Busy: the page is rendering something else.
+          }
+        }, 0);
+      }, timing.longTaskMs);
+    }
+    await page.keyboard.press(keys[i]);
+    if (timing.stall && i + 1 === timing.stall.afterKey) await page.waitForTimeout(timing.stall.ms);
+    else if (timing.perKeyMs > 0) await page.waitForTimeout(timing.perKeyMs);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Every timing the floor's scan fields must take whole: 5, 25 and 45 ms a key, a 60 ms stall, a 100 ms long task. */
+export const SCANNER_TIMINGS: { name: string; timing: KeyTiming }[] = [
+  { name: '5 ms a key', timing: { perKeyMs: 5 } },
+  { name: '25 ms a key', timing: { perKeyMs: 25 } },
+  { name: '45 ms a key', timing: { perKeyMs: 45 } },
+  { name: '5 ms a key with a 60 ms stall after the fourth', timing: { perKeyMs: 5, stall: { afterKey: 4, ms: 60 } } },
+  { name: '5 ms a key with the page busy 100 ms', timing: { perKeyMs: 5, longTaskMs: 100 } },
+];
+
+/** Time between two scans of a run. */
+export const BETWEEN_SCANS_MS = [0, 150, 300] as const;
+
 /** Enters a code by hand in the screen's scan field (the same queue as a scan, with no timing involved). */
 export async function enterCode(page: Page, code: string) {
   const field = page.getByTestId('wsin-input');

@@ -9,7 +9,11 @@
  * silence, never in an exception.
  */
 
-export type FeedbackKind = 'pass' | 'fail';
+/**
+ * pass: a unit counted; packed: the order's last unit; fail: a code that is not in the order;
+ * extra: one unit more than the order needs; elsewhere: another parcel's AWB in the middle of an order.
+ */
+export type FeedbackKind = 'pass' | 'packed' | 'fail' | 'extra' | 'elsewhere';
 
 interface Tone {
   frequencyHz: number;
@@ -26,12 +30,26 @@ export const FEEDBACK_TONES: Record<FeedbackKind, readonly Tone[]> = {
     { frequencyHz: 160, type: 'square', startS: 0, durationS: 0.18, volume: 0.3 },
     { frequencyHz: 160, type: 'square', startS: 0.26, durationS: 0.18, volume: 0.3 },
   ],
+  packed: [
+    { frequencyHz: 1320, type: 'sine', startS: 0, durationS: 0.1, volume: 0.35 },
+    { frequencyHz: 1760, type: 'sine', startS: 0.13, durationS: 0.1, volume: 0.35 },
+    { frequencyHz: 2350, type: 'sine', startS: 0.26, durationS: 0.16, volume: 0.35 },
+  ],
+  extra: [{ frequencyHz: 300, type: 'square', startS: 0, durationS: 0.45, volume: 0.3 }],
+  elsewhere: [
+    { frequencyHz: 660, type: 'triangle', startS: 0, durationS: 0.1, volume: 0.35 },
+    { frequencyHz: 440, type: 'triangle', startS: 0.14, durationS: 0.1, volume: 0.35 },
+    { frequencyHz: 660, type: 'triangle', startS: 0.28, durationS: 0.1, volume: 0.35 },
+  ],
 };
 
 /** Vibration patterns in ms (on, off, on, ...). */
 export const FEEDBACK_VIBRATION: Record<FeedbackKind, readonly number[]> = {
   pass: [60],
   fail: [160, 90, 160],
+  packed: [60, 60, 60, 60, 200],
+  extra: [450],
+  elsewhere: [80, 60, 80, 60, 80],
 };
 
 type AudioContextCtor = new () => AudioContext;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { cleanScan, loadScannerProfile } from './profile';
 import { createSerialQueue } from './queue';
 import { getSharedWedge, type Wedge } from './wedge';
 
@@ -76,7 +77,7 @@ export function useScanner({ onScan, enabled = true, wedge, onError }: UseScanne
 
   useEffect(() => {
     if (!enabled) return;
-    return (wedge ?? getSharedWedge()).subscribe((code) => submit(code, 'wedge'));
+    return (wedge ?? getSharedWedge()).subscribe((code) => submit(cleanScan(code, loadScannerProfile()), 'wedge'));
   }, [enabled, wedge, submit]);
 
   return {

@@ -20,6 +20,7 @@
  * Timing classification is pure (`isFastGap`, `isScannerBurst`, `stepWedge`)
  * and tested with made-up timestamps.
  */
+import { loadScannerProfile, onScannerProfileChange, type ScannerProfile } from './profile';
 import { createSerialQueue } from './queue';
 
 // ---------------------------------------------------------------------------
@@ -150,6 +151,8 @@ export interface Wedge {
    * The document listener is installed while anyone is subscribed.
    */
   subscribe(listener: ScanListener, options?: SubscribeOptions): () => void;
+  /** Changes the terminators or the timing (a device's scanner profile) from the next keystroke on. */
+  configure(config: Partial<WedgeConfig>): void;
 }
 
 export interface WedgeOptions extends Partial<WedgeConfig> {
@@ -165,7 +168,9 @@ export interface WedgeOptions extends Partial<WedgeConfig> {
   timestamp?: (event: KeyboardEvent) => number;
   /**
    * Keystrokes for which scan detection is off. By default those aimed at an
-   * element inside `[data-scanner-ignore]`.
+   * element inside `[data-scanner-ignore]`, and those aimed at a scan field
+   * (`[data-scan-field]`): a scan field takes everything up to the terminator
+   * as one scan itself, whatever the timing, so no timing may cut it.
    */
   ignore?: (event: KeyboardEvent) => boolean;
 }
@@ -175,7 +180,7 @@ const DEFAULT_RELEASE_AFTER_MS = 100;
 
 function defaultIgnore(event: KeyboardEvent): boolean {
   const target = event.target as Element | null;
-  return typeof target?.closest === 'function' && target.closest('[data-scanner-ignore]') !== null;
+  return typeof target?.closest === 'function' && target.closest('[data-scanner-ignore], [data-scan-field]') !== null;
 }
 
 function defaultTimestamp(event: KeyboardEvent): number {
@@ -183,12 +188,12 @@ function defaultTimestamp(event: KeyboardEvent): number {
 }
 
 export function createWedge(options: WedgeOptions = {}): Wedge {
-  const config: WedgeConfig = {
+  let config: WedgeConfig = {
     maxGapMs: options.maxGapMs ?? DEFAULT_WEDGE_TIMING.maxGapMs,
     minLength: options.minLength ?? DEFAULT_WEDGE_TIMING.minLength,
     terminators: options.terminators ?? DEFAULT_TERMINATORS,
   };
-  const releaseAfterMs = Math.max(options.releaseAfterMs ?? DEFAULT_RELEASE_AFTER_MS, config.maxGapMs);
+  const releaseAfter = () => Math.max(options.releaseAfterMs ?? DEFAULT_RELEASE_AFTER_MS, config.maxGapMs * 2);
   const timestamp = options.timestamp ?? defaultTimestamp;
   const ignore = options.ignore ?? defaultIgnore;
 
@@ -217,7 +222,7 @@ export function createWedge(options: WedgeOptions = {}): Wedge {
 
   function armReleaseTimer(): void {
     clearReleaseTimer();
-    releaseTimer = setTimeout(abandonBurst, releaseAfterMs);
+    releaseTimer = setTimeout(abandonBurst, releaseAfter());
   }
 
   function swallow(event: KeyboardEvent): void {
@@ -289,6 +294,10 @@ export function createWedge(options: WedgeOptions = {}): Wedge {
   }
 
   return {
+    configure(next) {
+      abandonBurst();
+      config = { ...config, ...next };
+    },
     subscribe(listener, subscribeOptions = {}) {
       const queue = createSerialQueue<string>(listener, { onError: subscribeOptions.onError });
       const emit = (code: string) => queue.push(code);
@@ -304,9 +313,17 @@ export function createWedge(options: WedgeOptions = {}): Wedge {
 
 let shared: Wedge | null = null;
 
-/** The app-wide wedge with default timing; one document listener for all. */
+function profileConfig(profile: ScannerProfile): Partial<WedgeConfig> {
+  return { maxGapMs: profile.maxGapMs, terminators: [profile.terminator] };
+}
+
+/** The app-wide wedge, timed by this device's scanner profile; one document listener for all. */
 export function getSharedWedge(): Wedge {
-  shared ??= createWedge();
+  if (!shared) {
+    const wedge = createWedge(profileConfig(loadScannerProfile()));
+    onScannerProfileChange((profile) => wedge.configure(profileConfig(profile)));
+    shared = wedge;
+  }
   return shared;
 }
 

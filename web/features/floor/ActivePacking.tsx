@@ -2,8 +2,8 @@ import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text } from '@mant
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc, type ItemToScan } from '../../../domain/floor';
-import { findOrderByCode, hasPending, readOrder } from '../../local-db/db';
+import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import { findOrderByCode, hasPending, readCatalogue, readOrder } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import { feedback } from '../../scanner/feedback';
@@ -59,6 +59,15 @@ function useOrderForAwb(awb: string, sync: FloorSync): string | null {
   return orderId;
 }
 
+/** What a code that is not one of this order's units is on this device: another parcel, or a known product. */
+async function lookUpElsewhere(sync: FloorSync, orderId: string, code: string): Promise<WrongScanContext> {
+  const other = await findOrderByCode(sync.db, code);
+  if (other && other.id !== orderId) return { otherParcel: true };
+  const wanted = code.trim().toLowerCase();
+  const product = (await readCatalogue(sync.db)).find((c) => Object.keys(c.wsinMapping).some((w) => w.toLowerCase() === wanted) || c.sku.toLowerCase() === wanted);
+  return product ? { productTitle: product.productTitle } : {};
+}
+
 /** Resolves after the next frame has been painted. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -112,14 +121,21 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
       }
       const scanned = mergeCounts(doc.packing.scanned, judged.current);
       const verdict = judgeScan({ ...doc, packing: { ...doc.packing, scanned } }, code);
-      if (!verdict.ok) return fail(verdict.title, verdict.message);
+      if (!verdict.ok) {
+        // Said as what happened: one too many, another parcel's AWB, a product not in this order, or an unknown code.
+        const wrong = describeWrongScan({ ...doc, packing: { ...doc.packing, scanned } }, code, await lookUpElsewhere(sync, doc.id, code));
+        show({ kind: 'fail', title: wrong.title, detail: wrong.message });
+        feedback.play(wrong.kind);
+        return;
+      }
       judged.current = { ...judged.current, [verdict.wsin]: verdict.scanned };
+      if (verdict.complete) feedback.play('packed');
+      else feedback.pass();
       show(
         verdict.complete
           ? { kind: 'packed', title: 'Packed', detail: `${verdict.wsin} ${verdict.scanned}/${verdict.required}. Every item is in the box.` }
           : { kind: 'pass', title: `${verdict.wsin} ✓`, detail: `${verdict.scanned} of ${verdict.required} scanned` },
       );
-      feedback.pass();
       const after = { ...scanned, [verdict.wsin]: verdict.scanned };
       writes.current = writes.current
         // The outbox write (a Dexie transaction and its local effect) waits until the verdict's frame

@@ -11,6 +11,8 @@ import { ActivePacking } from './ActivePacking';
 import { PackingList } from './PackingList';
 import { takeNotice } from './notice';
 import { ScanBox } from '../../ui/ScanBox';
+import { ScannerSettingsButton } from '../../scanner/ScannerSettings';
+import { useSession } from '../../auth/useSession';
 import { ScanResult } from './ScanResult';
 
 export interface PackingStationProps {
@@ -30,24 +32,29 @@ export function PackingStation({ awb, filter, page, only }: PackingStationProps)
   const sync = useFloorSync();
   const online = useSyncOnline(sync);
   const navigate = useNavigate();
+  const session = useSession();
   useUnlockSoundOnFirstTouch();
 
   return (
     <Stack gap="xs" maw={1100} className="sd-floor-screen">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="sm" wrap="nowrap">
-          <Button
-            variant="default"
-            size="md"
-            h={48}
-            leftSection={<IconArrowLeft size={20} aria-hidden />}
-            onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page, only: only?.join(',') } }) : navigate({ to: '/orders' }))}
-          >
-            Back
-          </Button>
+          {/* Back goes to the floor's own list: from an order to the packing list; a warehouse user has no seller screen to go back to. */}
+          {(awb || session.role !== 'warehouse') && (
+            <Button
+              variant="default"
+              size="md"
+              h={48}
+              leftSection={<IconArrowLeft size={20} aria-hidden />}
+              onClick={() => (awb ? navigate({ to: '/fulfillment', search: { filter, page, only: only?.join(',') } }) : navigate({ to: '/orders' }))}
+            >
+              Back
+            </Button>
+          )}
           <Title order={2} fz={{ base: 20, sm: 26 }}>
             Packing station
           </Title>
+          <ScannerSettingsButton />
         </Group>
         {!online && (
           <Text size="sm" fw={600} c="orange.9" data-testid="floor-offline">

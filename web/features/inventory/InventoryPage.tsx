@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { inventoryKey, type InventoryDoc } from '../../../domain/floor';
 import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
 import { useSession } from '../../auth/useSession';
@@ -10,6 +10,8 @@ import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
+import { cleanScan, loadScannerProfile } from '../../scanner/profile';
+import { useScanner } from '../../scanner/useScanner';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { deviceList } from '../../ui/floorTable';
 import { InventoryPopup } from './InventoryPopup';
@@ -21,7 +23,7 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
   const session = useSession();
   const sync = useFloorSync();
   const navigate = useNavigate();
-  const [search, setSearch] = useState(q);
+  const field = useRef<HTMLInputElement>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const live = useLiveQuery(() => readInventory(sync.db), [sync]);
   const companies = useMemo(() => new Map(session.companyData.map((c) => [c.id, c.name])), [session.companyData]);
@@ -52,6 +54,20 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
       ),
     },
   ];
+  // A search (typed or scanned): a WSIN of one row opens that row; anything else filters the list.
+  const find = (raw: string) => {
+    const code = cleanScan(raw, loadScannerProfile());
+    const exact = (live.data ?? []).filter((r) => r.wsin.toLowerCase() === code.toLowerCase());
+    if (exact.length === 1) {
+      // A scanned product: its popup, and the field empty for the next scan.
+      if (field.current) field.current.value = '';
+      setOpenKey(inventoryKey(exact[0]));
+      return;
+    }
+    if (field.current) field.current.value = code;
+    void navigate({ to: '/inventory', search: { q: code || undefined, page: 1 } });
+  };
+  useScanner({ onScan: ({ code }) => find(code), enabled: openKey === null });
   const open = openKey ? (live.data ?? []).find((r) => inventoryKey(r) === openKey) : undefined;
 
   return (
@@ -62,18 +78,28 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
       <form noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void navigate({ to: '/inventory', search: { q: search || undefined, page: 1 } });
+          find(field.current?.value ?? '');
         }}
       >
         <Group align="flex-end" gap="xs" wrap="nowrap">
+          {/* A scan field: what arrives before the terminator is one search, whatever the key timing. */}
           <TextInput
+            ref={field}
             label="Search WSIN or product"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            defaultValue={q}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' && e.key !== loadScannerProfile().terminator) return;
+              if (e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              find(e.currentTarget.value);
+            }}
             leftSection={<IconSearch size={18} aria-hidden />}
             size="lg"
+            autoComplete="off"
+            spellCheck={false}
             style={{ flex: '1 1 0', minWidth: 0 }}
             data-testid="inventory-search"
+            data-scan-field=""
           />
           <Button type="submit" size="lg" h={50} style={{ flexShrink: 0 }}>
             Search

@@ -15,7 +15,9 @@ import '../floor/floor.module.css';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { deviceOrderList, orderCodeColumn } from '../floor/orderList';
 import { useUnlockSoundOnFirstTouch } from '../floor/PackingStation';
+import { useSession } from '../../auth/useSession';
 import { ScanBox } from '../../ui/ScanBox';
+import { ScannerSettingsButton } from '../../scanner/ScannerSettings';
 import { ScanResult, type ScanOutcome } from '../floor/ScanResult';
 import { ReturnApprovalModal } from './ReturnApprovalModal';
 
@@ -26,6 +28,7 @@ const LOOKUP_STATUSES = [...RETURN_APPROVABLE_STATUSES, 'READY_TO_SHIP'] as cons
 export function ReturnsStation() {
   const sync = useFloorSync();
   const navigate = useNavigate();
+  const session = useSession();
   const [open, setOpen] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   useUnlockSoundOnFirstTouch();
@@ -99,13 +102,23 @@ export function ReturnsStation() {
 
   return (
     <Stack maw={1100} gap="sm" className="sd-floor-screen">
-      <Group gap="sm" wrap="nowrap">
-        <Button variant="default" size="md" h={48} leftSection={<IconArrowLeft size={20} aria-hidden />} onClick={() => navigate({ to: '/orders' })}>
-          Back
-        </Button>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Returns
-        </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          {/* Back goes to the floor's own list (the packing station) for a warehouse user, to the orders for a seller. */}
+          <Button
+            variant="default"
+            size="md"
+            h={48}
+            leftSection={<IconArrowLeft size={20} aria-hidden />}
+            onClick={() => navigate(session.role === 'warehouse' ? { to: '/fulfillment' } : { to: '/orders' })}
+          >
+            Back
+          </Button>
+          <Title order={2} fz={{ base: 22, sm: 26 }}>
+            Returns
+          </Title>
+          <ScannerSettingsButton />
+        </Group>
       </Group>
       <Text fz={{ base: 18, sm: 26 }} fw={700}>
         Next: scan the AWB of a returned parcel
