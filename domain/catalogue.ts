@@ -186,10 +186,15 @@ const catalogueFields = {
   ),
 };
 
+export const PRODUCT_TYPE_NOT_CATEGORY = 'Product Type must be the Category';
+/** The productType is the category (part 2 §7): one that disagrees is refused, not stored. */
+const productTypeAgrees = (v: { productType?: string; category: string }, ctx: z.RefinementCtx) => {
+  if (v.productType !== undefined && v.productType !== v.category) ctx.addIssue({ code: 'custom', path: ['productType'], message: PRODUCT_TYPE_NOT_CATEGORY });
+};
 /** Update form and PUT /catalogue/:id body: the SKU ID cannot change. */
-export const catalogueUpdateSchema = z.object(catalogueFields);
+export const catalogueUpdateSchema = z.object(catalogueFields).superRefine(productTypeAgrees);
 /** Add form and POST /catalogue body: everything, plus the SKU ID. */
-export const catalogueCreateSchema = z.object({ skuId: skuIdField, ...catalogueFields });
+export const catalogueCreateSchema = z.object({ skuId: skuIdField, ...catalogueFields }).superRefine(productTypeAgrees);
 export const catalogueFormSchema = (mode: 'create' | 'update') => (mode === 'create' ? catalogueCreateSchema : catalogueUpdateSchema);
 
 export type CatalogueCreateInput = z.input<typeof catalogueCreateSchema>;
@@ -210,7 +215,7 @@ export function normaliseGst(g: { cgst: number; sgst: number; igst: number; utgs
 export function toCataloguePayload<T extends CatalogueUpdate | CatalogueCreate>(v: T, mode: 'create' | 'update') {
   return {
     ...v,
-    productType: v.productType ?? v.category,
+    productType: v.category,
     weightUnit: 'g' as const,
     priceCurrency: 'INR' as const,
     eventType: mode,

@@ -87,6 +87,10 @@ export const REQUEST_REUSED = 'This request id was already used for another acti
 export const CHANGED_MEANWHILE = 'This order was changed meanwhile, please reload it';
 export const finalStatusRefusal = (awb: string, status: string) =>
   `Order ${awb} is ${DELIVERY_STATUS_LABELS[status as DeliveryStatus] ?? status}; no further action is possible`;
+/** Orders whose delivery pincode the driver's cluster does not serve. */
+export const outsideDriverCluster = (driver: string, awbs: string[]) =>
+  `${driver}'s cluster does not serve the pincode of: ${awbs.join(', ')}`;
+export const DRIVER_WITHOUT_CLUSTER = 'This driver has no cluster: assign the driver to a cluster first';
 export const notAssignable = (awbs: string[]) => `These orders cannot be assigned to a driver in their status: ${awbs.join(', ')}`;
 export const SELECT_AT_LEAST_ONE_ORDER = SELECT_AT_LEAST_ONE;
 

@@ -3,6 +3,7 @@
 // screens, so a scan is judged the same way online, offline and on the server.
 import { z } from 'zod';
 import { MessageResponse, okBody, pageFields } from './api';
+import { START_BEFORE_END } from './messages';
 import { STATUS_LABELS, type OrderStatus } from './statuses';
 
 // ---------------------------------------------------------------------------
@@ -381,10 +382,15 @@ export const processReturnsSchema = z.object({
   returnType: z.enum(['RTO', 'DTO']),
 });
 
+/** A trail range (YYYY/MM/DD or ISO): start not after end. */
+const trailRange = z
+  .object({ start: z.string().min(1).max(40), end: z.string().min(1).max(40) })
+  .refine((r) => trailBound(r.start) <= trailBound(r.end), { path: ['end'], message: START_BEFORE_END });
+
 export const trailFilterSchema = z.object({
   filter: z
     .object({
-      trailsBetweenTime: z.object({ start: z.string().min(1).max(40), end: z.string().min(1).max(40) }).optional(),
+      trailsBetweenTime: trailRange.optional(),
       inventoryTrailFilters: z.object({ kind: z.array(z.string().max(40)).max(20).optional() }).optional(),
       page: z.number().int().min(1).default(1),
     })
@@ -399,7 +405,7 @@ export const trailExportQuerySchema = z.object({
   kind: z.enum(['inventory', 'scanned']).optional(),
   start: z.string().max(40).optional(),
   end: z.string().max(40).optional(),
-});
+}).refine((q) => !q.start || !q.end || trailBound(q.start) <= trailBound(q.end), { path: ['end'], message: START_BEFORE_END });
 
 export const inventoryListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

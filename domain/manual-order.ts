@@ -53,6 +53,9 @@ export const B2B_PROMPT = {
   confirm: 'Convert to B2B',
   cancel: 'Keep as is',
 } as const;
+/** An address whose state is not the pincode's (the GST place of supply follows the pincode). */
+export const pincodeStateMismatch = (pincode: string, pincodeState: string, state: string) =>
+  `Pincode ${pincode} is in ${pincodeState}, not ${state}`;
 export const orderIdExists = (id: string) => `Order ID ${id} already exists`;
 /** Cancellation reason of the original order after 'Clone & Edit'. */
 export const editedAs = (newId: string) => `Edited as ${newId}`;
@@ -159,8 +162,10 @@ export const storeAddressSchema = z.object({
   city: required(STORE_ADDRESS_INCOMPLETE, 100),
   state: required(STORE_ADDRESS_INCOMPLETE, 100),
   gstin: optional(15, GSTIN_MAX),
+  /** The spec's name of the field (part 2 §3 'Store address'); the list answers with it too. Wins over `gstin`. */
+  GSTIN: optional(15, GSTIN_MAX),
   isDistributor: z.boolean().optional().default(false),
-});
+}).transform(({ GSTIN, ...store }) => ({ ...store, gstin: GSTIN ?? store.gstin }));
 export type StoreAddressInput = z.input<typeof storeAddressSchema>;
 export type StoreAddress = z.output<typeof storeAddressSchema>;
 
@@ -307,7 +312,9 @@ export const manualOrderSchema = z
       }
     }
     if (v.awb && !v.awbPartner) ctx.addIssue({ code: 'custom', path: ['awbPartner'], message: AWB_PARTNER_REQUIRED });
-    const needsValue = v.pricingType === PRICING_TYPE.discount || v.pricingType === PRICING_TYPE.flatPrice;
+    // A discount line without its own value takes the common pricing value (part 2 §3, §5); a flat price has none.
+    const commonGiven = v.commonPricingValue !== undefined && v.commonPricingValue !== null;
+    const needsValue = (v.pricingType === PRICING_TYPE.discount && !commonGiven) || v.pricingType === PRICING_TYPE.flatPrice;
     (Array.isArray(v.items) ? v.items : []).forEach((item, i) => {
       if (!item || typeof item !== 'object') return;
       const raw = item.pricingValue;

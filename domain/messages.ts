@@ -14,6 +14,8 @@ export const EMAIL_INVALID = 'Please enter a valid email!';
 export const PINCODE_INVALID = 'Please enter a valid 6 digit pincode!';
 export const PASSWORD_LENGTH = 'Password must be 8 to 20 characters!';
 
+/** A date range whose start is after its end (orders list, inventory trail, missed orders). */
+export const START_BEFORE_END = 'Start date must be before end date';
 /** A bulk action with no order picked (orders workspace, admin delivery orders). */
 export const SELECT_AT_LEAST_ONE = 'Select atleast 1 order!';
 /** A load or an action the server failed (order info, admin delivery orders). */

@@ -10,7 +10,7 @@ import { addIndiaDays, indiaDayEnd, indiaDayStart, indiaToday } from './india-ti
 import { normalisePhone, PHONE_INPUT_MAX } from './phone';
 import { CourierBooking } from './carriers';
 import { SERVER_ERROR, okBody } from './api';
-import { NOT_ALLOWED, SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY } from './messages';
+import { NOT_ALLOWED, SELECT_AT_LEAST_ONE, SERVER_ERROR_RETRY, START_BEFORE_END } from './messages';
 
 // ---------------------------------------------------------------------------
 // Messages (exact spec texts first, then our own)
@@ -180,7 +180,7 @@ const pageShape = {
 export const orderListQuerySchema = z
   .object({ tab: z.enum(ORDER_TABLE_SECTIONS).default('all'), ...orderFilterShape, ...pageShape })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Start date must be before end date' });
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: START_BEFORE_END });
     if (typeof v.page === 'number' && (v.page - 1) * v.pageSize > MAX_OFFSET_ROWS) {
       ctx.addIssue({ code: 'custom', path: ['page'], message: 'Use the cursor to page this far' });
     }
@@ -253,9 +253,12 @@ export const missedOrderQuerySchema = z.object({
   status: csv(z.enum(MISSED_ORDER_STATUSES)),
   sync: z.enum(SYNC_STATES).optional(),
   q: z.string().trim().max(64).optional().transform((s) => (s ? s : undefined)),
+  /** Created between these Indian calendar days (YYYY-MM-DD), both included. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(10).max(200).default(DEFAULT_PAGE_SIZE),
-});
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: START_BEFORE_END });
 export type MissedOrderQuery = z.output<typeof missedOrderQuerySchema>;
 export const syncLabel = (synced: boolean | number) => (synced ? SYNCED : NOT_SYNCED);
 
@@ -431,6 +434,9 @@ export function dueDateInWindow(date: string, today: string = istToday()): boole
   return date >= today && date <= addDays(today, DUE_DATE_WINDOW_DAYS);
 }
 
+/** A shipping package whose maximum weight is below the order's weight. */
+export const packageTooSmall = (name: string, maxG: number, orderG: number) =>
+  `${name} holds at most ${maxG} g; this order weighs ${orderG} g`;
 export const shippingPackageChangeSchema = z.object({
   orderId: z.string().min(1).max(64),
   selectedValue: z.string().min(1, 'Please select a shipping package').max(64),
@@ -477,10 +483,10 @@ export const creditNoteSchema = z.object({
 // Bulk actions
 const idList = z.array(z.string().min(1).max(64)).min(1, SELECT_AT_LEAST_ONE).max(5000);
 export const bulkReadyToShipSchema = z.object({
+  /** Comma-separated ids, or a JSON array of ids: both are what callers send. */
   orderids: z
-    .string({ error: SELECT_AT_LEAST_ONE })
-    .max(5000 * 65)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .union([z.string().max(5000 * 65), z.array(z.string().max(64)).max(5000)], { error: SELECT_AT_LEAST_ONE })
+    .transform((s) => [...new Set((typeof s === 'string' ? s.split(',') : s).map((x) => x.trim()).filter(Boolean))])
     .pipe(idList),
   socketId: z.string().max(200).optional(),
 });

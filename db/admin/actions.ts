@@ -11,7 +11,10 @@ export async function setActionResult(db: Q, requestId: string, result: unknown)
 }
 
 /** The delivery orders of `awbs` with their status and version. */
-export const deliveryOrdersByAwb = (db: Q, awbs: string[]) => db.selectFrom('delivery_orders').select(['awb', 'order_status', 'version']).where('awb', 'in', awbs).execute();
+export const deliveryOrdersByAwb = (db: Q, awbs: string[]) => db.selectFrom('delivery_orders').select(['awb', 'order_status', 'version', 'customer_address']).where('awb', 'in', awbs).execute();
+/** The pincodes a cluster serves. */
+export const clusterPincodes = async (db: Q, clusterId: string) =>
+  (await db.selectFrom('cluster_pincodes').select('pincode').where('cluster_id', '=', clusterId).execute()).map((r) => r.pincode);
 
 /** The purpose of an upload (a proof of delivery must be a 'proof'). */
 export const uploadPurpose = (db: Q, key: string) => db.selectFrom('uploads').select(['key', 'purpose']).where('key', '=', key).executeTakeFirst();

@@ -56,6 +56,13 @@ export async function insertBooking(db: Db, b: BookingInsert): Promise<void> {
     .execute();
 }
 
+/** The order's courier bookings called off (the order went back to PLACED); answers the AWBs that were booked. */
+export async function cancelBookings(db: Db, orderId: string): Promise<{ partnerCode: string; awb: string }[]> {
+  const booked = await db.selectFrom('carrier_bookings').select(['partner_code', 'awb']).where('order_id', '=', orderId).where('status', '=', 'booked').execute();
+  await db.updateTable('carrier_bookings').set({ status: 'cancelled' }).where('order_id', '=', orderId).where('status', '=', 'booked').execute();
+  return booked.flatMap((b) => (b.awb ? [{ partnerCode: b.partner_code, awb: b.awb }] : []));
+}
+
 export async function latestBooking(db: Db, orderId: string): Promise<CourierBooking | null> {
   const r = await db.selectFrom('carrier_bookings').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (!r) return null;

@@ -123,7 +123,7 @@ function columns(v: CatalogueUpdate) {
     product_title: v.productTitle,
     variant_title: v.variantTitle ?? null,
     category: v.category,
-    product_type: v.productType ?? v.category,
+    product_type: v.category,
     handle: v.handle ?? v.productTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
     bar_code: v.barCode ?? null,
     hsn_code: v.hsnCode ?? null,

@@ -1,7 +1,7 @@
 // The orders workspace's side lists: missed orders and buyers' requests (NDR)
 // of the caller's companies. `db` first; `scope` null = all companies.
 import type { Db } from '../connect';
-import type { MissedOrderQuery } from '../../domain/orders';
+import { istDayEnd, istDayStart, type MissedOrderQuery } from '../../domain/orders';
 import { textMatches } from '../search';
 
 const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
@@ -14,6 +14,8 @@ export async function missedOrdersPage(db: Db, scope: readonly string[] | null, 
   if (q.status) filtered = filtered.where('status', 'in', q.status);
   if (q.sync) filtered = filtered.where('synced', '=', q.sync === 'synced' ? 1 : 0);
   if (q.q) filtered = filtered.where((eb) => textMatches(eb.ref('shop_order_id'), q.q!));
+  if (q.from) filtered = filtered.where('created_at', '>=', istDayStart(q.from));
+  if (q.to) filtered = filtered.where('created_at', '<=', istDayEnd(q.to));
   const [rows, total, byStatus] = await Promise.all([
     filtered
       .select(['id', 'company_id', 'shop_order_id', 'status', 'synced', 'reason', 'created_at'])

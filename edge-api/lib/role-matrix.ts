@@ -135,6 +135,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/lightning/orders/{awb}': ADMIN,
   // /api/missed-orders
   'GET /api/missed-orders': DESK,
+  'GET /api/missed-orders/csv': DESK,
   // /api/openapi.json
   'GET /api/openapi.json': PUBLIC,
   // /api/order

@@ -303,7 +303,14 @@ const demos = (): Record<string, Demo> => ({
   'GET /api/lightning/orders': { as: 'admin', path: '/api/lightning/orders' },
   'GET /api/admin/orders/{awb}': { as: 'admin', path: () => `/api/admin/orders/${ids.dPlaced}`, setup: delivery('dPlaced', 'PLACED') },
   'GET /api/lightning/orders/{awb}': { as: 'admin', path: () => `/api/lightning/orders/${ids.dPlaced}` },
-  'POST /api/admin/drivers/assigned-orders': { as: 'admin', path: '/api/admin/drivers/assigned-orders', body: () => ({ assignedOrderIds: [ids.dPlaced], driverId: ids.driver, requestId: uuidv7() }) },
+  'POST /api/admin/drivers/assigned-orders': {
+    as: 'admin', path: '/api/admin/drivers/assigned-orders', body: () => ({ assignedOrderIds: [ids.dPlaced], driverId: ids.driver, requestId: uuidv7() }),
+    // A driver delivers within the cluster's pincodes: the new driver joins the cluster of the order's pincode.
+    setup: async () => {
+      const c = await ctx.db.selectFrom('cluster_pincodes').select('cluster_id').where('pincode', '=', '411001').executeTakeFirstOrThrow();
+      await ctx.db.updateTable('drivers').set({ cluster_id: c.cluster_id }).where('id', '=', ids.driver).execute();
+    },
+  },
   'POST /api/admin/order/mark-as-delivered': {
     as: 'admin', path: '/api/admin/order/mark-as-delivered', setup: delivery('dOut', 'OUT_FOR_DELIVERY'), body: () => ({ awb: ids.dOut, timeStamp: past(), requestId: uuidv7() }),
   },
@@ -507,6 +514,7 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/download/picklist': 'an XLSX pick list',
   'POST /api/download/csv/{entity}': 'a CSV stream',
   'GET /api/inventory/trail/export': 'a CSV of a stock row\'s trail',
+  'GET /api/missed-orders/csv': 'a CSV of the missed orders of the filter',
   'GET /api/finance/brands/csv': 'a CSV of brands',
   'GET /api/bulk/templates/{type}': 'an XLSX sample template',
   'GET /api/admin/csv/orders/download': 'a CSV of delivery orders',

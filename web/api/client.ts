@@ -57,6 +57,20 @@ export async function apiJson<T = unknown>(path: string, init: { method?: string
   return body as T;
 }
 
+/**
+ * apiJson for calls whose 2xx answer may still say `{status: false, message}`
+ * (part 1 §8): that answer throws ApiRequestError like a failed request, so it
+ * reaches the caller's error notification instead of showing as empty data.
+ */
+export async function apiOk<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const body = await apiJson<T>(path, init);
+  const said = body as { status?: unknown; message?: unknown } | null;
+  if (said && typeof said === 'object' && said.status === false) {
+    throw new ApiRequestError(200, typeof said.message === 'string' ? said.message : '', [], body);
+  }
+  return body;
+}
+
 /** Field errors from a 400, keyed by path, for Mantine's form.setErrors. */
 export function fieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiRequestError)) return {};

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchAll } from '../api/prefetch';
 import { OrdersPage } from '../features/orders/OrdersPage';
 import { ordersPageQueries } from '../features/orders/pageQueries';
-import { ordersSearchSchema, type OrdersSearch } from '../features/orders/search';
+import { ordersSearchSchema, urlSearch, type OrdersSearch } from '../features/orders/search';
 
 export const Route = createFileRoute('/_authed/orders/')({
   validateSearch: (s): OrdersSearch => ordersSearchSchema.parse(s),
@@ -15,6 +15,6 @@ export const Route = createFileRoute('/_authed/orders/')({
 function OrdersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const setSearch = useCallback((next: OrdersSearch, replace = false) => navigate({ search: next, replace }), [navigate]);
+  const setSearch = useCallback((next: OrdersSearch, replace = false) => navigate({ search: urlSearch(next), replace }), [navigate]);
   return <OrdersPage search={search} setSearch={setSearch} />;
 }

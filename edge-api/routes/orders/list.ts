@@ -22,7 +22,9 @@ import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { companyScope, requireSession } from '../../middleware/session';
-import { customerRequestDetail, customerRequests, missedOrders, orderCounts, orderListPage } from '../../services/orders/lists';
+import { customerRequestDetail, customerRequests, missedOrders, missedOrdersCsv, orderCounts, orderListPage } from '../../services/orders/lists';
+import { contentDisposition } from '../../lib/content-disposition';
+import { indiaToday } from '../../../domain/india-time';
 
 export type { CustomerRequestDetail, CustomerRequestItem, MissedOrderItem, OrderCountsResponse, OrderListItem, OrderListItemLine, OrderListResponse };
 
@@ -43,6 +45,11 @@ export const listRoutes = new Hono<AppEnv>()
   .get('/missed-orders', responds(MissedOrdersResponse), v('query', missedOrderQuerySchema), async (c) => {
     const q = c.req.valid('query');
     return c.json((await missedOrders(c.var.dbh.db, { role: requireSession(c).role, scope: companyScope(c) }, q)) satisfies MissedOrdersResponse);
+  })
+  /** The missed orders of the filter (search, status, sync, date range) as a CSV file. */
+  .get('/missed-orders/csv', v('query', missedOrderQuerySchema), async (c) => {
+    const body = await missedOrdersCsv(c.var.dbh.db, { role: requireSession(c).role, scope: companyScope(c) }, c.req.valid('query'));
+    return new Response(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': contentDisposition(`missed-orders-${indiaToday()}.csv`) } });
   })
   /** Customer requests (NDR): reattempt or address-change requests buyers made from the tracking page. */
   .get('/customerRequests', responds(CustomerRequestsResponse), v('query', customerRequestQuerySchema), async (c) => {

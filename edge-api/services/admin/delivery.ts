@@ -8,11 +8,12 @@ import type { Database } from '../../../db/schema';
 import {
   applyDeliveryChange,
   deliveryOrderRow,
+  parseAddress,
   recordAction,
   storedAction,
   type DeliveryChange,
 } from '../../../db/admin/delivery';
-import { deliveryOrdersByAwb, setActionResult, uploadPurpose } from '../../../db/admin/actions';
+import { clusterPincodes, deliveryOrdersByAwb, setActionResult, uploadPurpose } from '../../../db/admin/actions';
 import { driverById } from '../../../db/admin/masters';
 import { insertJourney } from '../../../db/admin/journeys';
 import {
@@ -23,6 +24,8 @@ import {
   canAssign,
   DELIVERY_NOT_FOUND,
   DRIVER_INACTIVE,
+  DRIVER_WITHOUT_CLUSTER,
+  outsideDriverCluster,
   DRIVER_NOT_FOUND,
   finalStatusRefusal,
   notAssignable,
@@ -178,6 +181,11 @@ export async function assignOrders(dbh: DbHandle, actor: Actor, input: AssignOrd
     if (missing.length) throw notFound(`${DELIVERY_NOT_FOUND}: ${missing.join(', ')}`);
     const bad = orders.filter((o) => !canAssign(o.order_status)).map((o) => o.awb);
     if (bad.length) throw conflict(notAssignable(bad));
+    // A driver delivers only within the cluster's pincodes.
+    if (!driver.clusterId) throw conflict(DRIVER_WITHOUT_CLUSTER);
+    const serves = new Set(await clusterPincodes(tx, driver.clusterId));
+    const outside = orders.filter((o) => !serves.has(String(parseAddress(o.customer_address).pincode).trim())).map((o) => o.awb);
+    if (outside.length) throw conflict(outsideDriverCluster(driver.name, outside));
     const at = nowIso();
     for (const o of orders) {
       const ok = await applyDeliveryChange(tx, o, { status: 'ASSIGNED' as DeliveryStatus, driverId: driver.id }, {
@@ -199,3 +207,4 @@ export async function assignOrders(dbh: DbHandle, actor: Actor, input: AssignOrd
   if (input.requestId) return once(dbh, actor, { requestId: input.requestId, awb: awbs.join(',').slice(0, 500), action: `assign:${input.driverId}` }, run);
   return dbh.db.transaction().execute(run);
 }
+

@@ -7,7 +7,9 @@
 // its warehouse's series and packed at that warehouse's station.
 import type { DbHandle } from '../../../db/connect';
 import { createManualOrder as insertManualOrder, OrderRefusal, type CreateManualOrderArgs } from '../../../db/catalogue/manual-orders';
-import { COMPANY_REQUIRED, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
+import { lookupPincode } from '../../../db/pincodes/load';
+import { normaliseState } from '../../../domain/india';
+import { COMPANY_REQUIRED, pincodeStateMismatch, type Address, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
 import { invalid, notFound } from '../../../domain/refusal';
 import type { Role } from '../../../domain/roles';
 
@@ -51,6 +53,27 @@ export async function createManualOrder(
   opts: { within?: CreateManualOrderArgs['within'] } = {},
 ): Promise<CreatedManualOrder> {
   const companyId = manualOrderCompany(actor, order.companyId);
+  await assertPincodesMatchStates(dbh, order);
   const shopType: ManualShopType = order.shopType ?? (actor.role === 'warehouse' ? 'manual_fbw' : 'manual');
   return insertManualOrder(dbh.db, { companyId, order, shopType, scope: actor.scope, actor: { id: actor.id, name: actor.name }, within: opts.within });
+}
+
+/**
+ * Each address's state agrees with its pincode (where the pincode is known):
+ * the tax (CGST+SGST or IGST) follows the state, so a Mumbai pincode with
+ * state Karnataka is refused rather than taxed as within Karnataka.
+ */
+async function assertPincodesMatchStates(dbh: DbHandle, order: ManualOrder): Promise<void> {
+  const addresses: [string, Address][] = [['shippingAddress', order.shippingAddress]];
+  if (!order.sameAsShipping) addresses.push(['billingAddress', order.billingAddress]);
+  const errors: { path: string; message: string }[] = [];
+  for (const [prefix, a] of addresses) {
+    const found = await lookupPincode(dbh.db, a.zip);
+    if (!found) continue;
+    const pinState = normaliseState(found.state) ?? found.state;
+    if ((normaliseState(a.state) ?? a.state) !== pinState) {
+      errors.push({ path: `${prefix}.state`, message: pincodeStateMismatch(a.zip, pinState, a.state) });
+    }
+  }
+  if (errors.length) throw invalid(errors[0].message, errors);
 }

@@ -35,6 +35,8 @@ import {
   type OrderListResponse,
 } from '../../../domain/orders';
 import type { Role } from '../../../domain/roles';
+import { csvLine } from '../../../domain/csv';
+import { indiaCsvDateTime } from '../../../domain/india-time';
 import { invalid, notFound } from '../../../domain/refusal';
 import { ORDER_STATUSES } from '../../../domain/statuses';
 import type { z } from 'zod';
@@ -150,7 +152,7 @@ export async function orderListPage(dbh: DbHandle, scope: readonly string[] | nu
 
 /** Missed orders: their own statuses (non-admins filter by one at a time) and sync state. */
 export async function missedOrders(db: Db, actor: { role: Role; scope: readonly string[] | null }, q: MissedOrderQuery): Promise<MissedOrdersResponse> {
-  if (actor.role !== 'admin' && (q.status?.length ?? 0) > 1) throw invalid('Please select one status', [{ path: 'status', message: 'Please select one status' }]);
+  oneStatusUnlessAdmin(actor.role, q);
   const { rows, total, byStatus } = await missedOrdersPage(db, actor.scope, q);
   const all = byStatus.reduce((n, r) => n + Number(r.n), 0);
   return {
@@ -202,4 +204,21 @@ export async function customerRequestDetail(db: Db, scope: readonly string[] | n
       status: r.order_status, shipper: r.shipper, address,
     },
   };
+}
+
+/** Non-admins filter missed orders by one status at a time. */
+function oneStatusUnlessAdmin(role: Role, q: MissedOrderQuery): void {
+  if (role !== 'admin' && (q.status?.length ?? 0) > 1) throw invalid('Please select one status', [{ path: 'status', message: 'Please select one status' }]);
+}
+
+/** At most this many missed orders in one CSV download. */
+export const MISSED_ORDERS_CSV_MAX = 5000;
+
+/** Missed orders of the filter as CSV lines (header first), newest first, up to MISSED_ORDERS_CSV_MAX. */
+export async function missedOrdersCsv(db: Db, actor: { role: Role; scope: readonly string[] | null }, q: MissedOrderQuery): Promise<string> {
+  oneStatusUnlessAdmin(actor.role, q);
+  const { rows } = await missedOrdersPage(db, actor.scope, { ...q, page: 1, pageSize: MISSED_ORDERS_CSV_MAX });
+  const lines = [csvLine(['Order ID', 'Status', 'Sync', 'Reason', 'Created'])];
+  for (const r of rows) lines.push(csvLine([r.shop_order_id, r.status, syncLabel(Number(r.synced)), r.reason ?? '', indiaCsvDateTime(r.created_at)]));
+  return lines.join('');
 }

@@ -17,6 +17,8 @@ import {
   setItemQuantity,
   setReturnQuantity,
 } from '../../../db/orders/edits';
+import { cancelBookings } from '../../../db/carriers/queries';
+import { carrierFor } from '../../carriers';
 import { releaseInventory } from '../../../db/orders/inventory';
 import { setOrderStatus, updateOrder, type Tx } from '../../../db/orders/status';
 import { nowIso, uuidv7 } from '../../../domain/ids';
@@ -25,6 +27,7 @@ import {
   DUE_DATE_OUT_OF_WINDOW,
   dueDateInWindow,
   ORDER_NOT_FOUND,
+  packageTooSmall,
   REVERTIBLE_TO_PLACED,
   returnQuantityError,
   type cancelReturnSchema,
@@ -130,17 +133,25 @@ export async function markDelivered(db: Db, actor: ServiceActor, input: OrderRef
   });
 }
 
-/** Admin: the order back to PLACED from where it is. */
+/**
+ * Admin: the order back to PLACED from where it is. A PLACED order has no
+ * courier, AWB or booking: the booking is cancelled with the courier and the
+ * order ships afresh through Ready to Ship.
+ */
 export async function revertToPlaced(db: Db, actor: ServiceActor, input: OrderRef): Promise<OrderRef> {
-  return act(db, actor, input.orderId, 'revertToPlaced', async (tx, row) => {
+  let released: { partnerCode: string; awb: string }[] = [];
+  const ref = await act(db, actor, input.orderId, 'revertToPlaced', async (tx, row) => {
     await setOrderStatus(tx, {
       orderId: row.id,
       to: 'PLACED',
       from: REVERTIBLE_TO_PLACED,
-      set: { cancel_reason: null, rts_verified_at: null },
-      trail: { description: `Order status brought back to PLACED from ${row.status}`, ...trailActor(actor) },
+      set: { cancel_reason: null, rts_verified_at: null, tracking_number: null, delivery_partner_id: null, shipper: null },
+      trail: { description: `Order status brought back to PLACED from ${row.status}${row.tracking_number ? `; AWB ${row.tracking_number} cancelled` : ''}`, ...trailActor(actor) },
     });
+    released = await cancelBookings(tx, row.id);
   });
+  for (const b of released) await carrierFor(b.partnerCode)?.cancel(db, b.awb);
+  return ref;
 }
 
 /** Admin: release the stock held for the order. */
@@ -156,6 +167,11 @@ export async function changeShippingPackage(db: Db, actor: ServiceActor, input: 
   return act(db, actor, input.orderId, 'changeShippingPackage', async (tx, row) => {
     const p = await activeShippingPackage(tx, input.selectedValue);
     if (!p) throw invalid('Please select a shipping package', [{ path: 'selectedValue', message: 'Unknown shipping package' }]);
+    const weightG = Number(row.weight_g);
+    if (weightG > Number(p.max_weight_g)) {
+      const message = packageTooSmall(p.name, Number(p.max_weight_g), weightG);
+      throw invalid(message, [{ path: 'selectedValue', message }]);
+    }
     await edit(tx, row, actor, { shipping_package_code: p.code, length_cm: p.length_cm, breadth_cm: p.breadth_cm, height_cm: p.height_cm }, `Shipping package changed to ${p.name}`);
   });
 }

@@ -12,7 +12,7 @@ import {
   SELECT_AT_LEAST_ONE,
   SOMETHING_WENT_WRONG,
 } from '../../../domain/orders';
-import { apiFetch, apiJson, ApiRequestError, getXsrfToken } from '../../api/client';
+import { apiFetch, apiJson, apiOk, ApiRequestError, getXsrfToken } from '../../api/client';
 import { DownloadActions } from '../downloads';
 import { JobProgress } from './JobProgress';
 import { refreshOrders, type OrderListItem } from './queries';
@@ -37,7 +37,7 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     if (needSelection()) return;
     setBusy('rts');
     try {
-      const r = await apiJson<BulkReadyToShipStarted>('/api/bulkreadytoship/', { method: 'POST', body: { orderids: ids.join(',') } });
+      const r = await apiOk<BulkReadyToShipStarted>('/api/bulkreadytoship/', { method: 'POST', body: { orderids: ids.join(',') } });
       setJobId(r.jobId);
     } catch (e) {
       const body = e instanceof ApiRequestError ? (e.body as { status?: boolean; message?: string } | null) : null;
@@ -134,15 +134,17 @@ export function BulkActions({ selected, onClear }: BulkActionsProps) {
     void navigate({ to: '/fulfillment' });
   };
 
+  // Bulk actions act on the selection: disabled until there is one, and each names how many it acts on.
+  const counted = ids.length ? ` (${ids.length})` : '';
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap" data-testid="bulk-actions">
         <Text size="sm" c={ids.length ? undefined : 'dimmed'} data-testid="selection-count" miw={90}>
           {ids.length ? `${ids.length} selected` : 'None selected'}
         </Text>
-        <Button size="xs" onClick={readyToShip} loading={busy === 'rts'} disabled={!!jobId}>Mark Ready To Ship</Button>
-        <Button size="xs" variant="light" color="red" onClick={cancelPlaced} loading={busy === 'cancel'}>Cancel Placed Orders</Button>
-        <Button size="xs" variant="light" onClick={serviceability} loading={busy === 'svc'}>Check Serviceability</Button>
+        <Button size="xs" onClick={readyToShip} loading={busy === 'rts'} disabled={!!jobId || !ids.length}>Mark Ready To Ship{counted}</Button>
+        <Button size="xs" variant="light" color="red" onClick={cancelPlaced} loading={busy === 'cancel'} disabled={!ids.length}>Cancel Placed Orders{counted}</Button>
+        <Button size="xs" variant="light" onClick={serviceability} loading={busy === 'svc'} disabled={!ids.length}>Check Serviceability{counted}</Button>
         <Button size="xs" variant="default" onClick={startFulfillment} data-testid="start-fulfillment">Start Fulfillment</Button>
         <DownloadActions orderIds={ids} label="Documents" />
         {ids.length > 0 && (

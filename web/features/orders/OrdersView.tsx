@@ -36,6 +36,14 @@ export type OrdersViewProps = {
 
 const rowId = (r: OrderListItem) => r.id;
 
+const NOT_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
+/** Focus where a key is typing, not a command: a text input (a checkbox or radio is not) or editable content. */
+function isTextEntry(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLInputElement) return !NOT_TEXT_INPUTS.has(el.type);
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
 // A finance user never reaches the orders (the API refuses it); the entry only keeps the map total.
 const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms', finance: 'admin' } as const;
 
@@ -72,11 +80,16 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
     notifications.show({ color: 'red', title: ERROR_TITLE, message: e.message || FAILED_TO_GET_ORDERS });
   }, [q.error]);
 
+  // F opens the filter drawer, / goes to the search, also after a row's checkbox was ticked
+  // (a focused checkbox is an INPUT); never while typing in a text field.
+  const unlessTyping = (run: () => void) => () => {
+    if (!isTextEntry(document.activeElement)) run();
+  };
   useHotkeys([
-    ['f', drawer.open],
-    ['shift+f', drawer.open],
-    ['/', () => searchRef.current?.focus()],
-  ]);
+    ['f', unlessTyping(drawer.open)],
+    ['shift+f', unlessTyping(drawer.open)],
+    ['/', unlessTyping(() => searchRef.current?.focus())],
+  ], ['TEXTAREA', 'SELECT']);
 
   const companies = session.role === 'warehouse' ? session.companyData.filter((c) => session.selectedCompanyIds.includes(c.id)) : session.companyData;
   const companyName = useCallback((id: string) => session.companyData.find((c) => c.id === id)?.name ?? id, [session.companyData]);

@@ -16,7 +16,7 @@ import type {
   WhatsappMessagesResponse,
 } from '../../../domain/orders';
 import type { CompanyWarehousesResponse } from '../../../domain/manual-order';
-import { apiJson } from '../../api/client';
+import { apiJson, apiOk } from '../../api/client';
 import type { BeatsResponse } from '../../../domain/bulk/types';
 import type { Job, JobResponse } from '../../../domain/jobs';
 
@@ -39,7 +39,7 @@ const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
 const pageQuery = <T>(queryKey: readonly unknown[], path: string, p: Record<string, string>) =>
   queryOptions({
     queryKey,
-    queryFn: ({ signal }) => apiJson<T>(`${path}?${qs(p)}`, { signal }),
+    queryFn: ({ signal }) => apiOk<T>(`${path}?${qs(p)}`, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

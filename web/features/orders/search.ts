@@ -30,7 +30,8 @@ export const ordersSearchSchema = z.object({
   companyId: opt(z.string().max(64)),
   courier: opt(z.string().max(64)),
   warehouseId: opt(z.string().max(64)),
-  pincode: opt(z.string().regex(/^\d{6}$/)),
+  /** Held in the URL as a number (pincode=560001): a digit string would be written JSON-quoted. */
+  pincode: opt(z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^\d{6}$/))),
   sku: opt(z.string().max(64)),
   beatId: opt(z.string().max(64)),
   sortField: opt(z.enum(SORT_FIELDS)),
@@ -51,6 +52,11 @@ export const ordersSearchSchema = z.object({
   rpage: opt(z.coerce.number().int().min(1)),
 });
 export type OrdersSearch = z.output<typeof ordersSearchSchema>;
+
+/** The search as written to the URL: the pincode as a number, so the address bar shows pincode=560001. */
+export function urlSearch(next: OrdersSearch): OrdersSearch {
+  return (next.pincode ? { ...next, pincode: Number(next.pincode) } : next) as OrdersSearch;
+}
 export type FilterValues = Partial<Pick<OrdersSearch, FilterKey>>;
 
 export function filterOf(s: OrdersSearch): FilterValues {
