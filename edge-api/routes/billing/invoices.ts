@@ -18,15 +18,15 @@ const actorOf = (c: Context<AppEnv>) => {
 };
 
 export const invoiceRoutes = new Hono<AppEnv>()
-  .get('/invoices', requireRole(), responds(InvoiceListResponse), v('query', invoiceListQuerySchema), async (c) => {
+  .get('/invoices', requireRole('admin', 'seller', 'warehouse', 'finance'), responds(InvoiceListResponse), v('query', invoiceListQuerySchema), async (c) => {
     const { page, pageSize, filter } = c.req.valid('query');
     const { invoices, currentCount } = await invoiceList(c.var.dbh, companyScope(c), filter, page, pageSize);
     return c.json({ status: true, invoices, currentCount, message: '' } satisfies InvoiceListResponse);
   })
-  .get('/invoices/:id', requireRole(), responds(InvoiceDetailResponse), v('param', idParam), async (c) => {
+  .get('/invoices/:id', requireRole('admin', 'seller', 'warehouse', 'finance'), responds(InvoiceDetailResponse), v('param', idParam), async (c) => {
     return c.json({ status: true, ...(await invoiceDetail(c.var.dbh, companyScope(c), c.req.valid('param').id)) } satisfies InvoiceDetailResponse);
   })
-  .post('/invoices/:id/payments', requireRole('seller', 'admin'), responds(PaymentRecordedResponse, 201), v('param', idParam), v('json', paymentSchema), async (c) => {
+  .post('/invoices/:id/payments', requireRole('seller', 'admin', 'finance'), responds(PaymentRecordedResponse, 201), v('param', idParam), v('json', paymentSchema), async (c) => {
     const after = await recordPayment(c.var.dbh, actorOf(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ status: true, message: PAYMENT_RECORDED, ...after } satisfies PaymentRecordedResponse, 201);
   })
