@@ -158,7 +158,7 @@ export type RemittanceOverview = {
   status: true;
   rows: RemittanceRow[];
   notRemitted: NotRemittedRow[];
-  /** COD paise delivered and not yet settled, per courier and days since delivery. */
+  /** COD paise delivered and not yet remitted (nor settled), per courier and days since delivery. */
   ageing: AgeingRow[];
   totals: { expectedPaise: number; remittedPaise: number; settledPaise: number };
   couriers: { courier: string; notRemittedDays: number; mapping: ColumnMapping | null }[];

@@ -131,7 +131,7 @@ export async function listRemittances(db: Db, scope: readonly string[] | null, l
 
 /**
  * Delivered COD orders not settled: when each was delivered (its first DELIVERED trail), its courier
- * (delivery partner id without 'dp-') and whether a remittance row names it.
+ * (delivery partner id without 'dp-') and how much the couriers' files remit for it.
  */
 export async function unsettledDeliveredCod(db: Db, scope: readonly string[] | null) {
   let q = db
@@ -144,7 +144,7 @@ export async function unsettledDeliveredCod(db: Db, scope: readonly string[] | n
       'o.cod_paise',
       'o.updated_at',
       eb.selectFrom('order_trails as t').select((t) => t.fn.min('t.created_at').as('d')).whereRef('t.order_id', '=', 'o.id').where('t.status', '=', 'DELIVERED').as('delivered_at'),
-      eb.exists(eb.selectFrom('cod_remittances as r').select('r.id').whereRef('r.order_id', '=', 'o.id')).as('remitted'),
+      eb.selectFrom('cod_remittances as r').select((r) => r.fn.sum<number>('r.amount_paise').as('p')).whereRef('r.order_id', '=', 'o.id').as('remitted_paise'),
     ])
     .where('o.status', '=', 'DELIVERED')
     .where('o.payment_mode', '=', 'cod')

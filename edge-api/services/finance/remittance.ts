@@ -252,11 +252,16 @@ export async function remittanceOverview(dbh: DbHandle, actor: ServiceActor, at 
     const courier = courierOf(o.delivery_partner_id);
     const deliveredAt = (o.delivered_at as string | null) ?? o.updated_at;
     const days = Math.max(0, Math.floor((at - Date.parse(deliveredAt)) / DAY));
-    const a = ageing.get(courier) ?? ({ courier, ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) } as AgeingRow);
-    a[ageingBucket(days)] += Number(o.cod_paise);
-    ageing.set(courier, a);
-    expectedPaise += Number(o.cod_paise);
-    if (!o.remitted && days > daysFor(courier))
+    const remitted = o.remitted_paise === null ? null : Number(o.remitted_paise);
+    // What the couriers still owe on it: the ageing counts only that.
+    const owed = Math.max(0, Number(o.cod_paise) - (remitted ?? 0));
+    if (owed > 0) {
+      const a = ageing.get(courier) ?? ({ courier, ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, 0])) } as AgeingRow);
+      a[ageingBucket(days)] += owed;
+      ageing.set(courier, a);
+      expectedPaise += owed;
+    }
+    if (remitted === null && days > daysFor(courier))
       notRemitted.push({ orderId: o.id, shopOrderId: o.shop_order_id, awb: o.tracking_number!, courier, codPaise: Number(o.cod_paise), deliveredAt, days });
   }
   notRemitted.sort((a, b) => b.days - a.days);
