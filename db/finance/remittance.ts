@@ -18,12 +18,14 @@ export async function deliveredCodOrdersByAwb(db: Db, awbs: readonly string[], s
   for (const part of chunks([...new Set(awbs)])) {
     let q = db
       .selectFrom('orders')
-      .select(['id', 'company_id', 'cod_paise', 'tracking_number'])
-      .where('tracking_number', 'in', part)
-      .where('status', '=', 'DELIVERED')
-      .where('payment_mode', '=', 'cod');
+      .select(['id', 'company_id', 'cod_paise', 'tracking_number', 'status', 'payment_mode'])
+      .where('tracking_number', 'in', part);
     if (scope) q = q.where('company_id', 'in', [...scope]);
-    for (const r of await q.execute()) out.set(r.tracking_number!, { id: r.id, company_id: r.company_id, cod_paise: Number(r.cod_paise) });
+    // Status and payment mode are checked here, not in SQL: with them in the WHERE, SQLite may walk
+    // the status index over every delivered order instead of the AWB's unique index.
+    for (const r of await q.execute()) {
+      if (r.status === 'DELIVERED' && r.payment_mode === 'cod') out.set(r.tracking_number!, { id: r.id, company_id: r.company_id, cod_paise: Number(r.cod_paise) });
+    }
   }
   return out;
 }

@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('settled_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('cod_remittances_key').unique().on('cod_remittances').columns(['courier', 'awb', 'utr']).execute();
+  await db.schema.createIndex('cod_remittances_key').unique().on('cod_remittances').columns(['awb', 'courier', 'utr']).execute();
   await db.schema.createIndex('cod_remittances_order').on('cod_remittances').column('order_id').execute();
   await db.schema.createIndex('cod_remittances_utr').on('cod_remittances').column('utr').execute();
   await db.schema
