@@ -21,7 +21,7 @@ export const BUILT_IN_LAYOUTS: Record<string, ColumnMapping> = {
   shiprocket: { awb: 'AWB Code', amount: 'COD Payable', utr: 'UTR', date: 'Remitted On' },
 };
 
-export const courierCode = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,40}$/, 'Choose a courier');
+export const courierCode = z.string().trim().toLowerCase().max(40).regex(/^[a-z0-9-]{2,40}$/, 'Choose a courier');
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_ROWS = 200_000;
@@ -163,3 +163,25 @@ export type RemittanceOverview = {
   totals: { expectedPaise: number; remittedPaise: number; settledPaise: number };
   couriers: { courier: string; notRemittedDays: number; mapping: ColumnMapping | null }[];
 };
+
+// Response schemas (the answers above, as /api/openapi.json declares them).
+const paise = z.number().int();
+const flagCounts = z.object(Object.fromEntries(FLAGS.map((f) => [f, z.number().int()])) as Record<(typeof FLAGS)[number], z.ZodNumber>);
+export const ImportResultResponse = z.object({ status: z.literal(true), message: z.string(), importId: z.string(), rows: z.number().int(), added: z.number().int(), alreadyImported: z.number().int(), flags: flagCounts });
+export const BankResultResponse = z.object({
+  status: z.literal(true), message: z.string(), lines: z.number().int(), matchedUtrs: z.number().int(),
+  unmatched: z.array(z.object({ row: z.number().int(), utr: z.string(), amountPaise: paise, reason: z.string() })),
+});
+export const SettledResponse = z.object({ status: z.literal(true), message: z.string(), settled: z.number().int() });
+export const SavedResponse = z.object({ status: z.literal(true), message: z.string() });
+export const RemittanceOverviewResponse = z.object({
+  status: z.literal(true),
+  rows: z.array(z.object({
+    id: z.string(), courier: z.string(), awb: z.string(), orderId: z.string().nullable(), shopOrderId: z.string().nullable(), companyName: z.string().nullable(),
+    amountPaise: paise, expectedPaise: paise.nullable(), utr: z.string(), remittedOn: z.string(), flag: z.enum(FLAGS), bankMatched: z.boolean(), settledAt: z.string().nullable(),
+  })),
+  notRemitted: z.array(z.object({ orderId: z.string(), shopOrderId: z.string(), awb: z.string(), courier: z.string(), codPaise: paise, deliveredAt: z.string(), days: z.number().int() })),
+  ageing: z.array(z.object({ courier: z.string(), '0-7': paise, '8-14': paise, '15-30': paise, '30+': paise })),
+  totals: z.object({ expectedPaise: paise, remittedPaise: paise, settledPaise: paise }),
+  couriers: z.array(z.object({ courier: z.string(), notRemittedDays: z.number().int(), mapping: columnMappingSchema.nullable() })),
+});

@@ -1,19 +1,20 @@
 // COD remittance for finance (and admin): import couriers' remittance files and
 // bank statements, see flags and ageing, mark settled, set per-courier days.
 import { Hono } from 'hono';
-import { bankStatementSchema, courierSettingsSchema, remittanceImportSchema, settleSchema, type BankResult, type ImportResult, type RemittanceOverview } from '../../../domain/remittance';
+import { BankResultResponse, ImportResultResponse, RemittanceOverviewResponse, SavedResponse, SettledResponse, bankStatementSchema, courierSettingsSchema, remittanceImportSchema, settleSchema, type BankResult, type ImportResult, type RemittanceOverview } from '../../../domain/remittance';
 import type { AppEnv } from '../../env';
 import { serviceActor } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
 import { requireRole } from '../../middleware/session';
+import { responds } from '../../lib/responds';
 import { importBankStatement, importRemittances, remittanceOverview, saveCourierSettings, settleRemittances } from '../../services/finance/remittance';
 
 export const remittanceRoutes = new Hono<AppEnv>()
-  .get('/finance/remittances', requireRole('finance', 'admin'), async (c) => c.json((await remittanceOverview(c.var.dbh, serviceActor(c))) satisfies RemittanceOverview))
-  .post('/finance/remittances/import', requireRole('finance', 'admin'), v('json', remittanceImportSchema), async (c) => c.json((await importRemittances(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies ImportResult))
-  .post('/finance/remittances/bank-statement', requireRole('finance', 'admin'), v('json', bankStatementSchema), async (c) => c.json((await importBankStatement(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies BankResult))
-  .post('/finance/remittances/settle', requireRole('finance', 'admin'), v('json', settleSchema), async (c) => c.json(await settleRemittances(c.var.dbh, serviceActor(c), c.req.valid('json').ids)))
-  .put('/finance/remittances/couriers', requireRole('finance', 'admin'), v('json', courierSettingsSchema), async (c) => {
+  .get('/finance/remittances', requireRole('finance', 'admin'), responds(RemittanceOverviewResponse), async (c) => c.json((await remittanceOverview(c.var.dbh, serviceActor(c))) satisfies RemittanceOverview))
+  .post('/finance/remittances/import', requireRole('finance', 'admin'), responds(ImportResultResponse), v('json', remittanceImportSchema), async (c) => c.json((await importRemittances(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies ImportResult))
+  .post('/finance/remittances/bank-statement', requireRole('finance', 'admin'), responds(BankResultResponse), v('json', bankStatementSchema), async (c) => c.json((await importBankStatement(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies BankResult))
+  .post('/finance/remittances/settle', requireRole('finance', 'admin'), responds(SettledResponse), v('json', settleSchema), async (c) => c.json(await settleRemittances(c.var.dbh, serviceActor(c), c.req.valid('json').ids)))
+  .put('/finance/remittances/couriers', requireRole('finance', 'admin'), responds(SavedResponse), v('json', courierSettingsSchema), async (c) => {
     const { courier, notRemittedDays } = c.req.valid('json');
     return c.json(await saveCourierSettings(c.var.dbh, serviceActor(c), courier, notRemittedDays));
   });
