@@ -97,7 +97,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/download/csv/{entity}': DESK,
   'POST /api/download/email': DESK,
   'GET /api/download/email/recipients': DESK,
-  'POST /api/download/invoice': DESK,
+  'POST /api/download/invoice': ANY_ROLE, // finance reads invoices too
   'POST /api/download/label': DESK,
   'POST /api/download/picklist': DESK,
   'GET /api/download/shipping-manifest': DESK,
@@ -109,6 +109,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/files/{key}': PUBLIC, // private files need the owning company's session or a signed link (the handler checks); logos public
   // /api/finance
   'GET /api/finance/brands/csv': FINANCE_ADMIN,
+  '* /api/finance/remittances/*': FINANCE_ADMIN, // COD remittance: courier files, bank statements, settling, days per courier
+  'GET /api/finance/remittances': FINANCE_ADMIN,
   // /api/health
   'GET /api/health': PUBLIC,
   // /api/inventory
@@ -118,9 +120,9 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/inventory/trail/export': DESK,
   'POST /api/inventory/trail/{inventoryId}': DESK,
   // /api/invoices
-  'GET /api/invoices': DESK,
-  'GET /api/invoices/{id}': DESK,
-  'POST /api/invoices/{id}/payments': SELLER_ADMIN,
+  'GET /api/invoices': ANY_ROLE, // finance: invoices and payments
+  'GET /api/invoices/{id}': ANY_ROLE,
+  'POST /api/invoices/{id}/payments': ['seller', 'admin', 'finance'],
   // /api/integrations: a company's partner connections (stores, couriers, GST portals) and its partner work queue
   '* /api/integrations/connections/*': SELLER_ADMIN,
   'GET /api/integrations/connections': SELLER_ADMIN,
@@ -209,7 +211,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/sync/pull': DESK,
   'POST /api/sync/push': DESK,
   // /api/tally-voucher
-  'POST /api/tally-voucher/download/{format}': DESK,
+  'POST /api/tally-voucher/download/{format}': ANY_ROLE,
   // /api/ums
   'GET /api/ums/invoices': SELLER_ADMIN,
   'POST /api/ums/invoices': SELLER_ADMIN,

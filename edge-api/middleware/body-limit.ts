@@ -24,6 +24,7 @@ export const BODY_LIMITS: { method: string; path: RegExp; bytes: number; what: s
     bytes: BULK_BODY_BYTES,
     what: 'a bulk upload',
   },
+  { method: 'POST', path: /^\/api\/finance\/remittances\/(import|bank-statement)$/, bytes: BULK_BODY_BYTES, what: 'a remittance file or bank statement' },
 ];
 
 const mb = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`);

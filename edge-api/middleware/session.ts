@@ -90,9 +90,9 @@ export function requireSession(c: Context<AppEnv>): SessionInfo {
 /** The company ids this session may touch; `null` = all (admin). */
 export function companyScope(c: Context<AppEnv>): string[] | null {
   const s = requireSession(c);
-  if (s.role === 'admin') return null;
+  // Finance works across every brand (brands CSV, invoices, remittances) and reaches only the routes that name it.
+  if (s.role === 'admin' || s.role === 'finance') return null;
   if (s.role === 'seller') return s.companyId ? [s.companyId] : [];
-  if (s.role === 'finance') return [];
   return s.selectedCompanyIds;
 }
 

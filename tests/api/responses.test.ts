@@ -114,6 +114,11 @@ const catalogueItem = {
 const demos = (): Record<string, Demo> => ({
   'POST /api/uploads/presign': { as: 'seller', path: '/api/uploads/presign', body: { purpose: 'logo', fileName: 'a.png', contentType: 'image/png', size: 10 } },
   'GET /api/health': { as: 'anonymous', path: '/api/health' },
+  'GET /api/finance/remittances': { as: 'admin', path: '/api/finance/remittances' },
+  'POST /api/finance/remittances/import': { as: 'admin', path: '/api/finance/remittances/import', body: { courier: 'delhivery', fileName: 'r.csv', contentBase64: Buffer.from('Waybill,COD Amount,UTR No,Remittance Date\nNOAWB1,"₹1,234.50",UTR1,05/01/2026').toString('base64') } },
+  'POST /api/finance/remittances/bank-statement': { as: 'admin', path: '/api/finance/remittances/bank-statement', body: { fileName: 'b.csv', contentBase64: Buffer.from('UTR,Credit\nUTR1,"₹1,234.50"').toString('base64') } },
+  'POST /api/finance/remittances/settle': { as: 'admin', path: '/api/finance/remittances/settle', body: { ids: ['none'] } },
+  'PUT /api/finance/remittances/couriers': { as: 'admin', path: '/api/finance/remittances/couriers', body: { courier: 'delhivery', notRemittedDays: 10 } },
   'GET /api/jobs/{id}': { as: 'seller', path: `/api/jobs/${ids.job}` },
   // catalogue, manual orders, retailers
   'GET /api/catalogue/company/{id}': { as: 'seller', path: `/api/catalogue/company/${ids.company}?pageSize=5` },

@@ -5,6 +5,7 @@ import { documentRoutes } from './documents';
 import { emailRoutes } from './email';
 import { invoiceRoutes } from './invoices';
 import { invoicingRoutes } from './invoicing';
+import { remittanceRoutes } from './remittance';
 
 /**
  * Billing and documents (mounted at /api, the spec's full paths): labels,
@@ -17,4 +18,5 @@ export const billingRoutes = new Hono<AppEnv>()
   .route('/', csvRoutes)
   .route('/', emailRoutes)
   .route('/', invoicingRoutes)
-  .route('/', invoiceRoutes);
+  .route('/', invoiceRoutes)
+  .route('/', remittanceRoutes);

@@ -106,7 +106,7 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
               <Button size="xs" onClick={() => void d.tallyXml(orderIds)}>Tally Voucher XML</Button>
               <Button size="xs" variant="default" onClick={() => void d.tallyExcel(orderIds)}>Voucher Excel</Button>
               <Button size="xs" variant="default" onClick={() => void d.downloadInvoices(orderIds)}>Download Invoices</Button>
-              <Button size="xs" variant="default" onClick={() => void d.downloadLabels(orderIds)}>Download Labels</Button>
+              {session.role !== 'finance' && <Button size="xs" variant="default" onClick={() => void d.downloadLabels(orderIds)}>Download Labels</Button>}
             </Group>
           </OfflineGate>
         ),

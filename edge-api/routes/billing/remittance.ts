@@ -1,0 +1,19 @@
+// COD remittance for finance (and admin): import couriers' remittance files and
+// bank statements, see flags and ageing, mark settled, set per-courier days.
+import { Hono } from 'hono';
+import { BankResultResponse, ImportResultResponse, RemittanceOverviewResponse, SavedResponse, SettledResponse, bankStatementSchema, courierSettingsSchema, remittanceImportSchema, settleSchema, type BankResult, type ImportResult, type RemittanceOverview } from '../../../domain/remittance';
+import type { AppEnv } from '../../env';
+import { serviceActor } from '../../lib/route-actor';
+import { v } from '../../lib/validate';
+import { responds } from '../../lib/responds';
+import { importBankStatement, importRemittances, remittanceOverview, saveCourierSettings, settleRemittances } from '../../services/finance/remittance';
+
+export const remittanceRoutes = new Hono<AppEnv>()
+  .get('/finance/remittances', responds(RemittanceOverviewResponse), async (c) => c.json((await remittanceOverview(c.var.dbh, serviceActor(c))) satisfies RemittanceOverview))
+  .post('/finance/remittances/import', responds(ImportResultResponse), v('json', remittanceImportSchema), async (c) => c.json((await importRemittances(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies ImportResult))
+  .post('/finance/remittances/bank-statement', responds(BankResultResponse), v('json', bankStatementSchema), async (c) => c.json((await importBankStatement(c.var.dbh, serviceActor(c), c.req.valid('json'))) satisfies BankResult))
+  .post('/finance/remittances/settle', responds(SettledResponse), v('json', settleSchema), async (c) => c.json(await settleRemittances(c.var.dbh, serviceActor(c), c.req.valid('json').ids)))
+  .put('/finance/remittances/couriers', responds(SavedResponse), v('json', courierSettingsSchema), async (c) => {
+    const { courier, notRemittedDays } = c.req.valid('json');
+    return c.json(await saveCourierSettings(c.var.dbh, serviceActor(c), courier, notRemittedDays));
+  });
