@@ -21,9 +21,8 @@ import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import '../../db/tables/sync';
 import { createApp } from '../../edge-api/app';
-import type { PushResponse } from '../../sync/protocol';
 import { signInDemo } from '../api/helpers';
-import type { BenchResult } from './floor.bench';
+import { pushScans, type BenchResult } from './floor.bench';
 import { PAGE_SIZE, PAGES, quantile, scenarios, walk, type Scenario } from './orders.bench';
 
 const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,20 +59,8 @@ export async function benchPgSyncPush(): Promise<BenchResult[]> {
       const orders = await seedPackingOrders(h.db, { companyId: C0, warehouseId: W0, count: 200, units: 10, prefix: 'BP' });
       const app = createApp({ dbh: h, logger: pino({ level: 'silent' }), config: { dataDir: dir } });
       const agent = await signInDemo(app, 'warehouse');
-      const createdAt = new Date().toISOString();
-      const scans = (list: typeof orders) => list.flatMap((o) => Array.from({ length: o.units }, () => ({ awb: o.shopOrderId, orderId: o.id, wsin: o.wsin })));
-      const commands = scans(orders.slice(0, 100)).map((args, i) => ({ seq: i + 1, name: 'pack.scan', args, createdAt }));
-      const clientId = `bench-${Date.now()}`;
-      await agent.json('/api/sync/push', { method: 'POST', body: { clientId: `${clientId}-warm`, schemaVersion: 1, commands: commands.slice(0, 20) } });
-      const batches: number[] = [];
-      const start = performance.now();
-      for (let i = 0; i < commands.length; i += 100) {
-        const t = performance.now();
-        const res = await agent.json<PushResponse>('/api/sync/push', { method: 'POST', body: { clientId, schemaVersion: 1, commands: commands.slice(i, i + 100) } });
-        batches.push(performance.now() - t);
-        if (res.status !== 200 || res.body.results.some((r) => r.status !== 'applied')) throw new Error(`push failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      }
-      const total = performance.now() - start;
+      const { total, batches, clientId, createdAt } = await pushScans(agent, orders.slice(0, 100));
+      const scans = (list: typeof orders) => list.flatMap((o) => Array.from({ length: o.units }, () => ({ orderId: o.id, wsin: o.wsin })));
 
       // Reference: the same rows for the other 100 orders, by hand-written SQL, 10 transactions of 100 scans.
       const raw = new pg.Client({ connectionString: url });
