@@ -75,6 +75,13 @@ export class KyselyServerTx<DB> implements ServerTx {
     private readonly mode: Mode,
     /** See KyselyServerStoreOptions.direct; valid only while this transaction is open. */
     readonly direct?: DirectSql,
+    /**
+     * PostgreSQL push batches: each client's lastSeq as locked at its first
+     * read (`stored`) and as the batch's kept steps moved it (`current`). The
+     * row stays locked until commit, so the batch tracks it here and writes it
+     * once at the end (one round trip per push instead of three per command).
+     */
+    readonly seqs?: Map<string, { stored: number; current: number }>,
   ) {}
 
   private get sync(): Transaction<SyncTables> {
@@ -88,6 +95,8 @@ export class KyselyServerTx<DB> implements ServerTx {
   }
 
   async lastSeq(clientId: string): Promise<number> {
+    const held = this.seqs?.get(clientId);
+    if (held) return held.current;
     if (this.mode === 'write' && this.dialect === 'postgres') {
       // Make sure there is a row to lock, then lock it until commit (I1).
       await this.run(
@@ -101,13 +110,26 @@ export class KyselyServerTx<DB> implements ServerTx {
       );
       const { rows } = await this.run<{ last_seq: number }>('lastSeq.lock', (db, arg) => db.selectFrom('sync_clients').select('last_seq').where('client_id', '=', arg(0)).forUpdate(), [clientId]);
       if (!rows[0]) throw new Error(`sync client ${clientId} vanished`);
-      return Number(rows[0].last_seq);
+      const last = Number(rows[0].last_seq);
+      this.seqs?.set(clientId, { stored: last, current: last });
+      return last;
     }
     const { rows } = await this.run<{ last_seq: number }>('lastSeq', (db, arg) => db.selectFrom('sync_clients').select('last_seq').where('client_id', '=', arg(0)), [clientId]);
     return rows[0] ? Number(rows[0].last_seq) : 0;
   }
 
   async setLastSeq(clientId: string, seq: number): Promise<void> {
+    const held = this.seqs?.get(clientId);
+    if (held) {
+      if (seq !== held.current + 1) throw new Error(`lastSeq of ${clientId} may only move to ${seq} from ${seq - 1}`);
+      held.current = seq;
+      return;
+    }
+    await this.storeLastSeq(clientId, seq, seq - 1);
+  }
+
+  /** Writes lastSeq = seq where it is still `from` (I1: nobody else moved it). */
+  async storeLastSeq(clientId: string, seq: number, from: number): Promise<void> {
     const res = await this.run(
       'setLastSeq',
       (db, arg) =>
@@ -116,7 +138,7 @@ export class KyselyServerTx<DB> implements ServerTx {
           .set({ last_seq: arg<number>(0) })
           .where('client_id', '=', arg(1))
           .where('last_seq', '=', arg<number>(2)),
-      [seq, clientId, seq - 1],
+      [seq, clientId, from],
     );
     if (res.changes === 1) return;
     if (seq !== 1) throw new Error(`lastSeq of ${clientId} may only move to ${seq} from ${seq - 1}`);
@@ -210,6 +232,7 @@ export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
    * push instead of one per command.
    */
   batch<T>(fn: (step: <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T> {
+    if (this.options.dialect === 'postgres' && this.mode === 'write') return this.pgBatch(fn);
     return this.transaction(async (tx) => {
       // Steps run one after another, never nested, so one savepoint name serves them all.
       const exec = async (text: string) => {
@@ -231,6 +254,45 @@ export class KyselyServerStore<DB> implements ServerStore<KyselyServerTx<DB>> {
       };
       return fn(step);
     });
+  }
+
+  /**
+   * The PostgreSQL batch, in fewer round trips: a kept step's savepoint is
+   * released together with the next step's SAVEPOINT (one simple-protocol
+   * query; the commit releases the last), and the client's lastSeq is locked
+   * once, tracked in memory across steps (a rolled-back step restores it) and
+   * written once before the commit.
+   */
+  private pgBatch<T>(fn: (step: <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>) => Promise<U>) => Promise<T>): Promise<T> {
+    const { db, dialect, feed } = this.options;
+    return db
+      .transaction()
+      .setIsolationLevel('read committed')
+      .execute(async (trx) => {
+        const seqs = new Map<string, { stored: number; current: number }>();
+        const tx = new KyselyServerTx(trx, dialect, feed, 'write', undefined, seqs);
+        let open = false;
+        const step = async <U>(inner: (tx: KyselyServerTx<DB>) => Promise<U>): Promise<U> => {
+          await sql.raw(open ? 'RELEASE SAVEPOINT sync_step; SAVEPOINT sync_step' : 'SAVEPOINT sync_step').execute(trx);
+          open = true;
+          const before = new Map([...seqs].map(([k, v]) => [k, v.current]));
+          try {
+            return await inner(tx);
+          } catch (error) {
+            await sql.raw('ROLLBACK TO SAVEPOINT sync_step; RELEASE SAVEPOINT sync_step').execute(trx);
+            open = false;
+            for (const [k, v] of [...seqs]) {
+              const was = before.get(k);
+              if (was === undefined) seqs.delete(k); // first read inside the rolled-back step: its lock is gone too
+              else v.current = was;
+            }
+            throw error;
+          }
+        };
+        const out = await fn(step);
+        for (const [clientId, { stored, current }] of seqs) if (current !== stored) await tx.storeLastSeq(clientId, current, stored);
+        return out;
+      });
   }
 
   /**

@@ -30,10 +30,10 @@ export interface BenchResult {
   data: string;
 }
 
-const PAGES = 50;
-const PAGE_SIZE = 50;
+export const PAGES = 50;
+export const PAGE_SIZE = 50;
 
-function quantile(xs: number[], q: number): number {
+export function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
@@ -65,9 +65,9 @@ async function openDatabase(quick: boolean, log: (s: string) => void): Promise<{
   return { dbh, orders: Math.max(have, want), seeded };
 }
 
-type Scenario = { who: 'seller' | 'warehouse' | 'admin'; tab: string; sortField: string; sortOrder: 'ASC' | 'DESC'; filter: Record<string, string> };
+export type Scenario = { who: 'seller' | 'warehouse' | 'admin'; tab: string; sortField: string; sortOrder: 'ASC' | 'DESC'; filter: Record<string, string> };
 
-function scenarios(): Scenario[] {
+export function scenarios(): Scenario[] {
   const out: Scenario[] = [];
   // The last 30 days of the seeded data.
   const from = new Date(SEED_ANCHOR - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -92,12 +92,12 @@ function scenarios(): Scenario[] {
   return out;
 }
 
-function listUrl(s: Scenario, extra: Record<string, string>) {
+export function listUrl(s: Scenario, extra: Record<string, string>) {
   const qs = new URLSearchParams({ tab: s.tab, sortField: s.sortField, sortOrder: s.sortOrder, pageSize: String(PAGE_SIZE), ...s.filter, ...extra });
   return `/api/orders?${qs}`;
 }
 
-async function timed(agent: Agent, url: string): Promise<{ ms: number; body: any }> {
+export async function timed(agent: Agent, url: string): Promise<{ ms: number; body: any }> {
   const t = performance.now();
   const res = await agent.request(url);
   const text = await res.text();
@@ -107,7 +107,7 @@ async function timed(agent: Agent, url: string): Promise<{ ms: number; body: any
 }
 
 /** Walks up to PAGES pages of a scenario by cursor, as the page's Next button does. */
-async function walk(agent: Agent, s: Scenario, times: number[] | null, pages = PAGES) {
+export async function walk(agent: Agent, s: Scenario, times: number[] | null, pages = PAGES) {
   let cursor: string | null = null;
   for (let p = 0; p < pages; p++) {
     const r = await timed(agent, listUrl(s, cursor ? { cursor } : {}));
