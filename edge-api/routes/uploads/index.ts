@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, ONLY_IMAGES, PresignResponse, presignSchema, UploadedResponse } from '../../../domain/uploads';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
+import { filesOf } from '../../lib/files';
 import { verify } from '../../lib/signing';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
@@ -32,13 +34,14 @@ export const uploadsRoutes = new Hono<AppEnv>()
       const bytes = Buffer.from(await c.req.arrayBuffer());
       if (!bytes.length) throw new ApiFailure(400, 'The file is empty');
       if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiFailure(413, 'File must be 5 MB or smaller');
-      const stored = await receiveUpload(c.var.dbh, c.var.config.dataDir, { key, contentType: q.ct, companyId: q.cid, bytes });
+      const stored = await receiveUpload(c.var.dbh, filesOf(c.var.dbh, c.var.config), { key, contentType: q.ct, companyId: q.cid, bytes });
       return c.json(stored satisfies UploadedResponse);
     },
   )
   .get('/files/:key', v('param', z.object({ key: z.string().max(80, 'Not found').regex(KEY_RE, 'Not found') })), async (c) => {
-    const file = await readStoredFile(c.var.dbh, c.var.config.dataDir, c.req.valid('param').key, () => companyScope(c));
+    const file = await readStoredFile(c.var.dbh, filesOf(c.var.dbh, c.var.config), c.req.valid('param').key, () => companyScope(c));
     c.header('content-type', file.contentType);
+    c.header('content-length', String(file.size));
     c.header('cache-control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
-    return c.body(file.bytes);
+    return c.body(Readable.toWeb(file.body) as unknown as ReadableStream);
   });
