@@ -49,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
     secureCookies: https || env.SECURE_COOKIES === '1',
     hsts: https,
     dataDir: env.DATA_DIR ?? 'data',
+    fileStore: env.FILE_STORE === 'disk' || env.FILE_STORE === 'database' ? env.FILE_STORE : undefined,
+    redisUrl: env.REDIS_URL || undefined,
     signingKey: env.SIGNING_KEY ?? (production ? '' : processKey),
     encryptionKey: env.ENCRYPTION_KEY ?? (production ? '' : processEncryptionKey),
     publicUrl,

@@ -27,8 +27,12 @@ export type AppConfig = {
   secureCookies: boolean;
   /** Send Strict-Transport-Security (PUBLIC_URL is https). */
   hsts: boolean;
-  /** Where uploads and generated files live. */
+  /** The local data folder (uploads and generated files when they are kept on disk). */
   dataDir: string;
+  /** Where uploads and export files are kept (FILE_STORE): unset = in the database on PostgreSQL, on disk with SQLite. */
+  fileStore?: 'disk' | 'database';
+  /** Redis for counters shared by every process (REDIS_URL); unset = counters in the database (PostgreSQL) or in memory (SQLite). */
+  redisUrl?: string;
   /** HMAC key for presigned upload URLs and signed download links. */
   signingKey: string;
   /** AES-256-GCM key material for partner credentials at rest (edge-api/integrations/secret-box.ts): ENCRYPTION_KEY. */

@@ -17,6 +17,7 @@ import { startTaskWorker } from './integrations/tasks';
 import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
+import { purgeFilesAndCounters } from './services/files/retention';
 import { productionProblems } from './services/install/production';
 import { backfillInvoices, describeBackfill } from './services/billing/backfill-invoices';
 import './jobs/register';
@@ -59,7 +60,7 @@ if (production) {
 const api = createApp({ dbh, logger: log, config });
 const stopJobs = startJobWorker(dbh, config, log);
 const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
-const stopMaintenance = startAuthMaintenance(dbh, log);
+const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
 const root = new Hono();
 // The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
 const headers = securityHeaders({ hsts: config.hsts });

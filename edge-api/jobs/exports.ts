@@ -3,13 +3,14 @@
  * CSV) becomes a durable job that writes the file under data/exports/, then
  * e-mails a signed link to it, valid for 24 hours.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { FileStore } from '../../db/files/store';
 import { loadOrdersForDocuments } from '../../db/billing/documents';
 import { EXPORT_LINK_TTL_MS, unableToFind, type EmailKind, type CsvEntity } from '../../domain/downloads';
 import { uuidv7 } from '../../domain/ids';
 import type { DocumentInputFailure } from '../documents/errors';
 import type { AppConfig } from '../env';
+import { filesOf } from '../lib/files';
 import { sign } from '../lib/signing';
 import { sendMail, userText } from '../mail';
 import { prepareInvoices, toDocOrder, withAwb } from '../services/billing/doc-input';
@@ -41,7 +42,6 @@ export type ExportJobResult = {
 
 /** Stored files are named `<uuid>__<download name>`. */
 export const EXPORT_FILE_RE = /^[0-9a-f-]{36}__[A-Za-z0-9_.-]{1,80}$/;
-export const exportsDir = (dataDir: string) => path.resolve(dataDir, 'exports');
 export const downloadNameOf = (file: string) => file.split('__')[1] ?? file;
 export const signedPayload = (file: string) => `export|${file}`;
 
@@ -50,17 +50,11 @@ export function exportLink(config: Pick<AppConfig, 'signingKey' | 'publicUrl'>, 
   return { url: `${config.publicUrl.replace(/\/$/, '')}/api/exports/${file}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** Files whose links have long expired are removed when the next export runs. */
-function sweep(dir: string, now = Date.now()) {
-  for (const f of fs.readdirSync(dir)) {
-    const file = path.join(dir, f);
-    try {
-      if (now - fs.statSync(file).mtimeMs > 2 * EXPORT_LINK_TTL_MS) fs.rmSync(file, { force: true });
-    } catch {
-      /* removed by another worker */
-    }
-  }
-}
+/** Where an export file is kept in the file store. */
+export const exportFileKey = (file: string) => `exports/${file}`;
+
+/** Export files whose links have long expired are removed (by the next export and by the retention job). */
+export const purgeOldExports = (files: FileStore, now = Date.now()) => files.purgeBefore('exports', now - 2 * EXPORT_LINK_TTL_MS);
 
 const WHAT: Record<EmailKind, string> = {
   label: 'shipping labels',
@@ -71,7 +65,7 @@ const WHAT: Record<EmailKind, string> = {
   'csv:invoices': 'invoices CSV',
 };
 
-async function build(ctx: JobContext, p: ExportJobPayload, out: fs.WriteStream): Promise<{ name: string; rows: number; failures: DocumentInputFailure[] }> {
+async function build(ctx: JobContext, p: ExportJobPayload, out: Writable): Promise<{ name: string; rows: number; failures: DocumentInputFailure[] }> {
   const { dbh, config } = ctx;
   if (p.kind === 'label' || p.kind === 'invoice') {
     const rows = await loadOrdersForDocuments(dbh.db, p.ids ?? [], p.scope);
@@ -113,25 +107,24 @@ export async function deliverExport<Built extends { name: string; rows: number }
   ctx: JobContext,
   to: { email: string; actor: { name: string } },
   what: string,
-  write: (out: fs.WriteStream) => Promise<Built>,
+  write: (out: Writable) => Promise<Built>,
   mail: { unit?: 'rows' | 'orders'; note?: (built: Built) => string } = {},
 ): Promise<{ built: Built; url: string; expiresAt: string; delivered: boolean }> {
-  const dir = exportsDir(ctx.config.dataDir);
-  fs.mkdirSync(dir, { recursive: true });
-  sweep(dir);
+  const files = filesOf(ctx.dbh, ctx.config);
+  await purgeOldExports(files);
   // The file is named by its job, so a worker that takes the job over after a stall writes the same file.
-  const partial = path.join(dir, `${ctx.job.id}.${uuidv7()}.part`);
-  const out = fs.createWriteStream(partial);
+  const partialKey = exportFileKey(`${ctx.job.id}.${uuidv7()}.part`);
+  const partial = files.writer(partialKey);
   let built: Built;
   try {
-    built = await write(out);
+    built = await write(partial.stream);
+    await partial.done();
   } catch (err) {
-    out.destroy();
-    fs.rmSync(partial, { force: true });
+    await partial.abort();
     throw err;
   }
   const file = `${ctx.job.id}__${built.name}`;
-  fs.renameSync(partial, path.join(dir, file));
+  await files.rename(partialKey, exportFileKey(file));
   await ctx.progress(built.rows, built.rows);
   const own = exportLink(ctx.config, file);
   // One mail per job: a worker that took the job over finds it recorded and reports the link mailed.

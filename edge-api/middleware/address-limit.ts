@@ -2,28 +2,21 @@ import type { MiddlewareHandler } from 'hono';
 import { rateLimited } from '../../domain/refusal';
 import { TOO_MANY_REQUESTS } from '../../domain/auth';
 import type { AppEnv } from '../env';
+import { countersOf, type Counter } from '../lib/counters';
 
 /**
- * Requests per client address in fixed windows, counted in this process's
- * memory (N processes behind a proxy allow N times as many; the per-account
- * budget in the database is what holds across them). The table is dropped at
- * each window's end, so it never holds more than one window's addresses.
+ * Requests per client address in fixed windows, counted by the app's counter
+ * (edge-api/lib/counters.ts): in PostgreSQL or Redis every process shares the
+ * count, so N processes behind a balancer allow the same total as one; with
+ * SQLite (one process) it is this process's memory.
  */
-export function addressLimit(opts: { max: number; windowMs: number }, now: () => number = Date.now): MiddlewareHandler<AppEnv> {
-  let windowStart = now();
-  let counts = new Map<string, number>();
+export function addressLimit(opts: { max: number; windowMs: number }, counterOf: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Counter = (c) => countersOf(c.var.dbh, c.var.config)): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const addr = c.get('clientAddress');
     if (addr) {
-      const t = now();
-      if (t - windowStart >= opts.windowMs) {
-        windowStart = t - ((t - windowStart) % opts.windowMs);
-        counts = new Map();
-      }
-      const n = (counts.get(addr) ?? 0) + 1;
-      counts.set(addr, n);
-      if (n > opts.max) {
-        const retryAfter = Math.max(1, Math.ceil((windowStart + opts.windowMs - t) / 1000));
+      const { count, resetAt } = await counterOf(c).take(`auth-address:${addr}`, opts.windowMs);
+      if (count > opts.max) {
+        const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
         c.header('retry-after', String(retryAfter));
         throw rateLimited(TOO_MANY_REQUESTS, { retryAfter });
       }

@@ -4,6 +4,8 @@
 // another process), and queues bulk ready-to-ship jobs and e-mailed exports on
 // both, whose job workers (one per process) claim them with FOR UPDATE SKIP
 // LOCKED. Then: every command applied exactly once, every job run once.
+// Each process has its own DATA_DIR, as two machines would: files (uploads, export files) and limits
+// (sign-in requests per address) are shared through PostgreSQL only.
 // Needs PostgreSQL: it runs in the api-pg project (DATABASE_URL_TEST set by
 // scripts/test.mjs when a server answers, always in CI); vitest.config.ts keeps it out of the unit project.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,20 +19,26 @@ import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import { freePort } from '../e2e/server';
 import { demo } from './helpers';
+import { sampleImage } from '../../edge-api/documents/fixtures';
+import { readPdf } from '../../edge-api/documents/pdf-test-utils';
 
 const url = process.env.API_TEST_PG;
 const schema = `t_api_scale_${process.pid}_${Date.now()}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-scale-'));
+let lastAddress = 0;
+/** A client address of its own (the processes trust X-Forwarded-For from 127.0.0.1, as behind a balancer). */
+const nextAddress = () => `198.51.100.${++lastAddress}`;
 const KEY = 'scale-out-test-signing-key-0123456789abcdef';
 
 type Server = { url: string; child: ChildProcess; output: () => string };
 let dbh: DbHandle;
 let servers: Server[] = [];
 
-async function startServer(dbUrl: string): Promise<Server> {
+async function startServer(dbUrl: string, name: string): Promise<Server> {
   const port = await freePort();
+  const dataDir = path.join(dir, name);
   const child = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dir, SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,18 +55,18 @@ async function startServer(dbUrl: string): Promise<Server> {
 /** A signed-in client of the cluster: the session lives in the database, so it works on every process. */
 async function signIn(base: string, role: 'seller' | 'warehouse') {
   const d = demo(role);
-  const a = await fetch(`${base}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: d.email, password: d.password, appType: d.appType }) });
+  const from = { 'x-forwarded-for': nextAddress() };
+  const a = await fetch(`${base}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json', ...from }, body: JSON.stringify({ email: d.email, password: d.password, appType: d.appType }) });
   const { oauthCode, xsrfToken } = (await a.json()) as { oauthCode: string; xsrfToken: string };
-  const l = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken }, body: JSON.stringify({ oauthCode }) });
+  const l = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken, ...from }, body: JSON.stringify({ oauthCode }) });
   const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
-  return async (server: Server, p: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${p}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { cookie, 'x-xsrf-token': xsrfToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = async (server: Server, p: string, body?: unknown) => {
+    const res = await raw(server, p, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
+  const raw = (server: Server, p: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
+    fetch(`${server.url}${p}`, { method: init.method ?? 'GET', body: init.body, headers: { cookie, 'x-xsrf-token': xsrfToken, ...init.headers } });
+  return Object.assign(call, { raw });
 }
 
 async function waitForJobs(call: Awaited<ReturnType<typeof signIn>>, ids: string[]) {
@@ -81,7 +89,7 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     dbh = connect({ url: dbUrl });
     await migrateToLatest(dbh.db);
     await seed(dbh, { orders: 1200, pincodes: false });
-    servers = await Promise.all([startServer(dbUrl), startServer(dbUrl)]);
+    servers = await Promise.all([startServer(dbUrl, 'a'), startServer(dbUrl, 'b')]);
   }, 240_000);
 
   afterAll(async () => {
@@ -164,5 +172,78 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     const mails = await dbh.db.selectFrom('mail_outbox').select('body').where('to_address', '=', sellerEmail).execute();
     for (const j of exports) expect(mails.filter((m) => m.body.includes(j.result.url))).toHaveLength(1);
     expect(mails).toHaveLength(6);
+  });
+
+  /** Uploads an image through one process (presign, then PUT the bytes to the signed address). */
+  async function upload(call: Awaited<ReturnType<typeof signIn>>, server: Server, purpose: 'logo' | 'signature' | 'proof') {
+    const png = await sampleImage(purpose);
+    const p = await call(server, '/api/uploads/presign', { purpose, fileName: `${purpose}.png`, contentType: 'image/png', size: png.length });
+    expect(p.status).toBe(200);
+    const put = await call.raw(server, p.body.uploadUrl, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+    expect(put.status).toBe(200);
+    return { key: p.body.key as string, png };
+  }
+
+  it('a signature uploaded through A is served by B and printed on an invoice B makes', async () => {
+    const call = await signIn(servers[0].url, 'seller');
+    const logo = await upload(call, servers[0], 'logo');
+    const signature = await upload(call, servers[0], 'signature');
+    const served = await call.raw(servers[1], `/api/files/${signature.key}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(signature.png)).toBe(true);
+    const [bhw1, blr1] = DEMO_WAREHOUSES.map((w) => w.id);
+    const saved = await call(servers[1], '/api/ums/invoices', {
+      registeredName: 'Chai Point Retail Private Limited', brandName: 'Chai Point',
+      invoicingAddress: { line1: '12, Residency Road', line2: 'Shanthala Nagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560025' },
+      logo: logo.key, signature: signature.key, sgstPercentage: '9', cgstPercentage: 9, igstPercentage: '18', utgstPercentage: '',
+      warehouseInvoiceSeries: { [bhw1]: { invoicePrefix: 'SCB/', b2bInvoicePrefix: 'SCBB/' }, [blr1]: { invoicePrefix: 'SCK/', b2bInvoicePrefix: 'SCKB/' } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const order = await dbh.db.selectFrom('orders').select('id').where('company_id', '=', DEMO_COMPANIES[0].id).where('warehouse_id', '=', bhw1)
+      .where('invoice_number', 'is', null).where('status', '!=', 'CANCELLED').where('order_type', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    const pdf = await call.raw(servers[1], '/api/download/invoice', { method: 'POST', body: JSON.stringify({ orderId: [order.id] }), headers: { 'content-type': 'application/json' } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const [page] = await readPdf(Buffer.from(await pdf.arrayBuffer()));
+    expect(page.images).toBe(2); // logo and signature, both read from the database by B
+  });
+
+  it('an e-mailed export made by whichever process claimed its job downloads through either', async () => {
+    const call = await signIn(servers[0].url, 'seller');
+    const queued = await Promise.all([0, 1, 0, 1].map((i) => call(servers[i], '/api/download/email', { kind: 'csv:orders', filter: {}, email: demo('seller').email })));
+    const jobs = await waitForJobs(call, queued.map((q) => q.body.jobId as string));
+    for (const job of jobs) {
+      expect(job.status).toBe('done');
+      const link = new URL(job.result.url);
+      const bodies = await Promise.all(servers.map(async (server) => {
+        const res = await fetch(`${server.url}${link.pathname}${link.search}`);
+        expect(res.status).toBe(200);
+        return res.text();
+      }));
+      expect(bodies[0]).toBe(bodies[1]);
+      expect(bodies[0].split('\n').filter(Boolean).length).toBe(job.result.rows + 1); // the header and every row
+    }
+  });
+
+  it('150 sign-in requests from one address spread over both processes meet the 120-a-minute limit once', async () => {
+    // The limit counts in windows of a whole minute: start early in one, so that all 150 fall in it.
+    while (new Date().getSeconds() > 40) await new Promise((r) => setTimeout(r, 1000));
+    const from = nextAddress();
+    const statuses = await Promise.all(Array.from({ length: 150 }, (_, i) =>
+      fetch(`${servers[i % 2].url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: '{}' }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(120);
+    // Another address is not held back by this one.
+    const other = await fetch(`${servers[1].url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, body: '{}' });
+    expect(other.status).not.toBe(429);
+  });
+
+  it('a proof photo uploaded through B is served through A to the warehouse', async () => {
+    const call = await signIn(servers[1].url, 'warehouse');
+    const proof = await upload(call, servers[1], 'proof');
+    const res = await call.raw(servers[0], `/api/files/${proof.key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(proof.png)).toBe(true);
+    // A private file: nobody without a session gets it.
+    expect((await fetch(`${servers[0].url}/api/files/${proof.key}`)).status).not.toBe(200);
   });
 });

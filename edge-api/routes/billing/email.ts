@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailDownloadSchema, EXPORT_LINK_EXPIRED } from '../../../domain/downloads';
-import { downloadNameOf, EXPORT_FILE_RE, exportsDir, signedPayload } from '../../jobs/exports';
+import { downloadNameOf, EXPORT_FILE_RE, exportFileKey, signedPayload } from '../../jobs/exports';
+import { filesOf } from '../../lib/files';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { verify } from '../../lib/signing';
@@ -46,14 +45,14 @@ export const emailRoutes = new Hono<AppEnv>()
       const { file } = c.req.valid('param');
       const { exp, sig } = c.req.valid('query');
       if (!verify(c.var.config.signingKey, signedPayload(file), exp, sig)) throw new ApiFailure(403, EXPORT_LINK_EXPIRED);
-      const full = path.join(exportsDir(c.var.config.dataDir), file);
-      if (!fs.existsSync(full)) throw new ApiFailure(410, EXPORT_LINK_EXPIRED);
+      const stored = await filesOf(c.var.dbh, c.var.config).get(exportFileKey(file));
+      if (!stored) throw new ApiFailure(410, EXPORT_LINK_EXPIRED);
       const name = downloadNameOf(file);
       const type = name.endsWith('.pdf') ? PDF : name.endsWith('.csv') ? CSV : 'application/octet-stream';
-      return new Response(Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream, {
+      return new Response(Readable.toWeb(stored.body) as unknown as ReadableStream, {
         headers: {
           'content-type': type,
-          'content-length': String(fs.statSync(full).size),
+          'content-length': String(stored.size),
           'content-disposition': contentDisposition(name),
           'cache-control': 'private, no-store',
         },

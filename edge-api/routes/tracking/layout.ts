@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { saveTrackingLayoutSchema, TrackingLayoutResponse, TrackingLayoutSavedResponse } from '../../../domain/tracking';
 import type { AppEnv } from '../../env';
+import { filesOf } from '../../lib/files';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { requireSession } from '../../middleware/session';
@@ -15,6 +16,6 @@ export const layoutRoutes = new Hono<AppEnv>()
     return c.json({ status: true as const, responseBody } satisfies TrackingLayoutResponse);
   })
   .patch('/ums/profile/tracking-layout', responds(TrackingLayoutSavedResponse), v('json', saveTrackingLayoutSchema), async (c) => {
-    const { message } = await saveTrackingLayout(c.var.dbh.db, c.var.config.dataDir, requireSession(c), c.req.valid('json'));
+    const { message } = await saveTrackingLayout(c.var.dbh.db, filesOf(c.var.dbh, c.var.config), requireSession(c), c.req.valid('json'));
     return c.json({ status: true as const, message } satisfies TrackingLayoutSavedResponse);
   });

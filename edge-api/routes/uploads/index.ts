@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, ONLY_IMAGES, PresignResponse, presignSchema, UploadedResponse } from '../../../domain/uploads';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
+import { filesOf } from '../../lib/files';
 import { verify } from '../../lib/signing';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
@@ -32,7 +34,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       const bytes = Buffer.from(await c.req.arrayBuffer());
       if (!bytes.length) throw new ApiFailure(400, 'The file is empty');
       if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiFailure(413, 'File must be 5 MB or smaller');
-      const stored = await receiveUpload(c.var.dbh, c.var.config.dataDir, { key, contentType: q.ct, companyId: q.cid, bytes });
+      const stored = await receiveUpload(c.var.dbh, filesOf(c.var.dbh, c.var.config), { key, contentType: q.ct, companyId: q.cid, bytes });
       return c.json(stored satisfies UploadedResponse);
     },
   )
@@ -42,9 +44,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
     v('query', z.object({ exp: z.coerce.number().optional(), sig: z.string().max(100).optional() })),
     async (c) => {
       const link = { signingKey: c.var.config.signingKey, ...c.req.valid('query') };
-      const file = await readStoredFile(c.var.dbh, c.var.config.dataDir, c.req.valid('param').key, () => companyScope(c), link);
+      const file = await readStoredFile(c.var.dbh, filesOf(c.var.dbh, c.var.config), c.req.valid('param').key, () => companyScope(c), link);
       c.header('content-type', file.contentType);
+      c.header('content-length', String(file.size));
       c.header('cache-control', file.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store');
-      return c.body(file.bytes);
+      return c.body(Readable.toWeb(file.body) as unknown as ReadableStream);
     },
   );

@@ -9,11 +9,13 @@ import type { DbHandle } from '../../../db/connect';
  * `intervalMs` (and once at start). Each process sharing a database may run it:
  * the deletes are idempotent.
  */
-export function startAuthMaintenance(dbh: DbHandle, log: Logger, intervalMs = 10 * 60_000): () => void {
+export function startAuthMaintenance(dbh: DbHandle, log: Logger, intervalMs = 10 * 60_000, also?: () => Promise<Record<string, number>>): () => void {
   const run = async () => {
     try {
       const n = { ...(await purgeExpired(dbh.db)), verifications: await purgeEmailVerifications(dbh.db) };
       if (n.sessions || n.codes || n.throttle || n.verifications) log.info(n, 'purged expired sign-in data');
+      const more = also ? await also() : {};
+      if (Object.values(more).some(Boolean)) log.info(more, 'purged old export files and counters');
     } catch (err) {
       log.error({ err }, 'purging expired sign-in data failed');
     }

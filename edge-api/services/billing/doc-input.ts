@@ -18,6 +18,7 @@ import { NO_AWB, type DocumentInputFailure } from '../../documents/errors';
 import { computeInvoice, invoiceProblems } from '../../documents/invoice-calc';
 import type { DocAddress, DocGstRates, DocInvoice, DocInvoiceProfile, DocItem, DocOrder } from '../../documents/types';
 import type { AppConfig } from '../../env';
+import { filesOf } from '../../lib/files';
 import { readUpload } from '../uploads';
 
 type Json = Record<string, unknown>;
@@ -164,8 +165,8 @@ export async function sellerProfile(dbh: DbHandle, config: AppConfig, company: C
     };
   }
   const a = parse(row.address);
-  const logo = readUpload(config.dataDir, row.logo_key);
-  const signature = readUpload(config.dataDir, row.signature_key);
+  const files = filesOf(dbh, config);
+  const [logo, signature] = await Promise.all([readUpload(files, row.logo_key), readUpload(files, row.signature_key)]);
   return {
     profile: {
       registeredName: row.registered_name,

@@ -2,6 +2,7 @@
 // AWB to preview it on) and publish or reset it. The logo must be an upload of
 // the company whose header says 400 x 200 or less.
 import type { Db } from '../../../db/connect';
+import type { FileStore } from '../../../db/files/store';
 import { companyBrand, companyTrackingLayout, recentCompanyAwb, saveCompanyTrackingLayout, uploadOwner } from '../../../db/tracking/layout';
 import { invalid, notFound } from '../../../domain/refusal';
 import {
@@ -36,11 +37,11 @@ export async function getTrackingLayout(db: Db, actor: { companyId: string | nul
   };
 }
 
-async function checkLogo(db: Db, dataDir: string, companyId: string, logo: TrackingLogo) {
+async function checkLogo(db: Db, files: FileStore, companyId: string, logo: TrackingLogo) {
   const refuse = (message: string) => invalid(message, [{ path: 'trackingLayout.hl', message }]);
   const row = await uploadOwner(db, logo.data);
   if (!row || row.purpose !== 'logo' || row.company_id !== companyId) throw refuse(LOGO_REUPLOAD);
-  const bytes = readUpload(dataDir, logo.data);
+  const bytes = await readUpload(files, logo.data);
   if (!bytes) throw refuse(LOGO_REUPLOAD);
   const dims = imageDimensions(bytes);
   if (!dims) throw refuse(ONLY_IMAGES);
@@ -50,13 +51,13 @@ async function checkLogo(db: Db, dataDir: string, companyId: string, logo: Track
 /** Publishes the layout (null resets it to the default); answers what was done. */
 export async function saveTrackingLayout(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   actor: { companyId: string | null },
   input: z.output<typeof saveTrackingLayoutSchema>,
 ): Promise<{ message: string }> {
   if (!actor.companyId) throw notFound(COMPANY_NOT_FOUND);
   const { trackingLayout } = input;
-  if (trackingLayout?.hl) await checkLogo(db, dataDir, actor.companyId, trackingLayout.hl);
+  if (trackingLayout?.hl) await checkLogo(db, files, actor.companyId, trackingLayout.hl);
   await saveCompanyTrackingLayout(db, actor.companyId, trackingLayout ? JSON.stringify(trackingLayout) : null);
   return { message: trackingLayout ? LAYOUT_PUBLISHED : LAYOUT_RESET };
 }

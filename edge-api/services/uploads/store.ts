@@ -1,14 +1,13 @@
 // Presigned uploads (CONVENTIONS "Uploads"): hand out a signed PUT address,
 // store the bytes it receives, and read a stored file back for a viewer.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { DbHandle } from '../../../db/connect';
+import { putFile, type FileStore } from '../../../db/files/store';
 import { findUpload, insertUpload, uploadExists } from '../../../db/uploads/queries';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { notFound, invalid } from '../../../domain/refusal';
 import { ONLY_IMAGES, type PresignInput, type PresignResponse, type UploadedResponse } from '../../../domain/uploads';
 import { sign, verify } from '../../lib/signing';
-import { uploadsDir } from './index';
+import { uploadFileKey } from './index';
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 /**
@@ -47,15 +46,13 @@ export function presignUpload(
 /** Stores the bytes PUT to a signed address (the route checked the signature and size). A retried PUT is harmless. */
 export async function receiveUpload(
   dbh: DbHandle,
-  dataDir: string,
+  files: FileStore,
   input: { key: string; contentType: string; companyId: string; bytes: Buffer },
 ): Promise<UploadedResponse> {
   const { key, bytes } = input;
   if (!looksLikeImage(bytes, input.contentType)) throw invalid(ONLY_IMAGES);
   if (await uploadExists(dbh.db, key)) return { status: true, key, url: `/api/files/${key}` };
-  const dir = uploadsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, key), bytes);
+  await putFile(files, uploadFileKey(key), bytes);
   await insertUpload(dbh.db, {
     id: uuidv7(), key, company_id: input.companyId || null, purpose: key.split('-')[0], content_type: input.contentType, size: bytes.length, created_at: nowIso(),
   });
@@ -73,7 +70,7 @@ export async function receiveUpload(
  */
 export async function readStoredFile(
   dbh: DbHandle,
-  dataDir: string,
+  files: FileStore,
   key: string,
   viewerScope: () => readonly string[] | null,
   link?: { signingKey: string; exp?: number; sig?: string },
@@ -86,9 +83,9 @@ export async function readStoredFile(
     const scope = viewerScope();
     if (row.company_id && scope !== null && !scope.includes(row.company_id)) throw notFound();
   }
-  const file = path.join(uploadsDir(dataDir), key);
-  if (!fs.existsSync(file)) throw notFound();
-  return { contentType: row.content_type, isPublic, bytes: fs.readFileSync(file) };
+  const file = await files.get(uploadFileKey(key));
+  if (!file) throw notFound();
+  return { contentType: row.content_type, isPublic, size: file.size, body: file.body };
 }
 
 /** Magic bytes, so a renamed file is not taken for an image. */

@@ -1,0 +1,242 @@
+/**
+ * Where uploads and generated files live: one interface, two backends.
+ * - `DiskFileStore`: files under a folder (the default with SQLite: one machine).
+ * - `DbFileStore`: files in the database in chunks of 256 KB (the default on PostgreSQL, so that every
+ *   API process, on any machine, reads what any other wrote). Both directions stream: a writer sends
+ *   each chunk as it fills, a reader fetches one chunk at a time, so a file is never whole in memory.
+ * Keys are `<folder>/<name>` (`uploads/…`, `exports/…`), letters, digits, `._-` only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Db } from '../connect';
+import '../tables/files';
+
+export type StoredFile = { size: number; body: Readable };
+
+/** A file being written: write to `stream`, then `done()` stores it under its key (or `abort()` leaves nothing). */
+export type FileWriter = { stream: Writable; done: () => Promise<{ size: number }>; abort: () => Promise<void> };
+
+export interface FileStore {
+  readonly kind: 'disk' | 'database';
+  /** Opens a writer; the file appears under `key` only once `done()` resolves (a reader never sees half a file). */
+  writer(key: string): FileWriter;
+  /** Streams a stored file, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
+  /** A small stored file (an image in a document) read whole; null when there is none. */
+  read(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+  /** Gives a stored file another key (a file whose name is known once written). */
+  rename(from: string, to: string): Promise<void>;
+  /** Removes the files under `folder/` stored before `before` (ms since epoch); returns how many. */
+  purgeBefore(folder: string, before: number): Promise<number>;
+}
+
+const KEY = /^[a-z]+\/[A-Za-z0-9_.-]{1,200}$/;
+function checkKey(key: string) {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`bad file key: ${key}`);
+  return key;
+}
+
+/** Writes a whole buffer or stream through a store's writer. */
+export async function putFile(store: FileStore, key: string, body: Buffer | Readable): Promise<{ size: number }> {
+  const w = store.writer(key);
+  try {
+    await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, w.stream);
+  } catch (err) {
+    await w.abort();
+    throw err;
+  }
+  return w.done();
+}
+
+async function collect(file: StoredFile | null): Promise<Buffer | null> {
+  if (!file) return null;
+  const parts: Buffer[] = [];
+  for await (const part of file.body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+export class DiskFileStore implements FileStore {
+  readonly kind = 'disk' as const;
+  constructor(readonly root: string) {}
+
+  private file(key: string) {
+    return path.join(path.resolve(this.root), checkKey(key));
+  }
+
+  writer(key: string): FileWriter {
+    const final = this.file(key);
+    fs.mkdirSync(path.dirname(final), { recursive: true });
+    const partial = `${final}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    const stream = fs.createWriteStream(partial);
+    const closed = new Promise<void>((resolve, reject) => (stream.on('close', resolve), stream.on('error', reject)));
+    return {
+      stream,
+      done: async () => {
+        if (!stream.writableEnded) stream.end();
+        await closed;
+        fs.renameSync(partial, final);
+        return { size: fs.statSync(final).size };
+      },
+      abort: async () => {
+        stream.destroy();
+        await closed.catch(() => undefined);
+        fs.rmSync(partial, { force: true });
+      },
+    };
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const file = this.file(key);
+    try {
+      const { size } = await fs.promises.stat(file);
+      return { size, body: fs.createReadStream(file) };
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string) {
+    return collect(await this.get(key));
+  }
+
+  async delete(key: string) {
+    fs.rmSync(this.file(key), { force: true });
+  }
+
+  async rename(from: string, to: string) {
+    fs.renameSync(this.file(from), this.file(to));
+  }
+
+  async purgeBefore(folder: string, before: number) {
+    const dir = path.join(path.resolve(this.root), folder);
+    let n = 0;
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const file = path.join(dir, f);
+      try {
+        if (fs.statSync(file).mtimeMs < before) {
+          fs.rmSync(file, { force: true });
+          n++;
+        }
+      } catch {
+        /* removed by another process */
+      }
+    }
+    return n;
+  }
+}
+
+/** Chunk size: small enough for any pooler and any `bytea` parameter, big enough that a 5 MB file is 20 rows. */
+export const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Files in the database. A file's row is written first as pending (`chunks` = -1) with its time, then its
+ * chunks one by one, then the row is marked complete: readers only see complete files, and a writer that
+ * died leaves a pending row the retention purge removes like any old file.
+ */
+export class DbFileStore implements FileStore {
+  readonly kind = 'database' as const;
+  constructor(readonly db: Db) {}
+
+  writer(key: string): FileWriter {
+    checkKey(key);
+    const db = this.db;
+    const stream = new PassThrough({ highWaterMark: CHUNK_BYTES });
+    let size = 0;
+    const stored = (async () => {
+      await db.deleteFrom('stored_file_chunks').where('key', '=', key).execute();
+      await db
+        .insertInto('stored_files')
+        .values({ key, size: 0, chunks: -1, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ size: 0, chunks: -1, created_at: new Date().toISOString() }))
+        .execute();
+      let n = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        const data = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        await db.insertInto('stored_file_chunks').values({ key, n: n++, data }).execute();
+      };
+      for await (const part of stream) {
+        let buf = part as Buffer;
+        size += buf.length;
+        while (pendingBytes + buf.length >= CHUNK_BYTES) {
+          const take = CHUNK_BYTES - pendingBytes;
+          pending.push(buf.subarray(0, take));
+          pendingBytes += take;
+          buf = buf.subarray(take);
+          await flush();
+        }
+        if (buf.length) {
+          pending.push(buf);
+          pendingBytes += buf.length;
+        }
+      }
+      if (pendingBytes) await flush();
+      return n;
+    })();
+    stored.catch(() => undefined);
+    return {
+      stream,
+      done: async () => {
+        if (!stream.writableEnded) stream.end();
+        const chunks = await stored;
+        await db.updateTable('stored_files').set({ size, chunks }).where('key', '=', key).execute();
+        return { size };
+      },
+      abort: async () => {
+        stream.destroy();
+        await stored.catch(() => undefined);
+        await this.delete(key);
+      },
+    };
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    checkKey(key);
+    const row = await this.db.selectFrom('stored_files').select(['size', 'chunks']).where('key', '=', key).executeTakeFirst();
+    if (!row || row.chunks < 0) return null;
+    const db = this.db;
+    const chunks = row.chunks;
+    async function* body() {
+      for (let n = 0; n < chunks; n++) {
+        const c = await db.selectFrom('stored_file_chunks').select('data').where('key', '=', key).where('n', '=', n).executeTakeFirst();
+        if (!c) throw new Error(`stored file ${key} lost its chunk ${n}`);
+        yield Buffer.from(c.data);
+      }
+    }
+    return { size: Number(row.size), body: Readable.from(body(), { objectMode: false }) };
+  }
+
+  async read(key: string) {
+    return collect(await this.get(key));
+  }
+
+  async delete(key: string) {
+    await this.db.deleteFrom('stored_file_chunks').where('key', '=', key).execute();
+    await this.db.deleteFrom('stored_files').where('key', '=', key).execute();
+  }
+
+  async rename(from: string, to: string) {
+    checkKey(to);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('stored_files').set({ key: to }).where('key', '=', checkKey(from)).execute();
+      await tx.updateTable('stored_file_chunks').set({ key: to }).where('key', '=', from).execute();
+    });
+  }
+
+  async purgeBefore(folder: string, before: number) {
+    const old = await this.db
+      .selectFrom('stored_files')
+      .select('key')
+      .where('key', 'like', `${folder}/%`)
+      .where('created_at', '<', new Date(before).toISOString())
+      .execute();
+    for (const { key } of old) await this.delete(key);
+    return old.length;
+  }
+}

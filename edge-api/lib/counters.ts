@@ -1,0 +1,115 @@
+/**
+ * Counters per key in fixed windows (rate limits: requests per address, lookups per AWB). Windows are
+ * aligned on the clock (`floor(now / windowMs)`), so every process counts in the same window.
+ * - `MemoryCounter`: this process's memory (SQLite: one process).
+ * - `DbCounter`: a row per key in the database (PostgreSQL: every process shares it).
+ * - `RedisCounter`: INCR with an expiry in Redis (REDIS_URL).
+ * `countersOf(dbh, config)` picks one per app; N processes then allow the same total as one.
+ */
+import { createClient, type RedisClientType } from 'redis';
+import type { DbHandle } from '../../db/connect';
+import { peekCount, takeCount } from '../../db/counters/queries';
+import type { AppConfig } from '../env';
+
+export type Count = { count: number; resetAt: number };
+
+export interface Counter {
+  readonly kind: 'memory' | 'database' | 'redis';
+  /** Counts one for `key` in the current window of `windowMs`; answers the count including this one. */
+  take(key: string, windowMs: number): Promise<Count>;
+  /** The count of `key` in the current window, without counting. */
+  peek(key: string, windowMs: number): Promise<Count>;
+}
+
+export const windowOf = (now: number, windowMs: number) => {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, resetAt: start + windowMs };
+};
+
+export class MemoryCounter implements Counter {
+  readonly kind = 'memory' as const;
+  /** Per window length: the window's start and its counts (dropped when the window ends). */
+  private windows = new Map<number, { start: number; counts: Map<string, number> }>();
+  constructor(private now: () => number = Date.now) {}
+
+  private current(windowMs: number) {
+    const { start, resetAt } = windowOf(this.now(), windowMs);
+    let w = this.windows.get(windowMs);
+    if (!w || w.start !== start) this.windows.set(windowMs, (w = { start, counts: new Map() }));
+    return { counts: w.counts, resetAt };
+  }
+
+  async take(key: string, windowMs: number) {
+    const { counts, resetAt } = this.current(windowMs);
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return { count, resetAt };
+  }
+
+  async peek(key: string, windowMs: number) {
+    const { counts, resetAt } = this.current(windowMs);
+    return { count: counts.get(key) ?? 0, resetAt };
+  }
+}
+
+export class DbCounter implements Counter {
+  readonly kind = 'database' as const;
+  constructor(private dbh: DbHandle, private now: () => number = Date.now) {}
+
+  async take(key: string, windowMs: number) {
+    const { start, resetAt } = windowOf(this.now(), windowMs);
+    return { count: await takeCount(this.dbh.db, `${windowMs}:${key}`, start), resetAt };
+  }
+
+  async peek(key: string, windowMs: number) {
+    const { start, resetAt } = windowOf(this.now(), windowMs);
+    return { count: await peekCount(this.dbh.db, `${windowMs}:${key}`, start), resetAt };
+  }
+}
+
+const counters = new WeakMap<DbHandle, Map<string, Counter>>();
+
+/** The app's counter: Redis when REDIS_URL is set, the database on PostgreSQL, memory with SQLite. */
+export function countersOf(dbh: DbHandle, config: Pick<AppConfig, 'redisUrl'>): Counter {
+  const id = config.redisUrl ?? dbh.dialect;
+  let byId = counters.get(dbh);
+  if (!byId) counters.set(dbh, (byId = new Map()));
+  let c = byId.get(id);
+  if (!c) byId.set(id, (c = config.redisUrl ? new RedisCounter(config.redisUrl) : dbh.dialect === 'postgres' ? new DbCounter(dbh) : new MemoryCounter()));
+  return c;
+}
+
+/** Counters in Redis: one key per key and window, counted with INCR and expiring at the window's end. */
+export class RedisCounter implements Counter {
+  readonly kind = 'redis' as const;
+  private client: Promise<RedisClientType> | null = null;
+  constructor(private url: string, private now: () => number = Date.now) {}
+
+  private connection() {
+    if (!this.client) {
+      const client = createClient({ url: this.url }) as RedisClientType;
+      client.on('error', () => undefined); // reconnects by itself; a call meanwhile fails and is answered 500
+      this.client = client.connect().then(() => client);
+      this.client.catch(() => (this.client = null));
+    }
+    return this.client;
+  }
+
+  async take(key: string, windowMs: number) {
+    const { start, resetAt } = windowOf(this.now(), windowMs);
+    const k = `shipdesk:count:${windowMs}:${start}:${key}`;
+    const client = await this.connection();
+    const [count] = await client.multi().incr(k).pExpireAt(k, resetAt + 1000).exec();
+    return { count: Number(count), resetAt };
+  }
+
+  async peek(key: string, windowMs: number) {
+    const { start, resetAt } = windowOf(this.now(), windowMs);
+    const client = await this.connection();
+    return { count: Number((await client.get(`shipdesk:count:${windowMs}:${start}:${key}`)) ?? 0), resetAt };
+  }
+
+  async close() {
+    if (this.client) await (await this.client).quit();
+  }
+}
