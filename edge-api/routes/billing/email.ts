@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailDownloadSchema, EXPORT_LINK_EXPIRED } from '../../../domain/downloads';
-import { downloadNameOf, EXPORT_FILE_RE, exportsDir, signedPayload } from '../../jobs/exports';
+import { downloadNameOf, EXPORT_FILE_RE, exportsDir, signedPayload } from '../../services/billing/email-exports';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { verify } from '../../lib/signing';
