@@ -13,6 +13,8 @@ module.exports = {
     rule('edge-api-not-web', 'the server never imports the browser app', { path: '^edge-api/' }, folders('web', 'tests', 'scripts')),
     rule('services-and-jobs-never-import-routes', 'routes -> services -> db, never back up',
       { path: '^edge-api/(services|jobs|carriers|integrations|documents|lib|middleware)/' }, { path: '^edge-api/routes/' }),
+    rule('services-never-import-jobs', 'jobs import services, never the other way round: a use case queues a job with enqueueJob (db/jobs/queue.ts); edge-api/jobs/handlers.ts names every handler and only the server and tests import edge-api/jobs/',
+      { path: '^edge-api/', pathNot: '^edge-api/(jobs/|server\\.ts$)' }, { path: '^edge-api/jobs/' }),
     rule('routes-call-services-not-db', 'routes parse, call a use case of edge-api/services/ and respond; they take only types from db/',
       { path: '^edge-api/routes/' }, { ...folders('db'), dependencyTypesNot: ['type-only'] }),
     rule('web-types-only-from-server', 'web/ takes only types from edge-api/ and never touches db/',

@@ -14,13 +14,13 @@ import { createApp, nodeServerWithFastPaths } from './app';
 import { loadConfig, localKey } from './config';
 import { TASK_HANDLERS } from './integrations/handlers';
 import { startTaskWorker } from './integrations/tasks';
+import { JOB_HANDLERS } from './jobs/handlers';
 import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
 import { purgeFilesAndCounters } from './services/files/retention';
 import { productionProblems } from './services/install/production';
 import { backfillInvoices, describeBackfill } from './services/billing/backfill-invoices';
-import './jobs/register';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const port = Number(process.env.PORT ?? 8080);
@@ -58,7 +58,7 @@ if (production) {
 }
 
 const api = createApp({ dbh, logger: log, config });
-const stopJobs = startJobWorker(dbh, config, log);
+const stopJobs = startJobWorker(dbh, config, log, JOB_HANDLERS);
 const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
 const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
 const root = new Hono();

@@ -1,7 +1,8 @@
-// The durable job queue (edge-api/jobs/runner.ts): a job is a row of `jobs`.
+// The durable job queue (edge-api/jobs/runner.ts runs it; edge-api/jobs/handlers.ts names the handlers): a job is a row of `jobs`.
 // Plain functions taking the handle or `db` first; no HTTP here.
 import { sql } from 'kysely';
 import type { Db, DbHandle } from '../connect';
+import { nowIso, uuidv7 } from '../../domain/ids';
 import '../tables/job-effects';
 
 export type NewJob = { id: string; kind: string; payload: string; companyId: string | null; userId: string | null; total: number; now: string };
@@ -12,6 +13,20 @@ export const insertJob = (db: Db, j: NewJob) =>
     payload: j.payload, progress: 0, total: j.total, result: null, error: null,
     locked_by: null, locked_at: null, created_at: j.now, updated_at: j.now,
   }).execute();
+
+/**
+ * Queues a job of `kind` (its handler is named in edge-api/jobs/handlers.ts) and returns its id. Services
+ * that start a job call this, so they never import the job handlers.
+ */
+export async function enqueueJob(dbh: DbHandle, input: { kind: string; payload: unknown; companyId?: string | null; userId?: string | null; total?: number }) {
+  const now = nowIso();
+  const id = uuidv7();
+  await insertJob(dbh.db, {
+    id, kind: input.kind, payload: JSON.stringify(input.payload), companyId: input.companyId ?? null, userId: input.userId ?? null,
+    total: input.total ?? 0, now,
+  });
+  return id;
+}
 
 /**
  * Claims the oldest queued job (or a running one whose lock is older than `stale`) for `workerId`;

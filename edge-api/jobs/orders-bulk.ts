@@ -3,17 +3,12 @@
 // reported as it goes, and a result listing what could not be marked and why.
 import { ApiFailure } from '../lib/errors';
 import { isRefusal } from '../../domain/refusal';
-import type { Role } from '../../domain/roles';
+import type { JobContext } from '../lib/job-context';
+import type { BulkReadyToShipPayload, BulkReadyToShipResult } from '../services/orders/bulk';
 import { readyToShip } from '../services/orders/ready-to-ship';
-import { registerJob } from './runner';
 
-export const BULK_READY_TO_SHIP_JOB = 'orders.bulkReadyToShip';
-
-export type BulkReadyToShipPayload = { orderIds: string[]; actor: { role: Role; id: string | null; name: string }; scope: string[] | null };
-export type BulkReadyToShipResult = { total: number; succeeded: number; failed: { orderId: string; reason: string }[] };
-
-registerJob(BULK_READY_TO_SHIP_JOB, async ({ dbh, job, progress }): Promise<BulkReadyToShipResult> => {
-  const { orderIds, actor, scope } = job.payload as BulkReadyToShipPayload;
+export async function runBulkReadyToShipJob({ dbh, job, progress }: JobContext<BulkReadyToShipPayload>): Promise<BulkReadyToShipResult> {
+  const { orderIds, actor, scope } = job.payload;
   const failed: BulkReadyToShipResult['failed'] = [];
   let done = 0;
   for (const orderId of orderIds) {
@@ -28,4 +23,4 @@ registerJob(BULK_READY_TO_SHIP_JOB, async ({ dbh, job, progress }): Promise<Bulk
     if (done % 10 === 0 || done === orderIds.length) await progress(done, orderIds.length);
   }
   return { total: orderIds.length, succeeded: orderIds.length - failed.length, failed };
-});
+}

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { DbHandle } from '../../db/connect';
-import { claimJob, claimJobEffect, findJob, findJobOrThrow, finishJob, insertJob, renewJobLease, setJobEffectResult, setJobProgress } from '../../db/jobs/queue';
+import { claimJob, claimJobEffect, findJobOrThrow, finishJob, renewJobLease, setJobEffectResult, setJobProgress } from '../../db/jobs/queue';
 import { SERVER_ERROR } from '../../domain/api';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import type { AppConfig } from '../env';
+import type { JobContext, JobHandler, JobHandlers } from '../lib/job-context';
 
 /**
  * Durable background jobs (bulk ready-to-ship, big exports, mailed downloads).
@@ -20,23 +21,6 @@ import type { AppConfig } from '../env';
  * goes through `ctx.effect(key, act)`, recorded before it acts, so the worker that
  * took the job over does not send the same mail again.
  */
-/** What a handler gets; `P` is the payload its kind is queued with (JSON, as enqueueJob was given it). */
-export type JobContext<P = unknown> = {
-  dbh: DbHandle;
-  config: AppConfig;
-  log: Logger;
-  job: { id: string; kind: string; companyId: string | null; userId: string | null; payload: P };
-  /** Records progress; throws JobLostError when this worker no longer holds the job. */
-  progress: (done: number, total?: number) => Promise<void>;
-  /**
-   * Makes a side effect once per job: `act` runs only if no earlier holder of the job recorded `key`;
-   * otherwise the earlier result (null if that run never reported one) comes back with `ran: false`.
-   * Throws JobLostError, without acting, when this worker no longer holds the job.
-   */
-  effect: <R>(key: string, act: () => Promise<R>) => Promise<{ ran: true; result: R } | { ran: false; result: R | null }>;
-};
-export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<unknown>;
-
 /** Thrown inside a handler whose worker lost the job (its lease ran out and another worker took it). */
 export class JobLostError extends Error {
   constructor(jobId: string) {
@@ -46,24 +30,8 @@ export class JobLostError extends Error {
 
 export type WorkerOptions = { /** How long a silent worker keeps its job (default 5 minutes). */ leaseMs?: number };
 
-const handlers = new Map<string, JobHandler>();
 export const JOB_LEASE_MS = 5 * 60_000;
 const WORKER_ID = `${hostname()}:${process.pid}`;
-
-export function registerJob<P = unknown>(kind: string, handler: JobHandler<P>) {
-  // The payload of a kind is the one its enqueuers store (parsed back from JSON when run).
-  handlers.set(kind, handler as JobHandler);
-}
-
-export async function enqueueJob(dbh: DbHandle, input: { kind: string; payload: unknown; companyId?: string | null; userId?: string | null; total?: number }) {
-  const now = nowIso();
-  const id = uuidv7();
-  await insertJob(dbh.db, {
-    id, kind: input.kind, payload: JSON.stringify(input.payload), companyId: input.companyId ?? null, userId: input.userId ?? null,
-    total: input.total ?? 0, now,
-  });
-  return id;
-}
 
 /** Renews the lease every third of it until stopped; `lost()` says whether a renewal found the job gone. */
 function keepLease(dbh: DbHandle, id: string, token: string, leaseMs: number) {
@@ -78,13 +46,14 @@ function keepLease(dbh: DbHandle, id: string, token: string, leaseMs: number) {
 }
 
 /** Runs one claimed job to the end. Returns false when nothing was waiting. */
-export async function runOneJob(dbh: DbHandle, config: AppConfig, log: Logger, opts: WorkerOptions = {}): Promise<boolean> {
+export async function runOneJob(dbh: DbHandle, config: AppConfig, log: Logger, handlers: JobHandlers, opts: WorkerOptions = {}): Promise<boolean> {
   const leaseMs = opts.leaseMs ?? JOB_LEASE_MS;
   const token = `${WORKER_ID}:${uuidv7()}`;
   const id = await claimJob(dbh, token, nowIso(), new Date(Date.now() - leaseMs).toISOString());
   if (!id) return false;
   const row = await findJobOrThrow(dbh.db, id);
-  const handler = handlers.get(row.kind);
+  // The payload of a kind is the one its enqueuers stored (parsed back from JSON below).
+  const handler = (Object.hasOwn(handlers, row.kind) ? handlers[row.kind] : undefined) as JobHandler | undefined;
   const finish = async (values: { status: string; result?: string | null; error?: string | null }) => {
     if (!(await finishJob(dbh.db, id, token, values, nowIso()))) log.warn({ jobId: id }, 'job taken over by another worker; this run\'s outcome dropped');
   };
@@ -122,13 +91,13 @@ export async function runOneJob(dbh: DbHandle, config: AppConfig, log: Logger, o
 }
 
 /** Polls for work until stopped. Tests call `runOneJob` or `drainJobs` directly instead. */
-export function startJobWorker(dbh: DbHandle, config: AppConfig, log: Logger, intervalMs = 250, opts: WorkerOptions = {}) {
+export function startJobWorker(dbh: DbHandle, config: AppConfig, log: Logger, handlers: JobHandlers, intervalMs = 250, opts: WorkerOptions = {}) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const loop = async () => {
     if (stopped) return;
     try {
-      while (!stopped && (await runOneJob(dbh, config, log, opts)));
+      while (!stopped && (await runOneJob(dbh, config, log, handlers, opts)));
     } catch (err) {
       log.error({ err }, 'job worker loop');
     }
@@ -141,16 +110,6 @@ export function startJobWorker(dbh: DbHandle, config: AppConfig, log: Logger, in
   };
 }
 
-export async function drainJobs(dbh: DbHandle, config: AppConfig, log: Logger, opts: WorkerOptions = {}) {
-  while (await runOneJob(dbh, config, log, opts));
-}
-
-export async function getJob(dbh: DbHandle, id: string) {
-  const j = await findJob(dbh.db, id);
-  if (!j) return undefined;
-  return {
-    id: j.id, kind: j.kind, status: j.status as 'queued' | 'running' | 'done' | 'failed', progress: j.progress, total: j.total,
-    result: j.result ? JSON.parse(j.result) : null, error: j.error, companyId: j.company_id, userId: j.user_id,
-    createdAt: j.created_at, updatedAt: j.updated_at,
-  };
+export async function drainJobs(dbh: DbHandle, config: AppConfig, log: Logger, handlers: JobHandlers, opts: WorkerOptions = {}) {
+  while (await runOneJob(dbh, config, log, handlers, opts));
 }

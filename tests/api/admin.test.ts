@@ -7,7 +7,7 @@ import { DELIVERY_STATUSES, SELECT_REASON, TYPE_REASON, type DeliveryStatus } fr
 import { EMAIL_TOO_MANY_ROWS } from '../../domain/downloads';
 import { createApp, defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -348,7 +348,7 @@ describe('CSV and the e-mail switch', () => {
     expect(big.body).toMatchObject({ emailRequired: true, message: EMAIL_TOO_MANY_ROWS });
     const q = await a.json('/api/admin/csv/orders/download/email', { method: 'POST', body: { email: 'admin@shipdesk.in', filter: { paymentMethod: 'prepaid' } } });
     expect(q.status).toBe(202);
-    await drainJobs(dbh, config, pino({ level: 'silent' }));
+    await drainJobs(dbh, config, pino({ level: 'silent' }), JOB_HANDLERS);
     const job = await a.json(`/api/jobs/${q.body.jobId}`);
     expect(job.body.job.status).toBe('done');
     expect(job.body.job.result.rows).toBe(Number(expected.n));

@@ -6,7 +6,7 @@ import { issueInvoiceNumber } from '../../db/billing/numbers';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { makeTestApp, signInDemo, type Agent } from './helpers';
 
 const CP = DEMO_COMPANIES[0].id;
@@ -96,7 +96,7 @@ describe('bulk uploads', () => {
   it('orders: the long submit runs as a durable job with progress and the same response', async () => {
     const r = await seller.json('/api/order/bulk', { method: 'POST', body: { rows: [orderRow({ id: 'JOB-1' }), orderRow({ id: 'JOB-2', phone: '12' })], async: true } });
     expect(r.status).toBe(202);
-    await drainJobs(t.dbh, defaultConfig(), pino({ level: 'silent' }));
+    await drainJobs(t.dbh, defaultConfig(), pino({ level: 'silent' }), JOB_HANDLERS);
     const j = await seller.json(`/api/jobs/${r.body.jobId}`);
     expect(j.body.job.status).toBe('done');
     expect(j.body.job.progress).toBe(2);

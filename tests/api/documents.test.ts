@@ -10,7 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { SMTPServer } from 'smtp-server';
 import { createApp, defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { decodeBarcodes, readPdf } from '../../edge-api/documents/pdf-test-utils';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import {
@@ -447,7 +447,7 @@ describe('e-mailed downloads', () => {
     const q = await agent.json('/api/download/email', { method: 'POST', body: { kind: 'label', ids: orders.map((o) => o.id), email: 'ops@chaipointretail.in' } });
     expect(q.status).toBe(202);
     expect((await agent.json(`/api/jobs/${q.body.jobId}`)).body.job.status).toBe('queued');
-    await drainJobs(ctx.dbh, mailing.config, log);
+    await drainJobs(ctx.dbh, mailing.config, log, JOB_HANDLERS);
     const job = (await agent.json(`/api/jobs/${q.body.jobId}`)).body.job;
     expect(job).toMatchObject({ status: 'done', result: { delivered: true, rows: 3, fileName: 'labels.pdf' } });
     const mail = received.find((m) => m.to.includes('ops@chaipointretail.in'))!;
@@ -483,7 +483,7 @@ describe('e-mailed downloads', () => {
       method: 'POST', body: { kind: 'csv:orders', filter: { status: ['DELIVERED'] }, email: 'seller@shipdesk.in' },
     });
     expect(q.status).toBe(202);
-    await drainJobs(ctx.dbh, config, log);
+    await drainJobs(ctx.dbh, config, log, JOB_HANDLERS);
     const job = (await seller.json(`/api/jobs/${q.body.jobId}`)).body.job;
     expect(job).toMatchObject({ status: 'done', result: { delivered: false } });
     const after = await ctx.db.selectFrom('mail_outbox').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -18,9 +18,9 @@ import {
 } from '../../domain/auth';
 import { MAIL_RECIPIENT_NOT_ALLOWED, MAIL_VERIFY_FIRST } from '../../domain/mail';
 import { defaultConfig } from '../../edge-api/app';
-import { EXPORT_JOB } from '../../edge-api/jobs/exports';
+import { EXPORT_JOB } from '../../edge-api/services/billing/email-exports';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { VERIFY_EMAIL_JOB } from '../../edge-api/services/auth/email-verification';
 import { anonymous, makeTestApp, signIn, signInDemo, type Agent } from './helpers';
 
@@ -46,7 +46,7 @@ async function newSeller(email: string): Promise<Agent> {
 const mailsTo = (to: string) => ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('created_at').orderBy('id').execute();
 /** The token of the newest verification link in the outbox for `to`. */
 async function tokenMailedTo(to: string): Promise<string> {
-  await drainJobs(ctx.dbh, config(), log);
+  await drainJobs(ctx.dbh, config(), log, JOB_HANDLERS);
   const mails = await mailsTo(to);
   const m = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.body ?? '');
   expect(m, `a verification link mailed to ${to}`).not.toBeNull();
@@ -170,7 +170,7 @@ describe('e-mail verification', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: true, message: EMAIL_VERIFICATION_SENT, email });
     // Both links work until one is used.
-    await drainJobs(ctx.dbh, config(), log);
+    await drainJobs(ctx.dbh, config(), log, JOB_HANDLERS);
     const tokens = (await mailsTo(email)).map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.body)![1]);
     expect(new Set(tokens).size).toBe(2);
     expect((await confirm(tokens[1])).status).toBe(200);

@@ -2,15 +2,16 @@
 // there with SIGSTOP is a worker stalled past its lease), then builds and mails a download through
 // the product's own deliverExport (the file named by the job, the mail made once per job).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deliverExport } from '../../edge-api/jobs/exports';
-import { registerJob } from '../../edge-api/jobs/runner';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
+import type { JobContext } from '../../edge-api/lib/job-context';
+import { deliverExport } from '../../edge-api/services/billing/email-exports';
 
 export const PAUSED_EXPORT_JOB = 'test.pausedExport';
 export type PausedExportPayload = { email: string; pauseMs: number };
 /** Printed by a worker when it reaches the pause, after its first progress report. */
 export const AT_PAUSE = 'at-pause';
 
-registerJob<PausedExportPayload>(PAUSED_EXPORT_JOB, async (ctx) => {
+async function runPausedExport(ctx: JobContext<PausedExportPayload>) {
   await ctx.progress(0, 1);
   process.stdout.write(`${AT_PAUSE}\n`);
   await sleep(ctx.job.payload.pauseMs);
@@ -19,4 +20,7 @@ registerJob<PausedExportPayload>(PAUSED_EXPORT_JOB, async (ctx) => {
     return { name: 'orders.csv', rows: 1 };
   });
   return { rows: built.rows, url, delivered, worker: process.pid };
-});
+}
+
+/** The product's handlers and the paused export. */
+export const TEST_JOB_HANDLERS = { ...JOB_HANDLERS, [PAUSED_EXPORT_JOB]: runPausedExport };

@@ -4,10 +4,10 @@ import pino from 'pino';
 import { connect } from '../../db/connect';
 import { defaultConfig } from '../../edge-api/app';
 import { runOneJob } from '../../edge-api/jobs/runner';
-import './job-fixtures';
+import { TEST_JOB_HANDLERS } from './job-fixtures';
 
 const dbh = connect({ file: process.env.SQLITE_FILE! });
 const log = pino({ level: 'warn' }, pino.destination(2));
-const ran = await runOneJob(dbh, defaultConfig({ dataDir: process.env.DATA_DIR! }), log, { leaseMs: Number(process.env.LEASE_MS) });
+const ran = await runOneJob(dbh, defaultConfig({ dataDir: process.env.DATA_DIR! }), log, TEST_JOB_HANDLERS, { leaseMs: Number(process.env.LEASE_MS) });
 process.stdout.write(`worker-done ${ran}\n`);
 await dbh.destroy();

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { defaultConfig } from '../../edge-api/app';
-import { enqueueJob, getJob, runOneJob } from '../../edge-api/jobs/runner';
-import { AT_PAUSE, PAUSED_EXPORT_JOB, type PausedExportPayload } from './job-fixtures';
+import { enqueueJob } from '../../db/jobs/queue';
+import { runOneJob } from '../../edge-api/jobs/runner';
+import { getJob } from '../../edge-api/services/jobs/status';
+import { AT_PAUSE, PAUSED_EXPORT_JOB, TEST_JOB_HANDLERS, type PausedExportPayload } from './job-fixtures';
 
 const LEASE_MS = 600;
 let dir: string;
@@ -67,7 +69,7 @@ describe('a job whose worker stalls past its lease', () => {
       expect((await getJob(dbh, jobId))?.status).toBe('running');
 
       // Another worker takes the job over and finishes it.
-      expect(await runOneJob(dbh, config(), log, { leaseMs: LEASE_MS })).toBe(true);
+      expect(await runOneJob(dbh, config(), log, TEST_JOB_HANDLERS, { leaseMs: LEASE_MS })).toBe(true);
       const finished = await getJob(dbh, jobId);
       expect(finished).toMatchObject({ status: 'done', result: { rows: 1, worker: process.pid } });
       expect(await mailsTo(email)).toHaveLength(1);
@@ -89,11 +91,11 @@ describe('a job whose worker stalls past its lease', () => {
   it('keeps its lease while the handler runs, however long, so no other worker takes it', { timeout: 30_000 }, async () => {
     const email = 'slow@example.in';
     const jobId = await enqueueJob(dbh, { kind: PAUSED_EXPORT_JOB, payload: { email, pauseMs: LEASE_MS * 4 } satisfies PausedExportPayload });
-    const first = runOneJob(dbh, config(), log, { leaseMs: LEASE_MS });
+    const first = runOneJob(dbh, config(), log, TEST_JOB_HANDLERS, { leaseMs: LEASE_MS });
     await sleep(LEASE_MS * 2);
     expect((await getJob(dbh, jobId))?.status).toBe('running');
     // A second worker finds nothing to take, though the handler has been silent for two leases.
-    expect(await runOneJob(dbh, config(), log, { leaseMs: LEASE_MS })).toBe(false);
+    expect(await runOneJob(dbh, config(), log, TEST_JOB_HANDLERS, { leaseMs: LEASE_MS })).toBe(false);
     expect(await first).toBe(true);
     expect(await getJob(dbh, jobId)).toMatchObject({ status: 'done', result: { rows: 1 } });
     expect(await mailsTo(email)).toHaveLength(1);

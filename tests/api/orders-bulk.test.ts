@@ -2,7 +2,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { rebuildOrderStatusCounts } from '../../db/orders/status';
 import { company, countsMatchTable, lastTrail, orderPicker, snapshot } from './orders-fixtures';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
@@ -32,7 +32,7 @@ describe('bulk Mark Ready To Ship', () => {
     expect(r.body).toMatchObject({ status: true, jobId: expect.any(String), total: 4 });
     const queued = await seller.json(`/api/jobs/${r.body.jobId}`);
     expect(queued.body.job).toMatchObject({ status: 'queued', progress: 0, total: 4 });
-    await drainJobs(dbh, defaultConfig(), log);
+    await drainJobs(dbh, defaultConfig(), log, JOB_HANDLERS);
     const done = await seller.json(`/api/jobs/${r.body.jobId}`);
     expect(done.body.job).toMatchObject({ status: 'done', progress: 4, total: 4 });
     expect(done.body.job.result).toMatchObject({ total: 4, succeeded: 3, failed: [{ orderId: delivered, reason: expect.stringContaining('DELIVERED') }] });
@@ -69,7 +69,7 @@ describe('bulk Mark Ready To Ship', () => {
     const r = await admin.json('/api/bulkreadytoship', { method: 'POST', body: { orderids: `${a},${b}` } });
     expect(r.status).toBe(202);
     expect((await seller.json(`/api/jobs/${r.body.jobId}`)).status).toBe(404);
-    await drainJobs(dbh, defaultConfig(), log);
+    await drainJobs(dbh, defaultConfig(), log, JOB_HANDLERS);
     expect((await admin.json(`/api/jobs/${r.body.jobId}`)).body.job.status).toBe('done');
   });
 });

@@ -3,7 +3,9 @@ import pino from 'pino';
 import { Hono } from 'hono';
 import { connect } from '../../db/connect';
 import { createApp, defaultConfig } from '../../edge-api/app';
-import { drainJobs, enqueueJob, registerJob } from '../../edge-api/jobs/runner';
+import type { JobContext } from '../../edge-api/lib/job-context';
+import { enqueueJob } from '../../db/jobs/queue';
+import { drainJobs } from '../../edge-api/jobs/runner';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { anonymous, makeTestApp, signInDemo, type TestApp } from './helpers';
 
@@ -69,17 +71,19 @@ describe('presigned uploads', () => {
 describe('durable jobs', () => {
   it('runs a queued job, reports progress and the result, scoped to its company', async () => {
     let seen = 0;
-    registerJob<{ n: number }>('test.count', async ({ job, progress }) => {
-      for (let i = 1; i <= job.payload.n; i++) {
-        seen++;
-        await progress(i, job.payload.n);
-      }
-      return { counted: job.payload.n };
-    });
+    const handlers = {
+      'test.count': async ({ job, progress }: JobContext<{ n: number }>) => {
+        for (let i = 1; i <= job.payload.n; i++) {
+          seen++;
+          await progress(i, job.payload.n);
+        }
+        return { counted: job.payload.n };
+      },
+    };
     const id = await enqueueJob(ctx.dbh, { kind: 'test.count', payload: { n: 3 }, companyId: DEMO_COMPANIES[0].id, total: 3 });
     const seller = await signInDemo(app, 'seller');
     expect((await seller.json(`/api/jobs/${id}`)).body.job.status).toBe('queued');
-    await drainJobs(ctx.dbh, defaultConfig(), pino({ level: 'silent' }));
+    await drainJobs(ctx.dbh, defaultConfig(), pino({ level: 'silent' }), handlers);
     const j = (await seller.json(`/api/jobs/${id}`)).body.job;
     expect(j).toMatchObject({ status: 'done', progress: 3, total: 3, result: { counted: 3 } });
     expect(seen).toBe(3);
@@ -88,11 +92,13 @@ describe('durable jobs', () => {
   });
 
   it('records a failing job with its message', async () => {
-    registerJob('test.fail', async () => {
-      throw new Error('Courier API refused the manifest');
-    });
+    const handlers = {
+      'test.fail': async () => {
+        throw new Error('Courier API refused the manifest');
+      },
+    };
     const id = await enqueueJob(ctx.dbh, { kind: 'test.fail', payload: {}, companyId: DEMO_COMPANIES[0].id });
-    await drainJobs(ctx.dbh, defaultConfig(), pino({ level: 'silent' }));
+    await drainJobs(ctx.dbh, defaultConfig(), pino({ level: 'silent' }), handlers);
     const seller = await signInDemo(app, 'seller');
     expect((await seller.json(`/api/jobs/${id}`)).body.job).toMatchObject({ status: 'failed', error: 'Courier API refused the manifest' });
   });

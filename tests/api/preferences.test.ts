@@ -2,7 +2,7 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
 import { company, lastTrail, orderPicker, snapshot } from './orders-fixtures';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
@@ -174,7 +174,7 @@ describe('courier choice at ready-to-ship', () => {
     const tooHeavyForAll = await placed(0, { weight_g: 60_000 });
     const r = await seller.json('/api/bulkreadytoship/', { method: 'POST', body: { orderids: `${ok},${tooHeavyForAll}` } });
     expect(r.status).toBe(202);
-    await drainJobs(dbh, defaultConfig(), pino({ level: 'silent' }));
+    await drainJobs(dbh, defaultConfig(), pino({ level: 'silent' }), JOB_HANDLERS);
     const job = await seller.json(`/api/jobs/${r.body.jobId}`);
     expect(job.body.job.result).toMatchObject({ succeeded: 1, failed: [{ orderId: tooHeavyForAll, reason: 'No courier can take this order' }] });
     const b = await seller.json(`/api/orders/${ok}/courier-booking`);

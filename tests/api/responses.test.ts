@@ -8,7 +8,7 @@ import { loadPincodes } from '../../db/pincodes/load';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { defaultConfig } from '../../edge-api/app';
-import { enqueueJob } from '../../edge-api/jobs/runner';
+import { enqueueJob } from '../../db/jobs/queue';
 import { enqueueTask } from '../../edge-api/integrations/tasks';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import type { ResponseMeta } from '../../edge-api/lib/responds';

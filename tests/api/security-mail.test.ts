@@ -7,7 +7,7 @@ import { createApp, defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
 import { MAIL_RECIPIENT_NOT_ALLOWED, MAIL_TOO_MANY } from '../../domain/mail';
 import { escapeHtml, sendMail, userText } from '../../edge-api/mail';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { demo, makeTestApp, signInDemo, type Agent } from './helpers';
 
 type Ctx = Awaited<ReturnType<typeof makeTestApp>>;
@@ -52,7 +52,7 @@ describe('download e-mails', () => {
     const agent = await signInDemo(app, 'seller');
     const r = await ask(agent, demo('seller').email);
     expect(r.status).toBe(202);
-    await drainJobs(ctx.dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }));
+    await drainJobs(ctx.dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }), JOB_HANDLERS);
     const mail = await ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', demo('seller').email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     const hello = mail.body.split('\n')[0];
     expect(hello).toMatch(/^Hello Ritika Bcc: all@example\.com Win a prize/);

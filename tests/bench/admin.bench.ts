@@ -21,15 +21,12 @@ import { DEMO_COMPANIES, isSeeded, seed, SEED_ANCHOR } from '../../db/seed';
 import { DELIVERY_COUNT_CAP, DELIVERY_STATUSES } from '../../domain/delivery';
 import { createApp } from '../../edge-api/app';
 import { signInDemo, type Agent } from '../api/helpers';
+import { percentile } from './stats';
 
 type BenchResult = { name: string; value: number; unit: string; reference?: number; ratio?: number; data: string };
 
 const PAGES = 20;
 const RECORDS = 50;
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-};
 const round = (n: number, d = 2) => Number(n.toFixed(d));
 
 /** Tops the delivery orders up to `want` rows with a prepared insert in one transaction. */
@@ -120,7 +117,7 @@ export async function benchAdmin(opts: { quick: boolean }): Promise<BenchResult[
       const mine: number[] = [];
       for (let p = 1; p <= PAGES; p++) mine.push((await timed(admin, url(s, p))).ms);
       times.push(...mine);
-      if (process.env.BENCH_VERBOSE) log(`${JSON.stringify(s)}: p50 ${round(quantile(mine, 0.5))} p95 ${round(quantile(mine, 0.95))} max ${round(Math.max(...mine))}`);
+      if (process.env.BENCH_VERBOSE) log(`${JSON.stringify(s)}: p50 ${round(percentile(mine, 0.5))} p95 ${round(percentile(mine, 0.95))} max ${round(Math.max(...mine))}`);
     }
 
     // Reference: the unfiltered list, newest first, by hand-written prepared statements.
@@ -157,14 +154,14 @@ export async function benchAdmin(opts: { quick: boolean }): Promise<BenchResult[
         rawT.push(performance.now() - t);
       }
     }
-    const p95 = quantile(times, 0.95);
-    const api50 = quantile(apiT, 0.5);
-    const raw50 = quantile(rawT, 0.5);
+    const p95 = percentile(times, 0.95);
+    const api50 = percentile(apiT, 0.5);
+    const raw50 = percentile(rawT, 0.5);
     const data = `${count.toLocaleString('en-IN')} delivery orders, ${list.length} scenarios (filters × sorts) × ${PAGES} pages of ${RECORDS}, ${times.length} requests`;
     return [
       {
-        name: 'admin.delivery_list_p95_ms', value: round(p95), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(p95 / quantile(rawT, 0.95), 1),
-        data: `${data}; p50 ${round(quantile(times, 0.5))} ms, max ${round(Math.max(...times))} ms${perSecond ? `; built at ${perSecond.toLocaleString('en-IN')} rows/s` : ''}`,
+        name: 'admin.delivery_list_p95_ms', value: round(p95), unit: 'ms', reference: round(percentile(rawT, 0.95), 3), ratio: round(p95 / percentile(rawT, 0.95), 1),
+        data: `${data}; p50 ${round(percentile(times, 0.5))} ms, max ${round(Math.max(...times))} ms${perSecond ? `; built at ${perSecond.toLocaleString('en-IN')} rows/s` : ''}`,
       },
       {
         name: 'admin.delivery_list_ratio_to_raw', value: round(api50 / raw50, 1), unit: 'x', reference: round(raw50, 3), ratio: round(api50 / raw50, 1),

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { percentile } from './stats';
 
 export interface BenchResult {
   name: string;
@@ -61,8 +62,7 @@ async function benchLabels(opts: { quick: boolean }): Promise<BenchResult[]> {
     if (run.bytes === 0) throw new Error('label benchmark produced no PDF');
     samples.push(run.seconds);
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)];
+  const median = percentile(samples, 0.5);
   return [
     {
       name: 'docs.labels_1000_s',

@@ -1,13 +1,19 @@
 // The load generator of tests/bench/load.bench.ts, run in a process of its own
 // so that it does not share an event loop (or a core's time slice) with the
 // server it measures. `node tests/bench/load-client.mjs <config.json>`; prints
-// one JSON line with the figures and writes every acknowledged write to
+// one JSON line with every latency and writes every acknowledged write to
 // `config.ackFile`, one per line.
 //
-// Each of `clients` simulated users loops until the time is up, picking by
-// weight: browse the orders list, open an order, look up a shipment, or push a
-// sync batch (one inventory.inbound command, its own device and seq). A write
-// counts as acknowledged only when the server answered 200 with it applied.
+// Open loop, as wrk2 does: requests are sent at a fixed arrival rate
+// (`rate` per second, evenly spaced) whatever the speed of the answers, over at
+// most `clients` keep-alive connections; a request whose connection is busy
+// waits for one, and its latency is measured from its scheduled send time, so
+// time spent queueing (in the client or the server) counts. Each request is,
+// by weight: the orders list, an order, a shipment lookup, or a sync push (one
+// inventory.inbound command). Pushes go round-robin to `clients` devices; a
+// device sends its pushes one after another (its seqs in order), each still
+// timed from its own scheduled time. A write counts as acknowledged only when
+// the server answered 200 with it applied.
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -16,9 +22,9 @@ const base = new URL(cfg.base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.clients, maxFreeSockets: cfg.clients });
 const MIX = cfg.mix; // { list, open, track, push } weights
 
-function request(method, path, headers, body) {
+/** `started` is the request's scheduled send time (process.hrtime.bigint()), so waiting for a connection counts. */
+function request(started, method, path, headers, body) {
   return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
     const req = http.request({ host: base.hostname, port: base.port, method, path, agent, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -38,7 +44,6 @@ const byKind = { list: [], open: [], track: [], push: [] };
 let errors = 0;
 const errorSamples = [];
 const acked = [];
-let rr = 0;
 
 function choose() {
   const total = MIX.list + MIX.open + MIX.track + MIX.push;
@@ -49,61 +54,73 @@ function choose() {
   return 'list';
 }
 
-async function client(n, deadline) {
-  const device = `${cfg.devicePrefix}-${n}`;
-  let seq = 0;
-  while (Date.now() < deadline) {
-    const kind = choose();
-    const i = rr++;
-    let res;
-    let remark;
-    if (kind === 'list') res = await request('GET', `/api/orders?page=${1 + (i % 10)}&pageSize=20`, { cookie: cfg.seller.cookie });
-    else if (kind === 'open') res = await request('GET', `/api/orders/${pick(cfg.orderIds, i)}`, { cookie: cfg.seller.cookie });
-    else if (kind === 'track') res = await request('GET', `/api/order/${pick(cfg.awbs, i)}`, {});
-    else {
-      seq += 1;
-      remark = `${device}:${seq}`;
-      const command = { seq, name: 'inventory.inbound', createdAt: new Date().toISOString(), args: { ...cfg.pushKey, accepted: 1, rejected: 0, remarks: remark } };
-      res = await request('POST', '/api/sync/push', { cookie: cfg.warehouse.cookie, 'x-xsrf-token': cfg.warehouse.xsrf }, JSON.stringify({ clientId: device, schemaVersion: 1, commands: [command] }));
-    }
-    if (Date.now() > deadline + 2000) break; // answered after the run: not counted
-    latencies.push(res.ms);
-    byKind[kind].push(res.ms);
-    if (res.status !== 200) {
-      errors++;
-      if (errorSamples.length < 5) errorSamples.push(`${kind} ${res.status} ${res.body.slice(0, 160)}`);
-      if (kind === 'push') seq -= 1; // not acknowledged: the device sends that seq again
-      if (res.status === 0) await new Promise((r) => setTimeout(r, 20)); // server gone (the kill phase): do not spin
-      continue;
-    }
-    if (kind === 'push') {
-      const r = JSON.parse(res.body);
-      if (r.results?.[0]?.status === 'applied') acked.push(remark);
-      else {
-        errors++;
-        if (errorSamples.length < 5) errorSamples.push(`push not applied: ${res.body.slice(0, 160)}`);
-      }
-    }
+const devices = Array.from({ length: cfg.clients }, (_, n) => ({ id: `${cfg.devicePrefix}-${n}`, seq: 0, chain: Promise.resolve() }));
+let pushes = 0;
+
+/** Every scheduled request counts, however late its answer (a request gives up after 10 s: an error). */
+function record(kind, res) {
+  latencies.push(res.ms);
+  byKind[kind].push(res.ms);
+  if (res.status !== 200) {
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(`${kind} ${res.status} ${res.body.slice(0, 160)}`);
+    return false;
   }
+  return true;
 }
 
-const q = (xs, p) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
+/** One push of a device, after its previous one (a device's seqs go in order); timed from `scheduled`. */
+function push(device, scheduled) {
+  device.chain = device.chain.then(async () => {
+    const seq = device.seq + 1;
+    const remark = `${device.id}:${seq}`;
+    const command = { seq, name: 'inventory.inbound', createdAt: new Date().toISOString(), args: { ...cfg.pushKey, accepted: 1, rejected: 0, remarks: remark } };
+    const res = await request(scheduled, 'POST', '/api/sync/push', { cookie: cfg.warehouse.cookie, 'x-xsrf-token': cfg.warehouse.xsrf }, JSON.stringify({ clientId: device.id, schemaVersion: 1, commands: [command] }));
+    // Not acknowledged: the device sends that seq again with its next push.
+    if (!record('push', res)) {
+      if (res.status === 0) await new Promise((r) => setTimeout(r, 20)); // server gone (the kill phase)
+      return;
+    }
+    device.seq = seq;
+    const r = JSON.parse(res.body);
+    if (r.results?.[0]?.status === 'applied') acked.push(remark);
+    else {
+      errors++;
+      if (errorSamples.length < 5) errorSamples.push(`push not applied: ${res.body.slice(0, 160)}`);
+    }
+  });
+  return device.chain;
+}
+
+function send(i, scheduled) {
+  const kind = choose();
+  if (kind === 'push') return push(devices[pushes++ % devices.length], scheduled);
+  const res =
+    kind === 'list' ? request(scheduled, 'GET', `/api/orders?page=${1 + (i % 10)}&pageSize=20`, { cookie: cfg.seller.cookie })
+    : kind === 'open' ? request(scheduled, 'GET', `/api/orders/${pick(cfg.orderIds, i)}`, { cookie: cfg.seller.cookie })
+    : request(scheduled, 'GET', `/api/order/${pick(cfg.awbs, i)}`, {});
+  return res.then((r) => void record(kind, r));
+}
+
+/** Sends request i at start + i / rate, whether or not earlier ones have been answered. */
+async function openLoop() {
+  const start = process.hrtime.bigint();
+  const gapNs = 1e9 / cfg.rate;
+  const inFlight = [];
+  for (let i = 0; ; i++) {
+    const scheduled = start + BigInt(Math.round(i * gapNs));
+    if (Number(scheduled - start) / 1e6 >= cfg.seconds * 1000) break;
+    const waitMs = Number(scheduled - process.hrtime.bigint()) / 1e6;
+    if (waitMs > 1) await new Promise((r) => setTimeout(r, waitMs));
+    inFlight.push(send(i, scheduled));
+  }
+  await Promise.all(inFlight);
+}
 
 const started = Date.now();
-const deadline = started + cfg.seconds * 1000;
-await Promise.all(Array.from({ length: cfg.clients }, (_, n) => client(n, deadline)));
+await openLoop();
 const seconds = (Date.now() - started) / 1000;
 fs.writeFileSync(cfg.ackFile, acked.join('\n'));
-const round = (x) => Math.round(x * 10) / 10;
-console.log(JSON.stringify({
-  requests: latencies.length,
-  rps: Math.round(latencies.length / seconds),
-  p50: round(q(latencies, 0.5)), p95: round(q(latencies, 0.95)), p99: round(q(latencies, 0.99)),
-  byKind: Object.fromEntries(Object.entries(byKind).map(([k, xs]) => [k, { n: xs.length, p95: round(q(xs, 0.95)) }])),
-  errors, errorSamples, acked: acked.length,
-}));
+// Raw latencies: load.bench.ts takes their percentiles with tests/bench/stats.ts.
+console.log(JSON.stringify({ offered: cfg.rate, seconds, latencies, byKind, errors, errorSamples, acked: acked.length }));
 agent.destroy();

@@ -1,6 +1,8 @@
 /**
- * Mixed load (issue 14, point 6): 200 simulated users for 60 s (--quick: 10 s)
- * browse the orders list, open orders, look up shipments and push sync batches
+ * Mixed load: an open-loop generator sends requests at a
+ * fixed rate over up to 200 connections for 60 s (--quick: 10 s), latency taken
+ * from each request's scheduled send time: the orders list, opened orders,
+ * shipment lookups and sync pushes
  * against one server (edge-api/server.ts over a seeded SQLite file, its own
  * process), and the same traffic against a bare node:http + better-sqlite3
  * server (load-reference.mjs) on a copy of the database. The load generator
@@ -29,11 +31,14 @@ import { createApp } from '../../edge-api/app';
 import type { PushResponse } from '../../sync/protocol';
 import { demo, signInDemo } from '../api/helpers';
 import { freePort } from '../e2e/server';
+import { percentile } from './stats';
 
 type BenchResult = { name: string; value: number; unit: string; reference?: number; ratio?: number; data: string };
 type LoadFigures = { requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; errorSamples: string[]; acked: number; byKind: Record<string, { n: number; p95: number }> };
 
 const CLIENTS = 200;
+/** The generator's fixed arrival rate (open loop), the same for the app and the reference. */
+const RATE = 100;
 const MIX = { list: 4, open: 3, track: 2, push: 1 };
 const round = (n: number, d = 2) => Number(n.toFixed(d));
 const C0 = DEMO_COMPANIES[0].id;
@@ -86,7 +91,13 @@ async function generate(dir: string, cfg: Record<string, unknown>, name: string)
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`load generator exited with ${code}: ${out}`);
-  const figures = JSON.parse(out.trim().split('\n').pop()!) as LoadFigures;
+  const raw = JSON.parse(out.trim().split('\n').pop()!) as { seconds: number; latencies: number[]; byKind: Record<string, number[]>; errors: number; errorSamples: string[]; acked: number };
+  const ms = (q: number, xs = raw.latencies) => (xs.length ? round(percentile(xs, q), 1) : 0);
+  const figures: LoadFigures = {
+    requests: raw.latencies.length, rps: Math.round((raw.latencies.length - raw.errors) / raw.seconds), p50: ms(0.5), p95: ms(0.95), p99: ms(0.99),
+    errors: raw.errors, errorSamples: raw.errorSamples, acked: raw.acked,
+    byKind: Object.fromEntries(Object.entries(raw.byKind).map(([k, xs]) => [k, { n: xs.length, p95: ms(0.95, xs) }])),
+  };
   const ackedRemarks = fs.readFileSync(ackFile, 'utf8').split('\n').filter(Boolean);
   return { ...figures, ackedRemarks };
 }
@@ -122,7 +133,7 @@ export async function benchLoad(opts: { quick: boolean }): Promise<BenchResult[]
     await h.destroy();
 
     app = await startApp(file, dir);
-    const base = { clients: CLIENTS, mix: MIX, orderIds, awbs, pushKey: { warehouseId: W0, companyId: C0, wsin: stock.wsin } };
+    const base = { clients: CLIENTS, rate: RATE, mix: MIX, orderIds, awbs, pushKey: { warehouseId: W0, companyId: C0, wsin: stock.wsin } };
     const users = { seller: await signInHttp(app.url, 'seller'), warehouse: await signInHttp(app.url, 'warehouse') };
     const appCfg = { ...base, base: app.url, ...users };
     // The reference works on a copy taken now: the same data and sessions, before any load.
@@ -149,7 +160,7 @@ export async function benchLoad(opts: { quick: boolean }): Promise<BenchResult[]
     app = await startApp(file, dir);
     const lostOnKill = lostWrites(file, crash.ackedRemarks);
 
-    const data = `${CLIENTS} clients for ${seconds} s, mix list:open:track:push = ${MIX.list}:${MIX.open}:${MIX.track}:${MIX.push}, ${orders} orders (SQLite file), generator in its own process, loopback; ` +
+    const data = `open loop: ${RATE} requests/s offered over at most ${CLIENTS} connections for ${seconds} s, latency from each request's scheduled send time (queueing included), mix list:open:track:push = ${MIX.list}:${MIX.open}:${MIX.track}:${MIX.push}, ${orders} orders (SQLite file), generator in its own process, loopback; ` +
       `p95 by kind ${Object.entries(loaded.byKind).map(([k, v]) => `${k} ${v.p95} ms (${v.n})`).join(', ')}; reference: node:http + better-sqlite3 doing the same reads and writes (session lookup included)`;
     const goals = `goals: 0 errors, 0 lost writes, p99 < 250 ms, ratio >= 0.5`;
     return [
@@ -200,8 +211,7 @@ async function listAndPush(dbh: DbHandle, dir: string, quick: boolean) {
     if (r.status !== 200 || r.body.results.some((x) => x.status !== 'applied')) throw new Error(`push failed on ${dbh.dialect}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
   }
   const push = performance.now() - start;
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p95: sorted[Math.floor(0.95 * (sorted.length - 1))], p50: sorted[Math.floor(0.5 * (sorted.length - 1))], push };
+  return { p95: percentile(times, 0.95), p50: percentile(times, 0.5), push };
 }
 
 export async function benchPostgres(opts: { quick: boolean }): Promise<BenchResult[]> {

@@ -20,6 +20,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, isSeeded, seed, SEED_ANCHOR } from '../../db/seed';
 import { createApp } from '../../edge-api/app';
 import { signInDemo, type Agent } from '../api/helpers';
+import { percentile } from './stats';
 
 export interface BenchResult {
   name: string;
@@ -33,10 +34,6 @@ export interface BenchResult {
 export const PAGES = 50;
 export const PAGE_SIZE = 50;
 
-export function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-}
 const round = (n: number, d = 2) => Number(n.toFixed(d));
 
 async function openDatabase(quick: boolean, log: (s: string) => void): Promise<{ dbh: DbHandle; orders: number; seeded?: { seconds: number; perSecond: number }; tmpDir?: string }> {
@@ -140,7 +137,7 @@ export async function benchOrders(opts: { quick: boolean }): Promise<BenchResult
       const mine: number[] = [];
       await walk(agents[s.who], s, mine);
       times.push(...mine);
-      if (process.env.BENCH_VERBOSE) log(`${s.who} ${s.tab} ${s.sortField} ${s.sortOrder} ${JSON.stringify(s.filter)}: ${mine.length} pages, p50 ${round(quantile(mine, 0.5))} p95 ${round(quantile(mine, 0.95))} max ${round(Math.max(...mine))}`);
+      if (process.env.BENCH_VERBOSE) log(`${s.who} ${s.tab} ${s.sortField} ${s.sortOrder} ${JSON.stringify(s.filter)}: ${mine.length} pages, p50 ${round(percentile(mine, 0.5))} p95 ${round(percentile(mine, 0.95))} max ${round(Math.max(...mine))}`);
     }
     const lastTimes: number[] = [];
     for (const s of sample) {
@@ -234,15 +231,15 @@ export async function benchOrders(opts: { quick: boolean }): Promise<BenchResult
       rawT.push(...rawPass(false));
       rowsOnlyT.push(...rawPass(true));
     }
-    const api50 = quantile(apiT, 0.5);
-    const raw50 = quantile(rawT, 0.5);
+    const api50 = percentile(apiT, 0.5);
+    const raw50 = percentile(rawT, 0.5);
     const data = `${orders.toLocaleString('en-IN')} orders, ${sample.length} scenarios (sections × sorts × filters × roles), ${times.length} page requests`;
-    const p95 = quantile(times, 0.95);
+    const p95 = percentile(times, 0.95);
     const results: BenchResult[] = [];
     if (seeded) results.push({ name: 'seed.orders_per_s', value: seeded.perSecond, unit: 'orders/s', data: `${orders.toLocaleString('en-IN')} orders in ${seeded.seconds.toFixed(1)} s` });
     results.push(
-      { name: 'orders.list.p95_ms', value: round(p95), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(p95 / quantile(rawT, 0.95), 1), data: `${data}; p50 ${round(quantile(times, 0.5))} ms, max ${round(Math.max(...times))} ms` },
-      { name: 'orders.list.last_page_ms', value: round(Math.max(...lastTimes)), unit: 'ms', data: `worst of ${lastTimes.length} last pages; median ${round(quantile(lastTimes, 0.5))} ms; ${orders.toLocaleString('en-IN')} orders` },
+      { name: 'orders.list.p95_ms', value: round(p95), unit: 'ms', reference: round(percentile(rawT, 0.95), 3), ratio: round(p95 / percentile(rawT, 0.95), 1), data: `${data}; p50 ${round(percentile(times, 0.5))} ms, max ${round(Math.max(...times))} ms` },
+      { name: 'orders.list.last_page_ms', value: round(Math.max(...lastTimes)), unit: 'ms', data: `worst of ${lastTimes.length} last pages; median ${round(percentile(lastTimes, 0.5))} ms; ${orders.toLocaleString('en-IN')} orders` },
       {
         name: 'orders.list.ratio_to_raw',
         value: round(api50 / raw50, 1),
@@ -251,7 +248,7 @@ export async function benchOrders(opts: { quick: boolean }): Promise<BenchResult
         ratio: round(api50 / raw50, 1),
         data:
           `median page: API ${round(api50, 3)} ms vs prepared statements ${round(raw50, 3)} ms (rows, items, status/missed/request counts; ` +
-          `the page's rows alone ${round(quantile(rowsOnlyT, 0.5), 3)} ms, ratio ${round(api50 / quantile(rowsOnlyT, 0.5), 1)}) ` +
+          `the page's rows alone ${round(percentile(rowsOnlyT, 0.5), 3)} ms, ratio ${round(api50 / percentile(rowsOnlyT, 0.5), 1)}) ` +
           `(seller, All, newest first, ${PAGES} pages × 5); ${orders.toLocaleString('en-IN')} orders`,
       },
     );

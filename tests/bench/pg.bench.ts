@@ -23,7 +23,8 @@ import '../../db/tables/sync';
 import { createApp } from '../../edge-api/app';
 import { signInDemo } from '../api/helpers';
 import { pushScans, type BenchResult } from './floor.bench';
-import { PAGE_SIZE, PAGES, quantile, scenarios, walk, type Scenario } from './orders.bench';
+import { PAGE_SIZE, PAGES, scenarios, walk, type Scenario } from './orders.bench';
+import { percentile as quantile } from './stats';
 
 const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 const C0 = DEMO_COMPANIES[0].id;

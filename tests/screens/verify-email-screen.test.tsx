@@ -11,7 +11,7 @@ import { EMAIL_LINK_INVALID, EMAIL_LINK_USED, EMAIL_VERIFICATION_SENT, EMAIL_VER
 import { mailOwnAddressUnverified } from '../../domain/mail';
 import { defaultConfig } from '../../edge-api/app';
 import { drainJobs } from '../../edge-api/jobs/runner';
-import '../../edge-api/jobs/register';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
 import { EmailRequestForm } from '../../web/features/downloads/EmailRequestForm';
 import { cleanup, renderInApp } from '../../web/test/renderInApp';
 
@@ -36,7 +36,7 @@ async function newSeller(email: string): Promise<Agent> {
   return signIn(app, email, 'Spice@2026', 'seller');
 }
 async function tokenMailedTo(email: string) {
-  await drainJobs(ctx.dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }));
+  await drainJobs(ctx.dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }), JOB_HANDLERS);
   const mail = await ctx.db.selectFrom('mail_outbox').select('body').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   return /token=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
 }

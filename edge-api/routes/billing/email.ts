@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailDownloadSchema, EXPORT_LINK_EXPIRED } from '../../../domain/downloads';
-import { downloadNameOf, EXPORT_FILE_RE, exportFileKey, signedPayload } from '../../jobs/exports';
+import { downloadNameOf, EXPORT_FILE_RE, exportFileKey, signedPayload } from '../../services/billing/email-exports';
 import { filesOf } from '../../lib/files';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';

@@ -6,14 +6,12 @@ import { z } from 'zod';
 import { BULK_DEFS, BULK_TYPES, isBulkType, BeatsResponse, type BulkType, ShippingAdjustmentsResponse, StorePricesResponse } from '../../../domain/bulk/types';
 import { bulkSubmitSchema, BulkResponse, type BulkJobStarted } from '../../../domain/bulk/validate';
 import type { AppEnv } from '../../env';
-import { enqueueJob } from '../../jobs/runner';
-import { BULK_UPLOAD_JOB, type BulkUploadPayload } from '../../jobs/bulk-upload';
 import { notFound } from '../../lib/errors';
 import { v } from '../../lib/validate';
 import { companyScope, requireSession } from '../../middleware/session';
 import type { BulkActor } from '../../services/bulk/context';
 import { beatsOf, shippingAdjustmentsOf, storePricesOf } from '../../services/bulk/reads';
-import { runBulk } from '../../services/bulk/run';
+import { queueBulkUpload, runBulk } from '../../services/bulk/run';
 import { bulkTemplate, templateFileName } from '../../services/bulk/template';
 import { targetCompany } from '../catalogue/company';
 import { contentDisposition } from '../../lib/content-disposition';
@@ -35,8 +33,7 @@ async function submit(c: Context<AppEnv>, type: BulkType, body: Body, extra: { c
   const actor = actorOf(c, type, extra.companyId ?? body.companyId);
   const input = { rows: body.rows, fileId: body.fileId, storeId: extra.storeId };
   if (body.async && BULK_DEFS[type].long) {
-    const payload: BulkUploadPayload = { type, actor, input };
-    const jobId = await enqueueJob(c.var.dbh, { kind: BULK_UPLOAD_JOB, payload, companyId: actor.companyId, userId: actor.id, total: body.rows.length });
+    const jobId = await queueBulkUpload(c.var.dbh, actor, type, input);
     return c.json({ status: true, jobId } satisfies BulkJobStarted, 202);
   }
   const result = await runBulk(c.var.dbh, actor, type, input, { log: c.var.log });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { notFound } from '../../lib/errors';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
-import { getJob } from '../../jobs/runner';
+import { getJob } from '../../services/jobs/status';
 import { inScope, requireSession } from '../../middleware/session';
 
 /** Progress of a durable job, for the page that started it (polled). */

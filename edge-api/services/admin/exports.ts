@@ -1,6 +1,6 @@
 // Delivery-order and journey CSVs: direct below the row limit, else an
 // e-mailed download built by a durable job (the same files, signed links and
-// mail outbox as the orders CSV: edge-api/jobs/exports.ts).
+// mail outbox as the orders CSV: services/billing/email-exports.ts).
 import type { Writable } from 'node:stream';
 import type { DbHandle } from '../../../db/connect';
 import { deliveryExport } from '../../../db/admin/delivery';
@@ -11,8 +11,9 @@ import type { DeliveryFilter } from '../../../domain/delivery';
 import { EMAIL_QUEUED, NO_ORDERS_FOR_FILTER } from '../../../domain/downloads';
 import { notFound } from '../../../domain/refusal';
 import { csvStreamBatches } from '../../documents/csv';
-import { deliverExport } from '../../jobs/exports';
-import { enqueueJob, registerJob, type JobContext } from '../../jobs/runner';
+import { enqueueJob } from '../../../db/jobs/queue';
+import type { JobContext } from '../../lib/job-context';
+import { deliverExport } from '../billing/email-exports';
 import type { Actor } from './actor';
 
 export const ADMIN_EXPORT_JOB = 'admin.export.email';
@@ -49,4 +50,3 @@ export async function runAdminExportJob(ctx: JobContext): Promise<AdminExportRes
   return { fileName: built.name, rows: built.rows, url, expiresAt, delivered, email: p.email };
 }
 
-registerJob(ADMIN_EXPORT_JOB, runAdminExportJob);

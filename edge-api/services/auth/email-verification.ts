@@ -26,6 +26,7 @@ import {
   userEmailState,
   verificationsSince,
 } from '../../../db/auth/email-verification';
+import { enqueueJob } from '../../../db/jobs/queue';
 import type { DbHandle } from '../../../db/connect';
 import {
   EMAIL_ALREADY_VERIFIED,
@@ -53,7 +54,7 @@ import { uuidv7 } from '../../../domain/ids';
 import { indiaDateTimeText } from '../../../domain/india-time';
 import { conflict, invalid, notFound, rateLimited } from '../../../domain/refusal';
 import type { AppConfig, SessionInfo } from '../../env';
-import { enqueueJob, registerJob, type JobContext } from '../../jobs/runner';
+import type { JobContext } from '../../lib/job-context';
 import { sendMail, userText } from '../../mail';
 
 export const VERIFY_EMAIL_JOB = 'mail.verify-email';
@@ -219,4 +220,3 @@ export async function runVerifyEmailJob(ctx: JobContext<VerifyEmailJobPayload>) 
   return { delivered: mail.result?.delivered ?? false, email: row.email };
 }
 
-registerJob(VERIFY_EMAIL_JOB, runVerifyEmailJob);

@@ -5,8 +5,8 @@ import { EMAIL_QUEUED, type CsvEntity, type EmailDownloadQueued, type EmailDownl
 import { ORDER_NOT_FOUND } from '../../../domain/orders';
 import { notFound } from '../../../domain/refusal';
 import type { AppConfig, SessionInfo } from '../../env';
-import { EXPORT_JOB, type ExportJobPayload } from '../../jobs/exports';
-import { enqueueJob } from '../../jobs/runner';
+import { enqueueJob } from '../../../db/jobs/queue';
+import { EXPORT_JOB, type ExportJobPayload } from './email-exports';
 import { checkMailRequest } from '../mail/recipients';
 import { emptyExportMessage, exportSource } from './csv-export';
 

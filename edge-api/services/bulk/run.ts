@@ -11,6 +11,7 @@ import type { BulkRow } from '../../../domain/bulk/rules';
 import { SERVER_ERROR } from '../../../domain/api';
 import { invalid, isRefusal } from '../../../domain/refusal';
 import { clusterNames } from '../../../db/bulk/retailers';
+import { enqueueJob } from '../../../db/jobs/queue';
 import { ROW_APPLIERS, type ApplyContext } from './appliers';
 import { orderBatch } from './orders';
 import { RowFailure, type BulkActor } from './context';
@@ -18,6 +19,16 @@ import { RowFailure, type BulkActor } from './context';
 export const OTHER_ROW_OF_ORDER = 'Another row of this order has an error';
 
 export type BulkRunInput = { rows: Record<string, unknown>[]; fileId?: string; storeId?: string };
+
+/** A long bulk submit run as a durable job (edge-api/jobs/bulk-upload.ts runs it through runBulk). */
+export const BULK_UPLOAD_JOB = 'bulk.upload';
+export type BulkUploadPayload = { type: BulkType; actor: BulkActor; input: BulkRunInput };
+
+/** Queues a long submit; the page polls GET /api/jobs/:id for the same BulkResponse as the direct call. */
+export function queueBulkUpload(dbh: DbHandle, actor: BulkActor, type: BulkType, input: BulkRunInput): Promise<string> {
+  const payload: BulkUploadPayload = { type, actor, input };
+  return enqueueJob(dbh, { kind: BULK_UPLOAD_JOB, payload, companyId: actor.companyId, userId: actor.id, total: input.rows.length });
+}
 
 const keyColumn = (type: BulkType) => BULK_DEFS[type].columns[0].key;
 

@@ -1,7 +1,7 @@
 import type { DbHandle } from '../../../db/connect';
 import { purgeCounts } from '../../../db/counters/queries';
 import type { AppConfig } from '../../env';
-import { purgeOldExports } from '../../jobs/exports';
+import { purgeOldExports } from '../billing/email-exports';
 import { filesOf } from '../../lib/files';
 
 /** The retention job's share of files and counters: export files past their links' life, counters a day old. */

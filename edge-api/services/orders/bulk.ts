@@ -7,8 +7,8 @@ import { judgeServiceability } from '../../../db/orders/serviceability';
 import { setOrderStatus } from '../../../db/orders/status';
 import { actionRefusal, ORDER_NOT_FOUND, type BulkCancelResponse, type BulkServiceabilityResponse } from '../../../domain/orders';
 import { conflict, forbidden, isRefusal, notFound, Refusal } from '../../../domain/refusal';
-import { enqueueJob } from '../../jobs/runner';
-import { BULK_READY_TO_SHIP_JOB, type BulkReadyToShipPayload } from '../../jobs/orders-bulk';
+import { enqueueJob } from '../../../db/jobs/queue';
+import type { Role } from '../../../domain/roles';
 import type { ServiceActor } from '../audit/actor';
 import { factsOf, runOrderAction, trailActor, writeCancel } from './order-action';
 
@@ -19,6 +19,10 @@ async function scopedOrders(db: Db, actor: ServiceActor, ids: readonly string[])
   if (missing.length) throw new Refusal('not_found', ORDER_NOT_FOUND, missing.slice(0, 20).map((id) => ({ path: 'orderIds', message: `${ORDER_NOT_FOUND}: ${id}` })));
   return ids.map((id) => found.get(id)!);
 }
+
+export const BULK_READY_TO_SHIP_JOB = 'orders.bulkReadyToShip';
+export type BulkReadyToShipPayload = { orderIds: string[]; actor: { role: Role; id: string | null; name: string }; scope: string[] | null };
+export type BulkReadyToShipResult = { total: number; succeeded: number; failed: { orderId: string; reason: string }[] };
 
 export type BulkReadyToShipStart = { jobId: string; total: number };
 

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { apiJson } from '../../api/client';
 import type { Job, JobResponse } from '../../../domain/jobs';
-import type { ExportJobResult } from '../../../edge-api/jobs/exports';
+import type { ExportJobResult } from '../../../edge-api/services/billing/email-exports';
 
 type JobView = Job<ExportJobResult>;
 

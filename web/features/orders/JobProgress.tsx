@@ -3,7 +3,7 @@ import { Group, Paper, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { BULK_FAILED_TITLE, SOMETHING_WENT_WRONG } from '../../../domain/orders';
-import type { BulkReadyToShipResult } from '../../../edge-api/jobs/orders-bulk';
+import type { BulkReadyToShipResult } from '../../../edge-api/services/orders/bulk';
 import { jobQuery, type Job } from './queries';
 
 export type JobProgressProps = { jobId: string; title: string; onFinished: (job: Job<BulkReadyToShipResult> | null) => void };

@@ -4,19 +4,19 @@
  * e-mails a signed link to it, valid for 24 hours.
  */
 import type { Writable } from 'node:stream';
-import type { FileStore } from '../../db/files/store';
-import { loadOrdersForDocuments } from '../../db/billing/documents';
-import { EXPORT_LINK_TTL_MS, unableToFind, type EmailKind, type CsvEntity } from '../../domain/downloads';
-import { uuidv7 } from '../../domain/ids';
-import type { DocumentInputFailure } from '../documents/errors';
-import type { AppConfig } from '../env';
-import { filesOf } from '../lib/files';
-import { sign } from '../lib/signing';
-import { sendMail, userText } from '../mail';
-import { prepareInvoices, toDocOrder, withAwb } from '../services/billing/doc-input';
-import { exportSource, writeExportCsv } from '../services/billing/csv-export';
-import { registerJob, type JobContext } from './runner';
-import { indiaDateTimeText } from '../../domain/india-time';
+import type { FileStore } from '../../../db/files/store';
+import { loadOrdersForDocuments } from '../../../db/billing/documents';
+import { EXPORT_LINK_TTL_MS, unableToFind, type EmailKind, type CsvEntity } from '../../../domain/downloads';
+import { uuidv7 } from '../../../domain/ids';
+import type { DocumentInputFailure } from '../../documents/errors';
+import type { AppConfig } from '../../env';
+import { filesOf } from '../../lib/files';
+import { sign } from '../../lib/signing';
+import { sendMail, userText } from '../../mail';
+import { prepareInvoices, toDocOrder, withAwb } from './doc-input';
+import { exportSource, writeExportCsv } from './csv-export';
+import type { JobContext } from '../../lib/job-context';
+import { indiaDateTimeText } from '../../../domain/india-time';
 
 export const EXPORT_JOB = 'export.email';
 
@@ -73,13 +73,13 @@ async function build(ctx: JobContext, p: ExportJobPayload, out: Writable): Promi
     if (p.kind === 'label') {
       const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
       if (!ok.length) throw new Error(unableToFind('label'));
-      const { renderLabels } = await import('../documents/label');
+      const { renderLabels } = await import('../../documents/label');
       await renderLabels(ok, out);
       return { name: 'labels.pdf', rows: ok.length, failures };
     }
     const { invoices, failures } = await prepareInvoices(dbh, config, rows, { issue: p.actor });
     if (!invoices.length) throw new Error(unableToFind('invoice'));
-    const { renderInvoices } = await import('../documents/invoice');
+    const { renderInvoices } = await import('../../documents/invoice');
     await renderInvoices(invoices, out);
     return { name: 'invoices.pdf', rows: invoices.length, failures };
   }
@@ -151,5 +151,3 @@ export async function runExportJob(ctx: JobContext): Promise<ExportJobResult> {
   });
   return { fileName: built.name, rows: built.rows, url, expiresAt, delivered, email: p.email, failures: built.failures };
 }
-
-registerJob(EXPORT_JOB, runExportJob);
