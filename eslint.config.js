@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // Issue 18: use cases in edge-api/ call functions of db/<area>/; they build and run no query themselves.
+    // Use cases in edge-api/ call functions of db/<area>/; they build and run no query themselves.
     files: ['edge-api/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -29,6 +29,6 @@ if (await isSeeded(h)) {
   const r = await seed(h, { orders, log: console.log });
   console.log(`Seeded ${r.orders} orders in ${r.seconds.toFixed(1)} s (${r.ordersPerSecond} orders/s).`);
 }
-// Issue 12: the seed's shipped orders (and those of an older database) get their invoices, once.
+// The seed's shipped orders (and those of an older database) get their invoices, once.
 for (const line of describeBackfill(await backfillInvoices(h))) console.log(line);
 await h.destroy();

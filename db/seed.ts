@@ -257,7 +257,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       address: JSON.stringify({ line1: `${rng.int(1, 400)}, ${rng.pick(STREETS)}`, line2: rng.pick(LANDMARKS), city: place.city, state: place.state, pincode: place.pincode }),
       warehouse_requirement: null, is_d2r: c.is_d2r, whatsapp_ndr_active: c.whatsapp, clickpost_active: c.clickpost,
       approve_rts_returns: c.approve, tracking_layout: null, created_at: created,
-      email_verified: c.email, // demo addresses count as verified (e-mail verification, issue 14)
+      email_verified: c.email, // demo addresses count as verified (e-mail verification)
     }).execute();
   }
   for (const w of DEMO_WAREHOUSES) {
@@ -284,7 +284,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       name: 'name' in u ? u.name : u.role === 'admin' ? 'Platform Admin' : u.role === 'seller' ? 'Ritika Sharma' : 'Manoj Patil',
       company_id: own ? DEMO_COMPANIES[own.company].id : u.role === 'seller' ? DEMO_COMPANIES[0].id : null,
       warehouse_id: u.role === 'warehouse' ? DEMO_WAREHOUSES[0].id : null, created_at: created,
-      email_verified_at: created, // demo addresses count as verified (e-mail verification, issue 14)
+      email_verified_at: created, // demo addresses count as verified (e-mail verification)
     }).execute();
   }
 

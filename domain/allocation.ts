@@ -1,4 +1,4 @@
-// Issue 12 point 1: the ONE rule that picks a manual order's ship-from
+// The ONE rule that picks a manual order's ship-from
 // warehouse. The form pre-fills "Ship from" with it (through
 // GET /api/orders/manual/ship-from) and the server applies it when `whId` is
 // absent, so both always agree.

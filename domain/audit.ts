@@ -1,4 +1,4 @@
-// The admin audit log (issue 17 point 5): every admin action on a company's
+// The admin audit log: every admin action on a company's
 // data, filterable by company, user and date.
 import { z } from 'zod';
 import { okBody } from './api';

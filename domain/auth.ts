@@ -93,7 +93,7 @@ export type SignupResponse = z.infer<typeof SignupResponse>;
 export const SelectedCompaniesResponse = okBody({ selectedCompanyIds: z.array(z.string()) });
 export type SelectedCompaniesResponse = z.infer<typeof SelectedCompaniesResponse>;
 
-// ---- E-mail verification (issue 14, point 4: files are e-mailed only to verified addresses) ----
+// ---- E-mail verification (files are e-mailed only to verified addresses) ----
 
 /** How long a verification link works. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 3_600_000;

@@ -1,4 +1,4 @@
-// Courier choice at ready-to-ship (issue 17 point 2): what a seller sees per
+// Courier choice at ready-to-ship: what a seller sees per
 // courier, the rate arithmetic of a rate card, and which courier is the
 // default. The couriers themselves live in edge-api/carriers (one file each).
 import { z } from 'zod';

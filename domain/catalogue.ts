@@ -259,7 +259,7 @@ export type CatalogueItemDto = {
   imageUrls: string[];
   inventoryQuantity: number;
   /**
-   * Issue 12: live stock of the item's mapped WSIN(s) in the company's
+   * Live stock of the item's mapped WSIN(s) in the company's
    * warehouses, in units of the item (per warehouse and in total); null when
    * the item is not mapped to any WSIN (it cannot be packed until mapped).
    */
@@ -280,7 +280,7 @@ export const catalogueListQuerySchema = z.object({
 });
 export type CatalogueListQuery = z.output<typeof catalogueListQuerySchema>;
 
-// ---- Live stock of a catalogue item (issue 12 point 6) ---------------------------------
+// ---- Live stock of a catalogue item ---------------------------------
 
 export const NOT_MAPPED_CANNOT_PACK = 'Not mapped to a WSIN: it cannot be packed until it is mapped';
 
@@ -297,7 +297,7 @@ export function itemUnitsFromStock(mapping: Readonly<Record<string, number>>, av
   return Math.min(...entries.map(([wsin, m]) => Math.floor(Math.max(0, available[wsin] ?? 0) / (Number(m) > 0 ? Number(m) : 1))));
 }
 
-// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+// ---- Responses (typed once, used by handler and client) ---------------
 
 const LiveStockSchema = z.object({ total: z.number(), warehouses: z.array(z.object({ id: z.string(), name: z.string(), units: z.number() })) });
 const zeroOne = z.union([z.literal(0), z.literal(1)]);

@@ -1,4 +1,4 @@
-// The warehouse floor's order filter by cluster (part 1 §6, issue 16 point 4):
+// The warehouse floor's order filter by cluster (part 1 §6):
 // an order belongs to a cluster when its delivery pincode is one of the
 // cluster's pincodes. Floor documents cached before they carried the pincode
 // fall back to the delivery city (the cluster's city or a district of one of

@@ -431,7 +431,7 @@ export function trailBound(date: string): string {
   return m ? `${m[1]}-${m[2]}-${m[3]}T00:00:00.000Z` : date;
 }
 
-// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+// ---- Responses (typed once, used by handler and client) ---------------
 
 /** One row of an inventory trail. */
 export const InventoryTrailEntry = z.object({

@@ -82,7 +82,7 @@ describe('splitInclusive', () => {
   });
 });
 
-// Moved here from the removed second engine (edge-api/documents/gst-split.ts, issue 12): the documents split through splitGross.
+// Moved here from the removed second engine (edge-api/documents/gst-split.ts): the documents split through splitGross.
 import fc from 'fast-check';
 import { MissingGstRateError, missingGstRates, splitGross } from './gst';
 

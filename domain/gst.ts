@@ -1,4 +1,4 @@
-// The ONE GST core (issue 12): which taxes apply (intra- or inter-state,
+// The ONE GST core: which taxes apply (intra- or inter-state,
 // SGST or UTGST, decided by the ship-from warehouse's state and the place of
 // supply) and the exact split of a GST-inclusive amount into taxable value and
 // tax parts, in integer paise. Order screens, manual-order totals, invoices,

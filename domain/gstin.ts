@@ -1,4 +1,4 @@
-// GSTIN validation (issue 12 points 2 and 4): 15 characters, the state code
+// GSTIN validation: 15 characters, the state code
 // of the state it is for, and the check character (GSTN's mod-36 checksum).
 import { z } from 'zod';
 import { okBody } from './api';

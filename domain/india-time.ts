@@ -1,4 +1,4 @@
-// The one India-time date helper (issue 12): India Standard Time is UTC+05:30
+// The one India-time date helper: India Standard Time is UTC+05:30
 // all year (no daylight saving). Every "which calendar day in India" question
 // (invoice dates, date filters, manifests, delivery estimates, back-dated
 // orders) is answered here.

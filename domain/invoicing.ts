@@ -292,7 +292,7 @@ export type InvoicePaymentDto = {
   createdAt: string;
 };
 
-// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+// ---- Responses (typed once, used by handler and client) ---------------
 
 /** An invoice as the API answers it (same name as its type). */
 export const InvoiceDto: z.ZodType<InvoiceDto> = z.object({

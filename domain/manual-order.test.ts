@@ -51,7 +51,7 @@ describe('manual order schema: every rule and message', () => {
       'storeAddress.state': 'Please fill all fields in store address',
     });
     expect(errors({ orderType: 2, whId: 'w1', selectedStoreAddressId: 's1' })).toEqual({});
-    // Issue 12: a B2B order names the buyer's business and carries a valid GSTIN of the billing state.
+    // A B2B order names the buyer's business and carries a valid GSTIN of the billing state.
     expect(errors({ orderType: 1, shippingAddress: b2bAddress })).toEqual({});
   });
 

@@ -36,7 +36,7 @@ export const PINCODE_NOT_VALID = 'Please input a valid Pincode!';
 export const GSTIN_MAX = 'GSTIN must be at most 15 characters';
 export const STORE_ADDRESS_INCOMPLETE = 'Please fill all fields in store address';
 export const DUE_DATE_INVALID = 'Please select a valid Due Date';
-/** How far back an order may be dated (issue 12: 'backdate', within limits the form states). */
+/** How far back an order may be dated ('backdate', within limits the form states). */
 export const BACKDATE_MAX_DAYS = 30;
 export const BACKDATE_HINT = `The order's date: today or up to ${BACKDATE_MAX_DAYS} days back`;
 export const BACKDATE_RANGE = `Order Date must be between ${BACKDATE_MAX_DAYS} days ago and today`;
@@ -529,7 +529,7 @@ export const salesmanSchema = z.object({
 });
 export type SalesmanInput = z.output<typeof salesmanSchema>;
 
-// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+// ---- Responses (typed once, used by handler and client) ---------------
 
 /** A warehouse a company ships from. */
 export const CompanyWarehouse = z.object({

@@ -1,4 +1,4 @@
-// Problem orders (issue 13 §5; part 2 §4, part 1 §2): what a seller can do with an
+// Problem orders (part 2 §4, part 1 §2): what a seller can do with an
 // order the courier could not deliver (NDR) or cannot serve (unserviceable), and
 // with a buyer's request. The rules are a transition table like ORDER_ACTIONS.
 import { z } from 'zod';

@@ -527,7 +527,7 @@ export function serviceability(pincode: string, location: { isSpecial: boolean }
 }
 
 // ---------------------------------------------------------------------------
-// Responses (issue 18 point 3): typed once here, used by the handlers
+// Responses: typed once here, used by the handlers
 // (`satisfies`) and the web client, and listed in /api/openapi.json.
 // ---------------------------------------------------------------------------
 

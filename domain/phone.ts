@@ -1,4 +1,4 @@
-// Issue 12 point 8: phone numbers and pincodes as people paste them. Every
+// Phone numbers and pincodes as people paste them. Every
 // phone schema (orders, stores, salesmen, signup, profile, NDR, admin,
 // promoters, bulk rows) normalises through normalisePhone BEFORE validating.
 

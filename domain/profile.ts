@@ -23,7 +23,7 @@ export const PASSWORD_STRENGTH = 'Password must contain a special character and 
 export { PINCODE_INVALID };
 
 const WEBSITE_RE = /^(https?:\/\/)?(www\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(\/\S*)?$/i;
-/** Phones are normalised (+91, 0, spaces, dashes) before they are checked (issue 12). */
+/** Phones are normalised (+91, 0, spaces, dashes) before they are checked. */
 export const phoneField = (label = 'Phone') =>
   required(label).max(PHONE_INPUT_MAX).transform(normalisePhone).pipe(z.string().refine(format((v) => /^[1-9][0-9]{9}$/.test(v)), PHONE_INVALID));
 export const emailField = (label = 'Email') => required(label).refine(format((v) => EMAIL.safeParse(v).success), EMAIL_INVALID);
@@ -96,7 +96,7 @@ export type WarehouseSignup = z.infer<typeof warehouseSignupSchema>;
 export const SIGNUP_KINDS = ['company', 'warehouse'] as const;
 export type SignupKind = (typeof SIGNUP_KINDS)[number];
 
-// ---- Responses (issue 18 point 3) ----
+// ---- Responses ----
 
 /** GET /api/profile: the signed-in user's own profile (the same shape as the session's). */
 export const ProfileResponse = okBody({ profile: SessionProfile });

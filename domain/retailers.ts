@@ -95,7 +95,7 @@ export function storeAsShippingAddress(s: Pick<StoreAddressDto, 'storeName' | 'f
   };
 }
 
-// ---- Responses (issue 18 point 3: typed once, used by handler and client) ---------------
+// ---- Responses (typed once, used by handler and client) ---------------
 
 /** A store address as the API answers it (same name as its type). */
 export const StoreAddressDto: z.ZodType<StoreAddressDto> = z.object({

@@ -1,4 +1,4 @@
-// The buyer's timeline (issue 13 §1): an allow-list of shipment events, each with
+// The buyer's timeline: an allow-list of shipment events, each with
 // a fixed text in English and Hindi. Internal trail entries (notes, cancel
 // reasons, invoices, weights, credit notes, warehouse changes...) never match it.
 // Pure and zod-free: the public page imports it too.
@@ -177,7 +177,7 @@ export function addDeliveryDays(fromIso: string, days: number): string {
 const FORWARD = new Set(['READY_TO_SHIP', 'SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'UNDELIVERED']);
 
 /**
- * Honest dates (issue 13 §2): when the first estimate has passed and the parcel is
+ * Honest dates: when the first estimate has passed and the parcel is
  * not delivered, it is delayed, and the new estimate counts the partner's days
  * from the last event (null when none is known, or when that too has passed).
  */

@@ -135,7 +135,7 @@ describe('timeline facts', () => {
 
 describe('customer requests (NDR)', () => {
   it('offers the next seven Indian calendar days', () => {
-    // 20:00 UTC on 21 Nov is already 22 Nov in India; issue 13 §2: Sunday 29 Nov is not a delivery day, so it is not offered
+    // 20:00 UTC on 21 Nov is already 22 Nov in India; Sunday 29 Nov is not a delivery day, so it is not offered
     expect(reattemptDates(Date.parse('2026-11-21T20:00:00Z'))).toEqual([
       '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28',
     ]);

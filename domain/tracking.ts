@@ -149,7 +149,7 @@ export type TrackingLayoutResponse = z.infer<typeof TrackingLayoutResponse>;
 export const TrackingLayoutSavedResponse = MessageResponse;
 export type TrackingLayoutSavedResponse = z.infer<typeof TrackingLayoutSavedResponse>;
 
-// ---- Public tracking answers (issue 18 point 3); the types live zod-free in ./tracking-rules for the public page ----
+// ---- Public tracking answers; the types live zod-free in ./tracking-rules for the public page ----
 
 const PublicTimelineEntrySchema = z.object({ status: z.string(), createdAt: z.string(), description: z.string(), city: z.string().nullable() });
 

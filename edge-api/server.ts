@@ -42,7 +42,7 @@ if (production) {
     await dbh.destroy();
     process.exit(1);
   }
-  // Issue 12: an upgraded database's orders shipped before invoices were issued at ready to ship get theirs (idempotent).
+  // An upgraded database's orders shipped before invoices were issued at ready to ship get theirs (idempotent).
   const backfill = await backfillInvoices(dbh);
   if (backfill.issued || backfill.skipped.length) for (const line of describeBackfill(backfill)) log.info(line);
 } else if (!(await isSeeded(dbh)) && process.env.SEED !== '0') {
@@ -50,7 +50,7 @@ if (production) {
   log.info('First run in demo mode: seeding demo data…');
   const r = await seed(dbh, { orders: Number(process.env.SEED_ORDERS ?? 2500) });
   log.info(`Seeded ${r.orders} orders in ${r.seconds.toFixed(1)} s`);
-  // The demo's shipped orders get their invoices too, as `npm run seed` gives them (issue 12).
+  // The demo's shipped orders get their invoices too, as `npm run seed` gives them.
   const backfill = await backfillInvoices(dbh);
   log.info(`Issued ${backfill.issued} invoices for the demo's shipped orders${backfill.skipped.length ? ` (${backfill.skipped.length} skipped)` : ''}`);
   // Settings > Channels shows a store connection, marked demo (no such shop exists).

@@ -47,7 +47,7 @@ try {
   } else {
     console.log('\nNo --admin-email given: no admin created.\n');
   }
-  // Issue 12: orders shipped before invoices were issued at ready to ship get theirs (once; a rerun issues nothing).
+  // Orders shipped before invoices were issued at ready to ship get theirs (once; a rerun issues nothing).
   for (const line of describeBackfill(await backfillInvoices(dbh))) console.log(line);
   const config = loadConfig();
   console.log('Courier webhooks (give each courier its address and secret; admins see them at GET /api/admin/webhook-secrets):');

@@ -1,4 +1,4 @@
-// Issue 12: invoices are issued when an order becomes READY_TO_SHIP. Orders
+// Invoices are issued when an order becomes READY_TO_SHIP. Orders
 // shipped before that (an upgraded database, a demo seed) have none: this
 // one-time step gives each one its invoice in its warehouse's series, oldest
 // order first, so each series runs on with no gap and no duplicate. It is

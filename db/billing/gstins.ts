@@ -1,4 +1,4 @@
-// A company's GSTIN per state (issue 12 point 4). The registration GSTIN on
+// A company's GSTIN per state. The registration GSTIN on
 // the company row stays valid for its own state until one is recorded there.
 import type { Kysely } from 'kysely';
 import { findRegion, INDIAN_REGIONS } from '../../domain/india';

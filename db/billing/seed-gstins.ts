@@ -1,4 +1,4 @@
-// Demo data of issue 12: each demo company is registered for GST in every
+// Demo data: each demo company is registered for GST in every
 // state it has a warehouse in (the registration GSTIN on the company row
 // covers its home state), with valid check characters.
 import type { DbHandle } from '../connect';

@@ -181,7 +181,7 @@ export async function catalogueForOrder(db: Q, companyId: string, ids: string[])
 }
 
 /**
- * Live stock (issue 12): the company's inventory of the WSINs these items are
+ * Live stock: the company's inventory of the WSINs these items are
  * mapped to, per warehouse, as units of each item (domain itemUnitsFromStock).
  */
 async function liveStockOf(db: Q, companyId: string, maps: Map<string, Record<string, number>>) {

@@ -37,7 +37,7 @@ export const OTHER_WAREHOUSE_RETURN_STATUSES: readonly string[] = [...RETURN_APP
 /**
  * Of these companies, those whose seller preference 'return to other
  * warehouse' is on: their returns may be received at any warehouse linked to
- * them, not only at the order's own warehouse (issue 17 point 1).
+ * them, not only at the order's own warehouse.
  */
 export async function returnAnywhereCompanies(db: FloorDb, companies: readonly string[]): Promise<Set<string>> {
   if (companies.length === 0) return new Set();

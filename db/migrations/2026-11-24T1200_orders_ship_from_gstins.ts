@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 12: manual-order payload fields kept as columns (beat, the seller's own
+// Manual-order payload fields kept as columns (beat, the seller's own
 // shipping label and invoice links), and a company's GSTIN per state it ships from.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('beat_id', 'text').execute();

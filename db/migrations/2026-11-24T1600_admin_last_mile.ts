@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// The admin last-mile console (issue 16): clusters (with their pincodes, owner
+// The admin last-mile console: clusters (with their pincodes, owner
 // and warehouses), cluster owners, drivers' vehicle/cluster/active, delivery
 // order trails, coordinates and outcome columns, journeys (one per
 // assignment of orders to a driver) and the exactly-once record of admin actions.

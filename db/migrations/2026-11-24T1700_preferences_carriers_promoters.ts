@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 17: seller preferences, courier rate cards and zone (coverage) tables,
+// Seller preferences, courier rate cards and zone (coverage) tables,
 // courier bookings, high-margin D2R approvals, promoters with their retailers,
 // and the admin audit log.
 export async function up(db: Kysely<any>): Promise<void> {

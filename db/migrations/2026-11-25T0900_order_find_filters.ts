@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Finding orders (issue 13 §6): the list's courier, warehouse, delivery pincode
+// Finding orders: the list's courier, warehouse, delivery pincode
 // and SKU filters. Each is an equality under the company, followed by the
 // creation order, so a filtered list walks its matches newest first without a
 // sort; the SKU filter finds its orders through their items.

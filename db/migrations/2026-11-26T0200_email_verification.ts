@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
 //
-// E-mail verification (issue 14, point 4: no mail relay). A user's own address
+// E-mail verification (no mail relay). A user's own address
 // receives files only once they have shown they read it: `users.email_verified_at`
 // is set when a link mailed to it is opened. Existing users of an upgraded install
 // stay unverified (NULL) and are asked once; the demo seed marks its users verified.

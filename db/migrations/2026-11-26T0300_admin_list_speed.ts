@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// The admin delivery-orders list sorted by AWB (issue 16): with a status filter
+// The admin delivery-orders list sorted by AWB: with a status filter
 // each chosen status is walked in AWB order from (order_status, awb) and the
 // walks are merged; with a company filter the company's orders are walked in
 // AWB order from (company_id, awb). Without them SQLite sorted every order of

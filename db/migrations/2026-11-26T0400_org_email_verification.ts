@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
 //
-// Organisation e-mail verification (issue 14, point 4: no mail relay). A
+// Organisation e-mail verification (no mail relay). A
 // company's or warehouse's configured address receives files only once someone
 // has opened a link mailed to it: `email_verified` holds the address that was
 // verified, so changing `email` in the profile leaves the new address unverified

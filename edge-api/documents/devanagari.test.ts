@@ -1,4 +1,4 @@
-// Issue 12 point 7: documents speak India. Labels, invoices and manifests
+// Documents speak India. Labels, invoices and manifests
 // print ₹ (not "Rs.") and Devanagari names and addresses as written, with the
 // embedded Noto font; the text is read back out of the PDF.
 import { describe, expect, it } from 'vitest';

@@ -333,7 +333,7 @@ describe('CSV and the e-mail switch', () => {
     const lines = text.trim().split(/\r?\n/);
     expect(lines).toHaveLength(Number(expected.n) + 1);
     expect(lines[0]).toContain('AWB');
-    // Dates in India time as DD/MM/YYYY HH:mm:ss (issue 13), checked against the platform's time-zone database.
+    // Dates in India time as DD/MM/YYYY HH:mm:ss, checked against the platform's time-zone database.
     const made = new Map((await db.selectFrom('delivery_orders').select(['awb', 'created_at', 'updated_at']).where('payment_method', '=', 'prepaid').execute()).map((o) => [o.awb, o]));
     for (const row of Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data) {
       expect([row['Created at (IST)'], row['Updated at (IST)']]).toEqual([indiaTime(made.get(row.AWB)!.created_at), indiaTime(made.get(row.AWB)!.updated_at)]);

@@ -1,4 +1,4 @@
-// The data bulk uploads feed (issue 15 point 5): shipping-charge adjustments
+// The data bulk uploads feed: shipping-charge adjustments
 // in the orders CSV, D2R discounts in the store's D2R price, and external
 // retailers' clusters checked against the admin console's clusters.
 import Papa from 'papaparse';

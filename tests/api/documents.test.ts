@@ -310,7 +310,7 @@ describe('CSV downloads', () => {
       const warehouses = new Map((await ctx.db.selectFrom('warehouses').select(['id', 'code']).execute()).map((w) => [w.id, w.code]));
       const partners = new Map((await ctx.db.selectFrom('delivery_partners').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
       const inr = (p: number) => (Number(p) / 100).toFixed(2);
-      // Dates as a person in India reads them (issue 13): DD/MM/YYYY HH:mm:ss in IST, from the platform's time-zone database.
+      // Dates as a person in India reads them: DD/MM/YYYY HH:mm:ss in IST, from the platform's time-zone database.
       const ist = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
       const indiaTime = (iso: string) => ist.format(new Date(iso)).replace(',', '');
       // The spreadsheet-formula guard: text starting with = + - @ that is not just a number gets a leading quote.

@@ -1,4 +1,4 @@
-// Issue 14, point 4 (no mail relay): files are e-mailed to a user's own address
+// No mail relay: files are e-mailed to a user's own address
 // only once it is verified. Sign-up mails a verification link; opening it marks
 // the address verified, once; the company's configured address works once a link
 // mailed to it was opened (a changed address needs a new one).

@@ -1,4 +1,4 @@
-// Issue 16 point 4: the floor's cluster filter matches the cluster's pincodes
+// The floor's cluster filter matches the cluster's pincodes
 // against the order's delivery pincode, which the pulled floor document carries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../domain/admin';

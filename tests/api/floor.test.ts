@@ -364,7 +364,7 @@ describe('online packing and inventory calls', () => {
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toContain('Date (IST),Type,Change');
-    // Dates as a person in India reads them (issue 13), not ISO UTC.
+    // Dates as a person in India reads them, not ISO UTC.
     expect(lines[1]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d,/);
     expect(lines.filter((l) => l.includes('GRN 42'))).toHaveLength(55);
   });

@@ -1,4 +1,4 @@
-// Issue 14, point 8: a property-based fuzz test over every route in
+// A property-based fuzz test over every route in
 // /api/openapi.json. Inputs come from fast-check arbitraries built from each
 // route's own schemas (generated from the zod schemas the server validates
 // with), now and then anything at all; path parameters are sometimes real ids.

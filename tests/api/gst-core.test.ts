@@ -1,4 +1,4 @@
-// Issue 12 point 3: one money, tax and date core. A manual order's total (the
+// One money, tax and date core. A manual order's total (the
 // order screens and the form's preview compute it with domain/pricing) equals
 // its tax invoice's total (edge-api/documents, through the same domain/gst
 // split) to the paisa, each item line carries the same tax on both, and every

@@ -1,4 +1,4 @@
-// Issue 12: a manual order goes somewhere. It gets a ship-from warehouse by the
+// A manual order goes somewhere. It gets a ship-from warehouse by the
 // one allocation rule, keeps the seller's own AWB, back-date and beat, is
 // invoiced in its warehouse's series the moment it becomes READY_TO_SHIP
 // (exactly once, no gaps or duplicates under parallel ready-to-ship), prints

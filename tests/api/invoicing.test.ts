@@ -164,7 +164,7 @@ describe('invoicing settings (GET/POST /api/ums/invoices)', () => {
 
 describe('GST tax invoices (POST /api/download/invoice)', () => {
   it('prints the profile, GSTINs, HSN, taxable value, CGST and SGST within the state, amount in words, logo and signature', async () => {
-    // Issue 12: Bhiwandi is in Maharashtra, so a delivery within Maharashtra is intra-state and the
+    // Bhiwandi is in Maharashtra, so a delivery within Maharashtra is intra-state and the
     // invoice prints the company's Maharashtra GSTIN (not its Karnataka registration).
     const [order] = await freshOrders(1, { state: 'Maharashtra' });
     const [page] = await invoicePdf(seller, [order.id]);
@@ -200,7 +200,7 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
   it('charges UTGST instead of SGST within a union territory', async () => {
     const admin = await signInDemo(app, 'admin');
     const company = DEMO_COMPANIES[3].id;
-    // Issue 12: the supply is intra-UT when the ship-from warehouse is in Chandigarh (and the company has a Chandigarh GSTIN).
+    // The supply is intra-UT when the ship-from warehouse is in Chandigarh (and the company has a Chandigarh GSTIN).
     const before = await ctx.db.selectFrom('orders').select(['id', 'warehouse_id']).where('company_id', '=', company).where('shipping_state', '=', 'Chandigarh')
       .where('invoice_number', 'is', null).where('status', '!=', 'CANCELLED').where('order_type', '=', 0).orderBy('id').executeTakeFirstOrThrow();
     const base = await ctx.db.selectFrom('warehouses').selectAll().where('id', '=', BHW1).executeTakeFirstOrThrow();

@@ -79,7 +79,7 @@ describe('POST /api/orders/manual: totals computed on the server', () => {
   it('other state: IGST; cash on delivery collects the final value', async () => {
     const r = await seller.json('/api/orders/manual', {
       method: 'POST',
-      // Shipped from the Hoskote (Karnataka) warehouse: since issue 12 GST follows the ship-from warehouse's state.
+      // Shipped from the Hoskote (Karnataka) warehouse: GST follows the ship-from warehouse's state.
       body: order({ paymentMethod: 'cod', whId: BLR1, shippingAddress: address({ zip: '400028', city: 'Mumbai', state: 'Maharashtra' }) }),
     });
     expect(r.status).toBe(201);

@@ -1,4 +1,4 @@
-// Issue 13 §5: problem orders can be worked — NDR (re-attempt, address/phone,
+// Problem orders can be worked — NDR (re-attempt, address/phone,
 // return to origin), unserviceable (re-check, courier, cancel), buyers' requests
 // (accept applies the change, decline with a reason) — each with a timeline
 // entry, within the rules, and the buyer's page shows the outcome.
@@ -150,7 +150,7 @@ describe('unserviceable orders', () => {
   });
 });
 
-describe('finding orders (issue 13 §6)', () => {
+describe('finding orders', () => {
   it('matches the start of the customer’s name in any case, and still order id, AWB and phone', async () => {
     const o = await db.selectFrom('orders').selectAll().where('company_id', '=', mine).where('tracking_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
     const first = o.customer_name.split(' ')[0];

@@ -1,4 +1,4 @@
-// Finding orders (issue 13 §6): courier, warehouse, delivery pincode and SKU
+// Finding orders: courier, warehouse, delivery pincode and SKU
 // filters of GET /api/orders, alone and together, through every page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WAREHOUSES } from '../../db/seed';
@@ -82,7 +82,7 @@ describe('GET /api/orders find filters', () => {
     expect(pagesWalked).toBeGreaterThan(0); // some search ran over more than one page
   });
 
-  it("beat: only the orders placed under that D2R beat (issue 12), every page, with the exact count; the order shows its beat", async () => {
+  it("beat: only the orders placed under that D2R beat, every page, with the exact count; the order shows its beat", async () => {
     const beat = '01900000-0000-7000-8000-0000000bea70';
     const some = await db.selectFrom('orders').select('id').where('company_id', '=', company(0)).orderBy('id').limit(30).execute();
     const chosen = some.filter((_, i) => i % 4 === 0).map((o) => o.id);

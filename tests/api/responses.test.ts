@@ -1,4 +1,4 @@
-// Issue 18, point 3: a typed contract. Every route that declares its answer with
+// A typed contract. Every route that declares its answer with
 // `responds(Schema)` (edge-api/lib/responds.ts) lists that schema in
 // /api/openapi.json, and its live answer to a demo request parses with it, so the
 // schema (and the client type inferred from it) cannot drift from the handler.

@@ -1,4 +1,4 @@
-// Issue 17 point 1: the seller preference "return to other warehouse". A
+// The seller preference "return to other warehouse". A
 // warehouse user at W receiving a return of an order that lies at another
 // warehouse of the same company: refused as "Order not found" while the
 // preference is off; with it on, the return is approved at W (online and

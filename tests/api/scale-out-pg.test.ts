@@ -1,4 +1,4 @@
-// Issue 14, point 7: scale-out on PostgreSQL. Two API processes
+// Scale-out on PostgreSQL. Two API processes
 // (edge-api/server.ts) on two ports share one PostgreSQL schema. The test
 // pushes the same sync batches to both at once (a retry racing its original on
 // another process), and queues bulk ready-to-ship jobs and e-mailed exports on

@@ -1,4 +1,4 @@
-// Issue 14, point 2: sign-in that holds under parallel attack.
+// Sign-in that holds under parallel attack.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { hashPassword, needsRehash, PASSWORD_PARAMS, UNKNOWN_USER_HASH, verifyPassword } from '../../db/password';

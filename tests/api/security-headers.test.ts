@@ -1,4 +1,4 @@
-// Issue 14, point 5: security headers on every response (Hono's secureHeaders).
+// Security headers on every response (Hono's secureHeaders).
 // The web app's files get the same from edge-api/server.ts (tests/api/security-production.test.ts
 // reads them from a running server; the e2e suite loads the app and the tracking page under them).
 import pino from 'pino';

@@ -1,4 +1,4 @@
-// Issue 14, point 3: bounded input everywhere.
+// Bounded input everywhere.
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../db/auth/sessions';

@@ -1,4 +1,4 @@
-// Issue 14, point 9: `npm ci` on a clean clone needs a lock file that names every
+// `npm ci` on a clean clone needs a lock file that names every
 // platform's optional packages; npm itself leaves some out (scripts/complete-lock.mjs).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';

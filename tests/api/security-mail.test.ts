@@ -1,4 +1,4 @@
-// Issue 14, point 4: no mail relay. Download links go only to the user's own
+// No mail relay. Download links go only to the user's own
 // address or the company's, so many an hour, with the user's text flattened and cut.
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';

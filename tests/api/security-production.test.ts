@@ -1,4 +1,4 @@
-// Issue 14, point 1: production mode. The real server (edge-api/server.ts) is
+// Production mode. The real server (edge-api/server.ts) is
 // started as a process with NODE_ENV=production and must refuse what a demo
 // install carries, saying which; on a database made by `npm run setup` it starts,
 // seeds nothing, sets Secure cookies behind https and sends HSTS.

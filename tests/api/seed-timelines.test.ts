@@ -1,4 +1,4 @@
-// Issue 13, point 8: the demo's timelines look real. Each seeded order's trail
+// The demo's timelines look real. Each seeded order's trail
 // starts in its warehouse's city, stays there until the courier picks it up,
 // passes through at most one hub city each way, and ends its last mile in the
 // delivery city; a return travels back to the warehouse. No hopping between

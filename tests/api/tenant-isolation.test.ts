@@ -1,4 +1,4 @@
-// Issue 14, point 8: tenant isolation, route by route.
+// Tenant isolation, route by route.
 //
 // A seller of company A walks every operation in /api/openapi.json twice: once
 // with A's own ids and once with company B's ids of the same kind, in the path,

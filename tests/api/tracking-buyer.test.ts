@@ -1,4 +1,4 @@
-// Issue 13: the public timeline is the buyer's (§1), honest dates (§2), lookups
+// The public timeline is the buyer's (§1), honest dates (§2), lookups
 // that forgive and open NDR requests (§4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvoiceNumber } from '../../db/billing/numbers';
@@ -34,7 +34,7 @@ const track = async (awb: string) => {
 const details = async (awb: string) => (await anonymous(app).json(`/api/order/${encodeURIComponent(awb)}/details`)) as { status: number; body: { data: PublicShipmentDetails; message?: string } };
 const actor = { actorId: 'user-test', actorName: 'Seller Person', source: 'user' as const };
 
-describe('the public timeline is the buyer’s (issue 13 §1)', () => {
+describe('the public timeline is the buyer’s', () => {
   it('shows none of the seller’s internal trail entries, in any text of the answer', async () => {
     const o = await orderWith('DELIVERED', 1);
     const before = JSON.parse((await track(o.tracking_number!)).text).data.data as PublicTracking;
@@ -97,7 +97,7 @@ describe('the public timeline is the buyer’s (issue 13 §1)', () => {
   });
 });
 
-describe('lookups that forgive (issue 13 §4)', () => {
+describe('lookups that forgive', () => {
   it('trims, drops spaces and dashes and folds case before the lookup', async () => {
     const o = await orderWith('DELIVERED');
     const awb = o.tracking_number!;
@@ -129,7 +129,7 @@ describe('lookups that forgive (issue 13 §4)', () => {
   });
 });
 
-describe('honest dates (issue 13 §2)', () => {
+describe('honest dates', () => {
   it('says a parcel whose estimate has passed is delayed, with a new estimate that is not in the past or none', async () => {
     const o = await orderWith('OUT_FOR_DELIVERY');
     // shipped and out for delivery long ago (the estimate is then long past)

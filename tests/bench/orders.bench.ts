@@ -79,7 +79,7 @@ export function scenarios(): Scenario[] {
     out.push({ who: 'admin', tab, sortField: 'id', sortOrder: 'DESC', filter: {} });
     out.push({ who: 'admin', tab, sortField: 'totalPaise', sortOrder: 'DESC', filter: { from, to } });
   }
-  // Search by the start of the customer's name (issue 13 §6), in any case, as each role.
+  // Search by the start of the customer's name, in any case, as each role.
   for (const q of ['Anika', 'kav', 'Meera S']) {
     out.push({ who: 'seller', tab: 'all', sortField: 'id', sortOrder: 'DESC', filter: { q } });
     out.push({ who: 'seller', tab: 'ndr', sortField: 'updatedAt', sortOrder: 'DESC', filter: { q } });

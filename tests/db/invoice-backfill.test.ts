@@ -1,4 +1,4 @@
-// Issue 12: orders shipped before invoices were issued at ready to ship get
+// Orders shipped before invoices were issued at ready to ship get
 // one each from the backfill, in their warehouse's series, oldest first,
 // exactly once; orders whose warehouse state has no GSTIN are skipped and named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

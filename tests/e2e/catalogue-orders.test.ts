@@ -94,7 +94,7 @@ describe('catalogue and manual orders', () => {
     await expect(page.getByRole('radio', { name: 'D2R' }).isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Create Order' }).click();
     await page.getByText('Please input Order ID!').waitFor();
-    // "Ship from" is never empty: the allocation rule fills it (issue 12), so no warehouse error.
+    // "Ship from" is never empty: the allocation rule fills it, so no warehouse error.
     await expect.poll(() => page.getByRole('combobox', { name: 'Ship from', exact: true }).inputValue()).not.toBe('');
     await expect(page.getByText('Please select warehouse').count()).resolves.toBe(0);
 
@@ -173,7 +173,7 @@ describe('catalogue and manual orders', () => {
     const line = page.getByTestId('order-line-0');
     await choose('Product', /DN-0001/, line, 'DN-0001');
     await line.getByRole('textbox', { name: 'Quantity', exact: true }).fill('11');
-    // GST follows the ship-from warehouse (issue 12): the allocation picks Bhiwandi
+    // GST follows the ship-from warehouse: the allocation picks Bhiwandi
     // (Maharashtra), nearest to this Mumbai buyer, so CGST + SGST, not IGST.
     await expect.poll(() => page.getByRole('combobox', { name: 'Ship from', exact: true }).inputValue()).toMatch(/Bhiwandi/);
     await page.getByTestId('total-cgst').waitFor();
@@ -182,7 +182,7 @@ describe('catalogue and manual orders', () => {
     await page.getByRole('button', { name: 'Create Order' }).click();
     await page.getByText('Convert to B2B order?').waitFor();
     await page.getByRole('button', { name: 'Convert to B2B' }).click();
-    // A B2B order needs the buyer's business name and GSTIN (issue 12): the form asks for them.
+    // A B2B order needs the buyer's business name and GSTIN: the form asks for them.
     await page.getByText("A B2B order needs the buyer's business name: it is printed on the tax invoice").waitFor();
     await tb('Business Name', shipping).fill('Deshmukh Traders');
     await tb('GSTIN', shipping).fill('27AAPFU0939F1ZV'); // a Maharashtra GSTIN with a valid checksum

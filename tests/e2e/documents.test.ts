@@ -33,7 +33,7 @@ describe('documents in the browser', () => {
     await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
 
-    // A first run of the demo has an invoice for every order it seeded past ready to ship (issue 12).
+    // A first run of the demo has an invoice for every order it seeded past ready to ship.
     const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken;
     const shippedCsv = await page.request.post(`${server.url}/api/download/csv/orders`, {
       headers: { 'x-xsrf-token': xsrf },
@@ -83,7 +83,7 @@ describe('documents in the browser', () => {
     await page.getByTestId('logo-preview').waitFor();
     await expect(tb('Brand Name').inputValue()).resolves.toBe('Chai Point');
 
-    // The demo's shipped orders were invoiced at first run in the default series (issue 12); the next
+    // The demo's shipped orders were invoiced at first run in the default series; the next
     // B2C order shipped from BHW1 gets the next number of that series under the new prefix CPB/.
     const session = await (await page.request.get(`${server.url}/api/auth/session`)).json();
     const csv = await page.request.post(`${server.url}/api/download/csv/orders`, {

@@ -1,4 +1,4 @@
-// Issue 12: a seller creates a B2C manual order (Ship from pre-filled, then
+// A seller creates a B2C manual order (Ship from pre-filled, then
 // chosen), ships it, downloads its label and invoice, and a warehouse user
 // packs it at the 360 px packing station of that warehouse.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13 §5, §6 on a desktop (1366 x 768): a seller finds orders by the
+// On a desktop (1366 x 768): a seller finds orders by the
 // customer's name and works NDR and unserviceable orders and a buyer's request.
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -73,7 +73,7 @@ describe('problem orders on a desktop', () => {
       const box = await b.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
     }
-    await page.screenshot({ path: '/tmp/issue13-ndr-actions.png' });
+    await page.screenshot({ path: '/tmp/tracking-ndr-actions.png' });
 
     await actions.getByRole('button', { name: 'Return to Origin' }).click();
     await page.getByRole('dialog', { name: 'Return to Origin' }).getByRole('button', { name: 'Return to Origin' }).click();

@@ -1,4 +1,4 @@
-// Issue 11 point 5: the seller's other pages without a network. The catalogue,
+// The seller's other pages without a network. The catalogue,
 // the invoices and Settings > Invoicing show what this device loaded last under
 // the offline banner (not an error), and every action that needs the server is
 // disabled with the reason beside it. Back online, the actions come back.

@@ -64,7 +64,7 @@ describe('promoters', () => {
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Promoter,Retailer,Retailer Phone,SKU,Product,Quantity,Returned,Value (INR),Last Order (IST)');
     expect(lines.length).toBeGreaterThan(1);
-    // The last order's date as a person in India reads it (issue 13).
+    // The last order's date as a person in India reads it.
     for (const l of lines.slice(1)) expect(l).toMatch(/,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(lines.slice(1).every((l) => l.startsWith(`Ravi Kulkarni,Kiran Stores,${retailerPhone},`))).toBe(true);
 

@@ -1,4 +1,4 @@
-// Issue 13 on a phone (390 x 844): the buyer's page shows no internal note (§1),
+// On a phone (390 x 844): the buyer's page shows no internal note (§1),
 // says when a parcel is delayed (§2), is all Hindi in Hindi (§3), forgives a
 // pasted AWB and shows an open NDR request after a reload (§4), names the seller (§7).
 import path from 'node:path';
@@ -90,7 +90,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.getByTestId('delayed').waitFor();
     await expect(page.getByTestId('delayed').textContent()).resolves.toContain('Your parcel is delayed');
     await expect(page.getByTestId('estimated-delivery').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/issue13-delayed.png', fullPage: true });
+    await page.screenshot({ path: '/tmp/tracking-delayed.png', fullPage: true });
     await context.close();
   });
 
@@ -108,7 +108,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.getByTestId('not-found').waitFor();
     await expect(page.getByTestId('not-found').textContent()).resolves.toContain('Check the AWB number');
     await expect(page.getByTestId('toast').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/issue13-notfound.png' });
+    await page.screenshot({ path: '/tmp/tracking-notfound.png' });
     await context.close();
   });
 
@@ -134,7 +134,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.reload();
     await panel.getByTestId('ndr-requests').waitFor();
     await expect(panel.locator('[data-testid="ndr-request"][data-status="OPEN"]').first().textContent()).resolves.toContain('With the seller');
-    await page.screenshot({ path: '/tmp/issue13-ndr.png', fullPage: true });
+    await page.screenshot({ path: '/tmp/tracking-ndr.png', fullPage: true });
     // the same request again is refused with a message
     await panel.getByRole('button', { name: 'Send another request' }).click();
     await panel.getByRole('textbox', { name: 'Last 4 digits of your phone number' }).fill(o.customer_phone.slice(-4));
@@ -177,7 +177,7 @@ describe('the buyer’s tracking page on a phone', () => {
       // the names kept in Latin letters are exactly these
       const kept = await page.locator('[translate="no"]').allTextContents();
       expect(kept).toEqual(expect.arrayContaining([o.tracking_number, o.shop_order_id]));
-      await page.screenshot({ path: `/tmp/issue13-hi-${o.status}.png`, fullPage: true });
+      await page.screenshot({ path: `/tmp/tracking-hi-${o.status}.png`, fullPage: true });
       await context.close();
     }
   });

@@ -88,7 +88,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
     // The demo data is dated around its seed day; move this parcel's history to the last
     // few hours, so that its estimate lies ahead whatever today's date is.
     const rw = new Database(path.join(server.dir, 'app.db'));
-    // The shipment's own last event: the invoice the first run issued for it (issue 12) is stamped with the day of the run.
+    // The shipment's own last event: the invoice the first run issued for it is stamped with the day of the run.
     const { last } = rw.prepare("SELECT max(created_at) AS last FROM order_trails WHERE order_id = ? AND description NOT LIKE 'Invoice % issued'").get(seeded.id) as { last: string };
     const shift = Date.now() - 3 * 3_600_000 - Date.parse(last);
     const moved = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
@@ -113,7 +113,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
     await expect(page.getByTestId('estimated-delivery').textContent()).resolves.toMatch(/^Estimated delivery /);
     await expect(page.getByTestId('tracking-summary').getByRole('heading', { name: 'In transit' }).isVisible()).resolves.toBe(true);
     const transit = page.getByTestId('timeline-group').first();
-    // issue 13 §1: the buyer reads the fixed event text, never the courier's own words
+    // The buyer reads the fixed event text, never the courier's own words
     await expect(transit.getByText('Shipment in transit · Hyderabad').isVisible()).resolves.toBe(true);
     await transit.getByRole('button', { name: 'Show more (3)' }).click();
     const dialog = page.getByRole('dialog', { name: 'More Updates Available' });
@@ -136,7 +136,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
     await page.getByText('Invalid AWB', { exact: true }).waitFor();
     await input.fill('NOSUCHAWB123');
     await input.press('Enter');
-    // issue 13 §4: an unknown AWB gets one calm message on the page with what to try next, no toast
+    // An unknown AWB gets one calm message on the page with what to try next, no toast
     await page.getByTestId('not-found').waitFor();
     await expect(page.getByTestId('not-found').textContent()).resolves.toContain('We could not find this tracking number');
     await expect(page.getByTestId('toast').count()).resolves.toBe(0);

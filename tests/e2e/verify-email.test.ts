@@ -1,4 +1,4 @@
-// E-mail verification in the browser (issue 14, point 4): a new seller sees that
+// E-mail verification in the browser: a new seller sees that
 // the address is unverified (account menu, profile), opens the e-mailed link and
 // is told it worked; the same link again is refused with its reason. At 360 px
 // (a phone) and 1366 px (a laptop), nothing is wider than the screen.

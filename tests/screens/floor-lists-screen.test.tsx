@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The floor's lists on the shared DataTable (issue 18 point 4), as a warehouse
+// The floor's lists on the shared DataTable, as a warehouse
 // user meets them without Chromium: the packing list pages 50 orders at a time
 // with the thumb pager, and the inventory says why it shows nothing, inside the
 // table. The lists read the device's store (fake-indexeddb), filled by the real

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// E-mail verification on screen (issue 14, point 4): the page the e-mailed link
+// E-mail verification on screen: the page the e-mailed link
 // opens verifies the address once and says why a link did not work; the profile
 // and the download dialog say the own address is unverified and offer a link.
 import { act, screen, waitFor, within } from '@testing-library/react';

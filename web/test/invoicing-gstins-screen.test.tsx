@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Settings > Invoicing, GSTIN per state (issue 12 point 4): the seller sees the
+// Settings > Invoicing, GSTIN per state: the seller sees the
 // company's GSTINs, adds one (the form refuses what the server would, with the
 // same message) and removes one after confirming.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

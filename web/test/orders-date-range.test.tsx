@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The toolbar's "Order date range" picker filters the orders table (issue 13 §6),
+// The toolbar's "Order date range" picker filters the orders table,
 // like the filter drawer's dates: the real screen over the real API.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 12 point 8: a phone pasted as '+91 98450-12345' (or typed '98450 12345')
+// A phone pasted as '+91 98450-12345' (or typed '98450 12345')
 // fits in the field, shows as its 10 digits and is what the profile saves.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Route loaders (issue 18, point 4): preloading a page (as hovering its link does)
+// Route loaders: preloading a page (as hovering its link does)
 // fetches what the page reads first, so it opens with its data.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12 point 8: phone fields take what people paste or type ('+91 98450-12345',
+// Phone fields take what people paste or type ('+91 98450-12345',
 // '098450 12345') and show its 10 digits once the field is left. The schemas
 // normalise the same way (domain/phone.ts), so the form and the server agree.
 import type { FocusEvent } from 'react';

@@ -26,7 +26,7 @@ function companyOf(c: Context<AppEnv>, chosen?: string): string {
 }
 
 export const invoicingRoutes = new Hono<AppEnv>()
-  /** The company's GSTIN per state it ships from (issue 12): an invoice prints the one of its warehouse's state. */
+  /** The company's GSTIN per state it ships from: an invoice prints the one of its warehouse's state. */
   .get('/ums/invoices/gstins', responds(CompanyGstinsResponse), v('query', z.object({ companyId: z.string().max(64).optional() })), async (c) => {
     const companyId = companyOf(c, c.req.valid('query').companyId);
     return c.json({ status: true, gstins: await companyGstins(c.var.dbh, companyId) } satisfies CompanyGstinsResponse);

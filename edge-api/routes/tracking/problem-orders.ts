@@ -1,4 +1,4 @@
-// Problem orders (issue 13 §5): NDR and unserviceable actions and the buyer's
+// Problem orders: NDR and unserviceable actions and the buyer's
 // requests, for sellers, warehouse users and admins. Routes only parse, call the
 // use case (edge-api/services/orders/ndr.ts, unserviceable.ts) and respond.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// The admin audit log (issue 17 point 5): every admin write is recorded with
+// The admin audit log: every admin write is recorded with
 // the company whose data it touched, found from the request itself: a
 // `companyId` in the body or query, else an order or company id in the path.
 import type { Db } from '../../../db/connect';

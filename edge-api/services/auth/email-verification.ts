@@ -1,5 +1,5 @@
 /**
- * E-mail verification (issue 14, point 4: no mail relay). Files are e-mailed to
+ * E-mail verification (no mail relay). Files are e-mailed to
  * a user's own address only once they have opened a link sent to it.
  *
  * - A link carries a 256-bit token: the HMAC (signing key) of its row's id. Only

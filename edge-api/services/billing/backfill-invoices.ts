@@ -1,4 +1,4 @@
-// Issue 12: the one-time invoice backfill for orders shipped before invoices
+// The one-time invoice backfill for orders shipped before invoices
 // were issued at ready to ship (db/billing/backfill.ts does the work; run by
 // `npm run seed`, `npm run setup`, the first run of the demo and a production server's start).
 import type { DbHandle } from '../../../db/connect';

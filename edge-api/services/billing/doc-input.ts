@@ -216,7 +216,7 @@ export async function prepareInvoices(
     const order = toDocOrder(row, { defaultRates: seller.defaultRates });
     const { buyerGstin, billTo } = buyerOf(row, order.shipTo);
     const known = issuedAt.get(row.order.id);
-    // Issue 12: the invoice prints the company's GSTIN of its warehouse's state, and is refused when none is recorded.
+    // The invoice prints the company's GSTIN of its warehouse's state, and is refused when none is recorded.
     const shipFromState = row.warehouse ? str(parse(row.warehouse.address).state) : '';
     let profile = seller.profile;
     if (shipFromState) {

@@ -28,7 +28,7 @@ export async function overDirectLimit(dbh: DbHandle, scope: Scope, ids: readonly
   return n > limit ? n : null;
 }
 
-/** Labels of the orders, with the seller's label preferences (issue 17: item labels, customer phone hidden). */
+/** Labels of the orders, with the seller's label preferences (item labels, customer phone hidden). */
 export async function labelsOf(dbh: DbHandle, scope: Scope, ids: readonly string[]) {
   const rows = await documentOrders(dbh, scope, ids);
   const prefs = await labelPreferences(dbh.db, [...new Set(rows.map((r) => r.order.company_id))]);

@@ -1,4 +1,4 @@
-// Invoices (issue 12): the list, one invoice with its payments, recording a
+// Invoices: the list, one invoice with its payments, recording a
 // payment, and regenerating an order's documents under the same number.
 import type { DbHandle } from '../../../db/connect';
 import { addPayment, findInvoice, listInvoices } from '../../../db/billing/invoices';

@@ -1,4 +1,4 @@
-// The invoicing profile of a company (issue 12): registered name, logo and
+// The invoicing profile of a company: registered name, logo and
 // signature, GST rates and each warehouse's invoice series.
 import type { DbHandle } from '../../../db/connect';
 import { invoicingCompany } from '../../../db/billing/invoicing';

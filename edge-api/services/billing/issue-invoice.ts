@@ -1,4 +1,4 @@
-// Issue 12 point 5: every shipped order has an invoice. The number is issued
+// Every shipped order has an invoice. The number is issued
 // in the order's warehouse series in the SAME transaction that marks the
 // order READY_TO_SHIP (the moment its label exists), exactly once: a second
 // call (regenerate, download, a retried job) finds the invoice and keeps it.

@@ -1,4 +1,4 @@
-// The manual-order creation use case (issue 12): the manual order form, the
+// The manual-order creation use case: the manual order form, the
 // bulk orders upload and anything else that creates a manual order call THIS
 // function. Input: the manual-order payload (already parsed with
 // domain/manual-order.ts manualOrderSchema) and the acting user. Every order

@@ -1,4 +1,4 @@
-// NDR work (issue 13 §5): for an order the courier could not deliver, the seller
+// NDR work: for an order the courier could not deliver, the seller
 // asks for a re-attempt (date and slot), changes the address or phone, or sends
 // it back to origin; a buyer's request is accepted (its change applied) or
 // declined with a reason. Every action checks the rules of domain/ndr.ts and

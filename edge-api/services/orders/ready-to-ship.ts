@@ -9,7 +9,7 @@
 //      network call). A refusal is recorded on the order (booking row and a
 //      timeline entry) and the order stays PLACED with the partner's reason;
 //   6. one transaction: PLACED → READY_TO_SHIP with courier and AWB, the
-//      booking row with the rate, and the invoice number (issue 12). If it
+//      booking row with the rate, and the invoice number. If it
 //      fails, the AWB is cancelled again.
 // An order that already has an AWB (given at creation) keeps it and its courier.
 import type { Logger } from 'pino';
@@ -72,7 +72,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
       .transaction()
       .execute(async (tx) => {
         await setOrderStatus(tx, { orderId: o.id, to: 'READY_TO_SHIP', from: ['PLACED'], trail: { description: 'Marked ready to ship', ...trailActor(actor) } });
-        // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
+        // The invoice number is issued now, in this transaction, in the warehouse's series.
         await issueInvoiceForShipment(tx, o, actor);
         await enqueueStoreEffect(tx, o.id, 'fulfil');
       })
@@ -127,7 +127,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
         trail: { description: 'Marked ready to ship', ...trailActor(actor) },
       });
       await insertBooking(tx, { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null });
-      // Issue 12: the invoice number is issued now, in this transaction, in the warehouse's series.
+      // The invoice number is issued now, in this transaction, in the warehouse's series.
       await issueInvoiceForShipment(tx, o, actor);
       // A store's order: the store gets the AWB and tracking (edge-api/integrations/channels).
       await enqueueStoreEffect(tx, o.id, 'fulfil');

@@ -1,4 +1,4 @@
-// Unserviceable orders (issue 13 §5): after the address is edited (Edit Customer
+// Unserviceable orders: after the address is edited (Edit Customer
 // Details), re-check serviceability; change the courier; or cancel. Each checks
 // the rules of domain/ndr.ts and writes a timeline entry.
 import type { Db } from '../../../db/connect';

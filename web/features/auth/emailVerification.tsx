@@ -1,4 +1,4 @@
-// E-mail verification on the page (issue 14, point 4): files are e-mailed to the
+// E-mail verification on the page: files are e-mailed to the
 // user's own address only once it is verified. The session says whether it is
 // (`user.emailVerified`); these pieces ask for a link and open one.
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // Settings > Invoicing: the company's GSTIN for each state it ships from
-// (issue 12 point 4). An invoice prints the GSTIN of its warehouse's state and
+//. An invoice prints the GSTIN of its warehouse's state and
 // is refused when none is recorded, so sellers add one per warehouse state here.
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

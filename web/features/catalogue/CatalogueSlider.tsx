@@ -54,7 +54,7 @@ function CatalogueDetails({ item, editable, onEdit }: { item: CatalogueItemDto; 
     ['Weight', `${item.weight} g`],
     ['Dimensions', `${item.dimensions.length} × ${item.dimensions.breadth} × ${item.dimensions.height} cm`],
     ['GST', `SGST ${g.sgst}% · CGST ${g.cgst}% · IGST ${g.igst}% · UTGST ${g.utgst ?? g.sgst}%${g.cess != null ? ` · CESS ${g.cess}%` : ''}`],
-    // Live stock of the mapped WSIN(s) in the company's warehouses (issue 12), not a typed number.
+    // Live stock of the mapped WSIN(s) in the company's warehouses, not a typed number.
     ['Inventory', inventoryText(item)],
     ['WSIN mapping', Object.entries(item.wsinMapping).map(([w, m]) => `${w} × ${m}`).join(', ') || '—'],
     ['Shop type', item.shopType],

@@ -100,7 +100,7 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
   const warehouses = useQuery(warehousesQuery(companyId));
   const isD2R = v.orderType === '2';
   const warehouse = warehouses.data?.warehouses.find((w) => w.id === v.whId);
-  // GST follows the ship-from warehouse's state (issue 12), the same rule the server applies.
+  // GST follows the ship-from warehouse's state, the same rule the server applies.
   const sellerState = warehouse?.state || warehouses.data?.companyState || '';
   const isB2B = v.orderType === '1';
 

@@ -36,7 +36,7 @@ describe('manual order form values', () => {
     const r = manualOrderSchema.safeParse(p);
     expect(r.error?.issues.map((i) => i.path.join('.'))).toContain('storeAddress.storeName');
     const none = toPayload({ ...v, orderType: '0' });
-    // Issue 12: every order type is sent with its ship-from warehouse; only the store is D2R's own.
+    // Every order type is sent with its ship-from warehouse; only the store is D2R's own.
     expect(none).toMatchObject({ whId: 'w1', storeAddress: undefined });
     expect(manualOrderSchema.safeParse(none).success).toBe(true);
   });

@@ -1,4 +1,4 @@
-// Issue 13 §5: a buyer's request (NDR) is accepted, applying its change, or
+// A buyer's request (NDR) is accepted, applying its change, or
 // declined with a reason; the buyer's tracking page then shows the outcome.
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Problem orders (issue 13 §5): the NDR and unserviceable actions of an order, as
+// Problem orders: the NDR and unserviceable actions of an order, as
 // buttons beside the order's other actions. The rules are domain/ndr.ts, the same
 // table the server checks.
 import { useState, type ReactNode } from 'react';

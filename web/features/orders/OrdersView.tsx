@@ -161,7 +161,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         <OfflineGate>
         <Group gap="xs">
           <DownloadButton filter={{ tab: section, ...filter }} appType={APP_TYPE[session.role]} />
-          {/* Admins too (issue 17): the manual order form asks them for the company first. */}
+          {/* Admins too: the manual order form asks them for the company first. */}
           <Button onClick={() => navigate({ to: '/orders/new' })}>Create Order</Button>
         </Group>
         </OfflineGate>

@@ -1,4 +1,4 @@
-// Indian states and the cities shipments pass through, in Hindi (issue 13 §3).
+// Indian states and the cities shipments pass through, in Hindi.
 import type { Lang } from './messages';
 
 export const STATE_HI: Readonly<Record<string, string>> = Object.freeze({

@@ -6,7 +6,7 @@ import type { OrderDetail } from '../queries';
 export type AdminCloneActionsProps = { order: OrderDetail };
 
 /**
- * Admin: Clone Order and Clone & Edit Order (issue 17). They open the manual
+ * Admin: Clone Order and Clone & Edit Order. They open the manual
  * order form, which starts on the order's company; the admin can choose
  * another company there before saving.
  */
