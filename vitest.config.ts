@@ -35,7 +35,9 @@ export default defineConfig({
           name: 'screens',
           include: ['web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx'],
           environment: 'node',
-          testTimeout: 30_000,
+          // A screen test renders the app in jsdom against the real API: on a two-core machine
+          // busy with the browser suite one took 31 s. The limit stops a hung test, not a slow one.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
         },
       },

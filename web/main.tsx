@@ -5,13 +5,13 @@ import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { cssVariablesResolver, theme } from './ui/theme';
-import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { FLOOR_SCREEN, INSTALLED_NOTICE_ID, UpdatePrompt } from './pwa/UpdatePrompt';
 import { persistQueries } from './pwa/queryPersistence';
 import type { AuthState } from './auth/session';
 
@@ -40,6 +40,11 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+// A notice still showing when a floor screen opens would lie over its order card or scan field.
+router.subscribe('onResolved', ({ toLocation }) => {
+  if (FLOOR_SCREEN.test(toLocation.pathname)) notifications.hide(INSTALLED_NOTICE_ID);
+});
 
 // Screens last loaded are kept on the device; opened offline, they render from it at once.
 void persistQueries(queryClient).then(() => createRoot(document.getElementById('root')!).render(

@@ -3,6 +3,20 @@ import { Button, Group, Notification, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
+/** The floor's screens: no notice over their order card or scan field (the sync status in the header speaks there). */
+export const FLOOR_SCREEN = /^\/(fulfillment|returns|inventory)(\/|$)/;
+/** The "Installed on this device" notice: shown once per device, and hidden as soon as a floor screen opens. */
+export const INSTALLED_NOTICE_ID = 'pwa-installed';
+const INSTALLED_NOTICE_SEEN = 'sd.installedNoticeSeen';
+
+function noticeSeen(): boolean {
+  try {
+    return localStorage.getItem(INSTALLED_NOTICE_SEEN) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Offers the new version when a deploy has a new service worker waiting; never reloads on its own. */
 export function UpdatePrompt() {
   const {
@@ -13,14 +27,20 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     if (!offlineReady) return;
-    // Not over a floor screen's order card or scan field: the sync status in the header says it there.
-    if (/^\/(fulfillment|returns|inventory)(\/|$)/.test(window.location.pathname)) {
+    // Not over a floor screen's order card or scan field, and once per device.
+    if (FLOOR_SCREEN.test(window.location.pathname) || noticeSeen()) {
       setOfflineReady(false);
       return;
+    }
+    try {
+      localStorage.setItem(INSTALLED_NOTICE_SEEN, '1');
+    } catch {
+      /* private mode: it may show again next time */
     }
     // Only what is true for every screen: the app opens without a network. Packing, returns and stock
     // keep working on the device; other screens show what was last loaded, read-only.
     notifications.show({
+      id: INSTALLED_NOTICE_ID,
       title: 'Installed on this device',
       message: 'The app now opens without a network. Packing, returns and stock work offline; other screens show what this device last loaded, read-only.',
       autoClose: 4000,
