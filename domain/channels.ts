@@ -213,3 +213,7 @@ export const wooSecrets = z.object({
   consumerSecret: z.string().trim().min(1, 'Please enter the consumer secret').max(200),
   webhookSecret: z.string().trim().min(1, 'Please enter the webhook secret').max(200),
 });
+
+/** A store webhook's acknowledgement (the store reads only the status code). */
+export const WebhookAckResponse = z.object({ status: z.literal(true), message: z.string() });
+export type WebhookAckResponse = z.infer<typeof WebhookAckResponse>;

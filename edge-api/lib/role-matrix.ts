@@ -129,6 +129,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/integrations/connections': SELLER_ADMIN,
   'GET /api/integrations/tasks': SELLER_ADMIN,
   'POST /api/integrations/tasks/{id}/retry': SELLER_ADMIN,
+  'POST /api/integrations/{kind}/{connectionId}/webhook': PUBLIC, // a store's webhook: its HMAC over the raw body proves it
   // /api/jobs
   'GET /api/jobs/{id}': DESK,
   // /api/lightning

@@ -244,6 +244,21 @@ const demos = (): Record<string, Demo> => ({
   'PATCH /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}`, body: { label: 'Renamed' } },
   'POST /api/integrations/connections/{id}/test': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}/test` },
   'DELETE /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}` },
+  'POST /api/integrations/{kind}/{connectionId}/webhook': {
+    as: 'anonymous',
+    setup: async () => {
+      const r = await agents.seller.json('/api/integrations/connections', {
+        method: 'POST', body: { kind: 'shopify', label: 'Demo store', baseUrl: 'https://acme-india.myshopify.com', settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { accessToken: 'shpat_demo', clientSecret: 'shpss_demo_secret' } },
+      });
+      ids.shop = r.body.connection.id;
+    },
+    path: () => `/api/integrations/shopify/${ids.shop}/webhook`,
+    body: { id: 820982911946154500, name: '#9999', line_items: [] },
+    headers: (body) => ({
+      'x-shopify-topic': 'orders/create', 'x-shopify-webhook-id': 'responses-demo-1',
+      'x-shopify-hmac-sha256': createHmac('sha256', 'shpss_demo_secret').update(JSON.stringify(body)).digest('base64'),
+    }),
+  },
   'GET /api/integrations/tasks': { as: 'seller', path: '/api/integrations/tasks?status=failed,pending' },
   'POST /api/integrations/tasks/{id}/retry': {
     as: 'seller', path: () => `/api/integrations/tasks/${ids.task}/retry`,

@@ -2,7 +2,8 @@
 // signature under the connection's secret is the proof. Acknowledged once queued.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CHANNEL_KINDS } from '../../../domain/channels';
+import { CHANNEL_KINDS, WebhookAckResponse } from '../../../domain/channels';
+import { responds } from '../../lib/responds';
 import type { AppEnv } from '../../env';
 import { receiveStoreWebhook } from '../../integrations/channels/webhooks';
 import { v } from '../../lib/validate';
@@ -10,7 +11,7 @@ import { v } from '../../lib/validate';
 const params = z.object({ kind: z.enum(CHANNEL_KINDS), connectionId: z.string().max(64) });
 
 export const channelWebhookRoutes = new Hono<AppEnv>()
-  .post('/integrations/:kind/:connectionId/webhook', v('param', params), async (c) => {
+  .post('/integrations/:kind/:connectionId/webhook', responds(WebhookAckResponse), v('param', params), async (c) => {
     const { kind, connectionId } = c.req.valid('param');
     const raw = new Uint8Array(await c.req.arrayBuffer());
     const r = await receiveStoreWebhook(c.var.dbh, c.var.config, kind, connectionId, (name) => c.req.header(name), raw);
