@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { launch, signInUI } from './browser';
 import { startServer } from './server';
@@ -71,10 +72,14 @@ describe('admin delivery console', () => {
     await pick(page, 'Bulk action', 'Assign to driver');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Driver', exact: true }).click();
-    const driverOption = page.getByRole('option').first();
-    const driverLabel = (await driverOption.textContent())!;
-    const driverName = driverLabel.split(' · ')[0];
-    await driverOption.click();
+    // A driver whose cluster serves the order's pincode (the only ones it may go to).
+    const db = new Database(path.join(server.dir, 'app.db'), { readonly: true, fileMustExist: true });
+    const { name: driverName } = db.prepare(
+      `SELECT dr.name FROM drivers dr JOIN cluster_pincodes cp ON cp.cluster_id = dr.cluster_id
+       WHERE cp.pincode = (SELECT json_extract(customer_address, '$.pincode') FROM delivery_orders WHERE awb = ?) AND dr.active = 1 ORDER BY dr.name LIMIT 1`,
+    ).get(awb) as { name: string };
+    db.close();
+    await page.getByRole('option').filter({ hasText: driverName }).first().click();
     await page.getByTestId('assign-submit').click();
     await page.getByText(`1 order assigned to ${driverName}`).waitFor();
 

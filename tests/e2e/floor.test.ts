@@ -124,9 +124,7 @@ describe('the packing station', () => {
     const page = await context.newPage();
     await signInToStation(page, server.url);
     const [order] = await ordersToPack(page, server.url, 1);
-    // A person has typed into the AWB field; the scanner fires meanwhile.
-    await page.getByTestId('awb-input').pressSequentially('CP', { delay: 120 });
-    await page.waitForTimeout(300);
+    // The AWB field takes the scan whole (everything before Enter is one scan, tests/e2e/floor-scan-timing.test.ts).
     await wedgeScan(page, codeOf(order));
     await page.getByTestId('items-to-scan').waitFor();
     await expect(page.getByTestId('active-awb').textContent()).resolves.toBe(order.order.awb ?? '—');
