@@ -61,7 +61,7 @@ export async function benchFloorBrowser(opts: { quick: boolean }): Promise<Bench
 /**
  * Pushes one pack.scan per unit of `orders` as one device, in pushes of 100
  * (after a warm-up push of another device), each checked to be all applied.
- * The PostgreSQL push figure (pg.bench.ts) uses it.
+ * sync.push_1000_ms here and the PostgreSQL push figure (pg.bench.ts) use it.
  */
 export async function pushScans(agent: Awaited<ReturnType<typeof signInDemo>>, orders: { id: string; shopOrderId: string; wsin: string; units: number }[]) {
   const clientId = `bench-${Date.now()}`;
@@ -130,23 +130,7 @@ async function benchPush(): Promise<BenchResult[]> {
     const orders = await seedPackingOrders(h.db, { companyId: C0, warehouseId: W0, count: 100, units: 10, prefix: 'BP' });
     const app = createApp({ dbh: h, logger: pino({ level: 'silent' }), config: { dataDir: dir } });
     const agent = await signInDemo(app, 'warehouse');
-    const clientId = `bench-${Date.now()}`;
-    const createdAt = new Date().toISOString();
-    const commands = orders.flatMap((o) => Array.from({ length: o.units }, () => ({ awb: o.shopOrderId, orderId: o.id, wsin: o.wsin }))).map((args, i) => ({ seq: i + 1, name: 'pack.scan', args, createdAt }));
-    // Warm-up: one push of another device, so the first batch does not pay for JIT and statement caches.
-    await agent.json('/api/sync/push', { method: 'POST', body: { clientId: `${clientId}-warm`, schemaVersion: 1, commands: commands.slice(0, 20) } });
-
-    const batches: number[] = [];
-    const start = performance.now();
-    for (let i = 0; i < commands.length; i += 100) {
-      const t = performance.now();
-      const res = await agent.json<PushResponse>('/api/sync/push', { method: 'POST', body: { clientId, schemaVersion: 1, commands: commands.slice(i, i + 100) } });
-      batches.push(performance.now() - t);
-      if (res.status !== 200 || res.body.results.some((r) => r.status !== 'applied')) {
-        throw new Error(`push failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-      }
-    }
-    const total = performance.now() - start;
+    const { total, batches, clientId } = await pushScans(agent, orders);
 
     // Reference: the same rows of 100 other orders written by hand-written SQL (better-sqlite3 on the same
     // file) in the same 10 transactions, a savepoint per command as the app's push makes.
