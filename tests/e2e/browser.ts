@@ -33,3 +33,11 @@ export async function signInUI(page: Page, baseURL: string, email: string, passw
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/**
+ * Waits until what the page loaded is kept on the device (web/pwa/queryPersistence.ts marks
+ * <html data-query-cache> "saving" from a loaded query until its write ends), instead of a fixed sleep.
+ */
+export async function deviceSaved(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.queryCache === 'saved', null, { timeout: 30_000 });
+}

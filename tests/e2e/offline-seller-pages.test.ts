@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistent, signInUI } from './browser';
+import { deviceSaved, launchPersistent, signInUI } from './browser';
 import { startServer } from './server';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -45,17 +45,17 @@ describe('seller pages offline', () => {
     const items = await catalogueItems(page);
     expect(items.length).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Sync Catalogue' }).isDisabled()).resolves.toBe(false);
-    await page.waitForTimeout(800); // the device saves what was loaded in the background (before the next page load)
+    await deviceSaved(page); // the device saves what was loaded in the background
 
     await page.goto(`${server.url}/invoices`);
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     await expect(page.getByRole('button', { name: 'Export CSV' }).isDisabled()).resolves.toBe(false);
-    await page.waitForTimeout(800);
+    await deviceSaved(page);
 
     await page.goto(`${server.url}/settings/invoicing`);
     await page.getByTestId('gstin-row').first().waitFor({ timeout: 30_000 });
     const gstins = await gstinRows(page);
-    await page.waitForTimeout(800); // the device saves what was loaded in the background
+    await deviceSaved(page); // the device saves what was loaded in the background
 
     await context.setOffline(true);
 

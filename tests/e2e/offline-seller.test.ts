@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistent, signInUI } from './browser';
+import { deviceSaved, launchPersistent, signInUI } from './browser';
 import { startServer } from './server';
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -40,7 +40,7 @@ describe('seller screens offline', () => {
     await page.getByTestId('order-info').waitFor();
     const shopOrderId = (await page.getByTestId('order-slider').getByText(/^Order /).first().textContent())!;
     await page.getByRole('button', { name: 'Close order' }).click();
-    await page.waitForTimeout(800); // the device saves what was loaded in the background
+    await deviceSaved(page); // the device saves what was loaded in the background
 
     await context.setOffline(true);
     await page.reload();

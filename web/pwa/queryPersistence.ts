@@ -78,8 +78,23 @@ export function persistQueries(queryClient: QueryClient, waitMs = 1500): Promise
 
   const pending = new Map<string, Query>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let saving = 0;
+  // Whether what was loaded is on the device yet, on <html data-query-cache>: "saving" from a loaded
+  // query until its write ends, then "saved". A browser test waits on it instead of on time.
+  const mark = () => {
+    document.documentElement.dataset.queryCache = timer || saving ? 'saving' : 'saved';
+  };
   const flush = async () => {
     timer = undefined;
+    saving++;
+    try {
+      await save();
+    } finally {
+      saving--;
+      mark();
+    }
+  };
+  const save = async () => {
     const userId = sessionUser(queryClient);
     const queries = [...pending.values()];
     pending.clear();
@@ -102,6 +117,7 @@ export function persistQueries(queryClient: QueryClient, waitMs = 1500): Promise
     if (event.type !== 'updated' || event.action.type !== 'success' || !isPersisted(event.query.queryKey)) return;
     pending.set(event.query.queryHash, event.query);
     timer ??= setTimeout(() => void flush(), 300);
+    mark();
   });
   window.addEventListener('offline', () => void restore(queryClient).catch(() => undefined));
   // Back online, what was shown from the device is fetched afresh, however recent it looked.
