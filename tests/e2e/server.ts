@@ -16,6 +16,45 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How a server starts: the bundle of scripts/build-server.mjs on plain node when `SD_SERVER_BUNDLE`
+ * names it (the browser suite's global setup builds it once), else the TypeScript through tsx.
+ */
+const serverCommand = () => (process.env.SD_SERVER_BUNDLE ? [process.env.SD_SERVER_BUNDLE] : ['--import', 'tsx', 'edge-api/server.ts']);
+
+/**
+ * Seeded folders of this run (`SD_E2E_TEMPLATES`, made by the global setup): the first server
+ * started with N demo orders and no extra settings leaves a copy of its fresh database and data
+ * folder there, and later ones with N start from a copy instead of migrating and seeding again.
+ * Only within one run, so the demo data's dates are as fresh as a seed of the same run.
+ */
+function templateFor(orders: number, opts: { env?: Record<string, string>; dir?: string }): string | null {
+  const root = process.env.SD_E2E_TEMPLATES;
+  return root && !opts.dir && !opts.env ? path.join(root, `orders-${orders}`) : null;
+}
+
+/** Copies a fresh server's folder as a template: its database through SQLite's VACUUM INTO (consistent while it runs). */
+async function keepTemplate(dir: string, template: string) {
+  const { default: Database } = await import('better-sqlite3');
+  const tmp = `${template}.${process.pid}.tmp`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+  for (const f of fs.readdirSync(dir)) {
+    if (!/^app\.db(-wal|-shm|-journal)?$/.test(f)) fs.cpSync(path.join(dir, f), path.join(tmp, f), { recursive: true });
+  }
+  const db = new Database(path.join(dir, 'app.db'), { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(path.join(tmp, 'app.db'));
+  } finally {
+    db.close();
+  }
+  try {
+    fs.renameSync(tmp, template);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true }); // another file made it first
+  }
+}
+
+/**
  * Starts the real server (built PWA + API) on a free loopback port over a fresh SQLite file.
  * `apiOnly`: the API without the built PWA (an API test); `dir`: an earlier server's folder, to start
  * again on its database (kept by stop()).
@@ -23,11 +62,15 @@ export async function freePort(): Promise<number> {
 export async function startServer(opts: { orders?: number; env?: Record<string, string>; apiOnly?: boolean; dir?: string } = {}) {
   if (!opts.apiOnly && !fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it).');
   const port = await freePort();
+  const orders = opts.orders ?? 600;
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
+  const template = templateFor(orders, opts);
+  const fromTemplate = !!template && fs.existsSync(template);
+  if (fromTemplate) fs.cpSync(template, dir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
-      DATABASE_URL: '', SEED_ORDERS: String(opts.orders ?? 600), LOG_LEVEL: 'warn',
+      DATABASE_URL: '', SEED_ORDERS: String(orders), LOG_LEVEL: 'warn',
       // every browser and benchmark of a run is one loopback client: the public lookup's budget per
       // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
       PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
@@ -48,6 +91,7 @@ export async function startServer(opts: { orders?: number; env?: Record<string, 
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  if (template && !fromTemplate) await keepTemplate(dir, template);
   return {
     url: `http://127.0.0.1:${port}`,
     dir,

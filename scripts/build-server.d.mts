@@ -1,0 +1,2 @@
+/** Bundles the API server into dist-server/ (see build-server.mjs). */
+export function buildServer(): Promise<void>;
