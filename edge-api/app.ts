@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import pino, { type Logger } from 'pino';
 import type { DbHandle } from '../db/connect';
@@ -77,8 +76,8 @@ export function createApp(opts: CreateAppOptions) {
   // ahead of every middleware below, which it does not need (it is given what
   // the first one sets); it sets its request id and the security headers and
   // answers its errors itself (routes/tracking/public.ts). Registered first, it
-  // is the first handler of its requests and never calls the next. Its fast
-  // path (a remembered answer) answers ahead of Hono itself: see nodeServerWithFastPaths.
+  // is the first handler of its requests and never calls the next; a remembered
+  // answer is sent without waiting on anything.
   const counter = opts.rateCounter ?? ((windowMs: number) => memoryRateCounter({ windowMs }));
   const limit = lookupLimit(config.publicLookup, { budget: counter(config.publicLookup.windowMs), seen: counter(config.publicLookup.windowMs) });
   const lookup = publicLookup({ dbh: opts.dbh, config, log, limit });
@@ -99,24 +98,5 @@ export function createApp(opts: CreateAppOptions) {
   const routed = early.route('/api', api);
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app, { title: 'ShipDesk API', version: '1' })));
   app.all('/api/*', (c) => c.json({ status: false, message: 'Not found' }, 404));
-  fastPaths.set(routed, lookup.fastPath);
   return routed;
 }
-
-type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
-const fastPaths = new WeakMap<object, FastPath>();
-
-/**
- * `serve({ fetch, createServer: nodeServerWithFastPaths(api) })`: Node's
- * createServer, whose requests go first to the app's fast path (the public
- * tracking lookup of a remembered answer, answered exactly as the route would,
- * at a fraction of the cost of Hono's routing and adapter), and to the Hono
- * listener when it declines.
- */
-export function nodeServerWithFastPaths(app: object): typeof createServer {
-  const fast = fastPaths.get(app);
-  const create = (options: ServerOptions, listener: RequestListener) =>
-    createServer(options, fast ? (req, res) => { if (!fast(req, res)) void listener(req, res); } : listener);
-  return create as typeof createServer;
-}
-

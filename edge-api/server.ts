@@ -10,7 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_COMPANIES, isSeeded, seed } from '../db/seed';
 import { seedDemoChannel } from './integrations/channels/demo';
 import { sampleDeliveredAwb } from '../db/tracking/demo';
-import { createApp, nodeServerWithFastPaths } from './app';
+import { createApp } from './app';
 import { loadConfig, localKey } from './config';
 import { TASK_HANDLERS } from './integrations/handlers';
 import { startTaskWorker } from './integrations/tasks';
@@ -97,8 +97,7 @@ const sample = production
   ? undefined
   : await sampleDeliveredAwb(dbh.db);
 
-// The public tracking lookup of a remembered answer is answered ahead of Hono (app.ts, nodeServerWithFastPaths).
-const server = serve({ fetch: root.fetch, port, hostname: host, createServer: nodeServerWithFastPaths(api) }, (info) => {
+const server = serve({ fetch: root.fetch, port, hostname: host }, (info) => {
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${info.port}`;
   console.log(`\nShipDesk is running at ${url}${production ? ` (production; public address ${config.publicUrl})` : ''}\n`);
   if (production) return;

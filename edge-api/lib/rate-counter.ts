@@ -22,7 +22,7 @@ export interface RateCounter {
   reset(key: string): Promise<void>;
   /**
    * `take` answered at once, for a counter in this process's memory. A path that cannot wait
-   * (the lookup's fast path ahead of Hono) uses it, and leaves the request to the routed path,
+   * (the lookup of a remembered answer) uses it, and leaves the request to the full lookup,
    * which awaits `take`, when a counter lacks it.
    */
   takeNow?(key: string, cost?: number): WindowCount;

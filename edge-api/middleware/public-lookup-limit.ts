@@ -39,7 +39,7 @@ export type LookupLimit = {
   /** Charges a lookup of `awb` that was found or not. */
   charge: (addr: string | null, awb: string, found: boolean) => Promise<void>;
   /**
-   * For the fast path (a remembered answer, ahead of Hono): charges a found AWB at once and answers
+   * For a remembered answer (sent without waiting on anything): charges a found AWB at once and answers
    * true, or answers false, charging nothing, when the budget is spent or the counters cannot answer
    * at once: the routed path then answers (and refuses).
    */

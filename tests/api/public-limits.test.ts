@@ -1,12 +1,12 @@
-// The public tracking surface against a real listening server (the fast path included), clients told
+// The public tracking surface against a real listening server (remembered answers included), clients told
 // apart by X-Forwarded-For from a trusted proxy on loopback: a scan of AWBs is stopped early, a buyer
 // reloading their page never is; guesses at the buyer check from other addresses never lock the buyer out.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, nodeServerWithFastPaths } from '../../edge-api/app';
+import { createApp } from '../../edge-api/app';
 import { BUYER_DIGITS_WRONG, BUYER_SLOW_DOWN, BUYER_TOO_MANY, LOOKUP_TOO_MANY, phoneLast4 } from '../../domain/tracking';
 import { makeTestApp } from './helpers';
 
@@ -18,7 +18,7 @@ let base: string;
 beforeAll(async () => {
   ctx = await makeTestApp({ orders: 300 });
   const app = createApp({ dbh: ctx.dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}`, trustedProxies: ['loopback'] } });
-  server = nodeServerWithFastPaths(app)({}, getRequestListener(app.fetch));
+  server = createServer(getRequestListener(app.fetch));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -93,7 +93,7 @@ describe('public lookups are limited per client', () => {
     }
   });
 
-  it('counts remembered answers too (the fast path): one address hammering one AWB is stopped', async () => {
+  it('counts remembered answers too: one address hammering one AWB is stopped', async () => {
     const [{ awb }] = await awbs('IN_TRANSIT');
     const client = newClient();
     let refusedAt = -1;

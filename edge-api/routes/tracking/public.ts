@@ -1,6 +1,5 @@
 // Public tracking: GET /order/{awb} (part 1 §7) and the customer's NDR requests.
 // No sign-in. Answers only what a customer may see.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
@@ -22,7 +21,7 @@ import type { AppConfig, AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { responds } from '../../lib/responds';
 import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
-import { logRequest, newRequestId, onError, requestIdOf } from '../../middleware/errors';
+import { logRequest, newRequestId, onError } from '../../middleware/errors';
 import { BuyerTokenInvalid, createBuyerRequest, verifyBuyer } from '../../services/tracking/buyer-requests';
 import { publicAnswer, rememberedPublicAnswer, shipmentDetails, type PublicAnswer } from '../../services/tracking/public-answer';
 import { jsonAnswerSecurityHeaders, securityHeaderRecord } from '../../middleware/security-headers';
@@ -91,10 +90,30 @@ function answerHeaders(fixed: (typeof FIXED_HEADERS)['plain'], answer: PublicAns
 function lookupHandler({ dbh, config, log, limit }: LookupDeps) {
   const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
   const trusted = proxyList(config.trustedProxies);
+  /**
+   * A remembered answer, without waiting on anything: a plain AWB whose answer is remembered and
+   * still exact (publicAnswer's memory, SQLite), charged as a found AWB. Anything else (an escape,
+   * an unknown or changed AWB, a spent budget, PostgreSQL) is null, and the lookup below answers it.
+   */
+  const remembered = (c: Context<AppEnv>, reqId: string): Response | null => {
+    const raw = c.req.param('awb') ?? '';
+    if (!PLAIN_AWB.test(raw)) return null;
+    const awb = normaliseAwb(raw);
+    if (awbProblem(awb) !== null) return null;
+    const answer = rememberedPublicAnswer(dbh, awb);
+    if (!answer || !limit.chargeFoundNow(clientAddressOf(peerOf(c), c.req.header('x-forwarded-for'), trusted), awb)) return null;
+    const a = answerHeaders(fixed, answer, reqId, c.req.header('if-none-match'));
+    return new Response(a.body, { status: a.status, headers: a.headers });
+  };
   return async (c: Context<AppEnv>): Promise<Response> => {
     const started = performance.now();
     const reqId = newRequestId(c);
     c.set('requestId', reqId);
+    const quick = remembered(c, reqId);
+    if (quick) {
+      logRequest(log, c, reqId, quick.status, started);
+      return quick;
+    }
     let res: Response;
     try {
       const client = clientAddressOf(peerOf(c), c.req.header('x-forwarded-for'), trusted);
@@ -127,55 +146,17 @@ function lookupHandler({ dbh, config, log, limit }: LookupDeps) {
   };
 }
 
-const LOOKUP_PREFIX = '/api/order/';
-/** An AWB in a request line as the fast path takes it: letters and digits only (no escapes, dashes, query). */
+/** An AWB as a remembered answer is looked up: letters and digits only (no escapes or dashes to undo). */
 const PLAIN_AWB = /^[A-Za-z0-9]{1,64}$/;
 
-/**
- * The lookup of a remembered answer, straight on Node's request and response,
- * ahead of Hono (its routing over every route of the API, its context, and the
- * adapter's request and response objects cost more than the lookup itself):
- * `GET /api/order/{awb}` with a plain AWB whose answer is remembered and still
- * exact (publicAnswer's memory, SQLite). It answers exactly as the handler
- * above (same headers, body, 304, request id, log line) and returns true;
- * anything else (HEAD, a query, an escape, an unknown or changed AWB, an
- * error, PostgreSQL) returns false untouched, for Hono to answer.
- */
-function lookupFastPath({ dbh, config, log, limit }: LookupDeps) {
-  const fixed = config.hsts ? FIXED_HEADERS.hsts : FIXED_HEADERS.plain;
-  const trusted = proxyList(config.trustedProxies);
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = req.url;
-    if (req.method !== 'GET' || !url?.startsWith(LOOKUP_PREFIX)) return false;
-    const raw = url.slice(LOOKUP_PREFIX.length);
-    if (!PLAIN_AWB.test(raw)) return false;
-    const started = performance.now();
-    const awb = normaliseAwb(raw);
-    if (awbProblem(awb) !== null) return false;
-    const answer = rememberedPublicAnswer(dbh, awb);
-    if (!answer) return false;
-    // Charged as the route charges a found AWB; a spent budget goes to the route, which refuses it.
-    if (!limit.chargeFoundNow(clientAddressOf(req.socket.remoteAddress, header(req.headers['x-forwarded-for']), trusted), awb)) return false;
-    const reqId = requestIdOf(req.headers['x-request-id']);
-    const ifNoneMatch = req.headers['if-none-match'];
-    const a = answerHeaders(fixed, answer, reqId, ifNoneMatch);
-    // Content-Length as the Node adapter sets it (else Node would send the body chunked)
-    res.writeHead(a.status, a.body ? Object.assign(a.headers, { 'Content-Length': a.body.byteLength }) : a.headers);
-    res.end(a.body ?? undefined);
-    if (log.isLevelEnabled('debug')) log.debug({ reqId, method: 'GET', path: url, status: a.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-    return true;
-  };
-}
-
-/** The lookup, for app.ts to mount ahead of its middleware (`deps` are what that middleware would set), and its fast path. */
+/** The lookup, for app.ts to mount ahead of its middleware (`deps` are what that middleware would set). */
 export function publicLookup(deps: LookupDeps) {
   const lookup = lookupHandler(deps);
   // Listed in /api/openapi.json like a v('param', …) validator.
   (lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
-  return { routes: new Hono<AppEnv>().get('/order/:awb', responds(PublicTrackingResponseSchema), lookup), fastPath: lookupFastPath(deps) };
+  return { routes: new Hono<AppEnv>().get('/order/:awb', responds(PublicTrackingResponseSchema), lookup) };
 }
 
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
 
 /** Sets `clientAddress` as the app's TRUST_PROXY setting says (the client-address middleware, built once per setting). */
 const byProxies = new WeakMap<object, MiddlewareHandler<AppEnv>>();
