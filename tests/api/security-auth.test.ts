@@ -1,7 +1,7 @@
 // Sign-in that holds under parallel attack.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { hashPassword, needsRehash, PASSWORD_PARAMS, UNKNOWN_USER_HASH, verifyPassword } from '../../db/password';
+import { hashPassword, needsRehash, PASSWORD_PARAMS, passwordParamsFor, PRODUCTION_PASSWORD_PARAMS, UNKNOWN_USER_HASH, verifyPassword } from '../../db/password';
 import { DEFAULT_AUTH, loadConfig } from '../../edge-api/config';
 import type { AppConfig } from '../../edge-api/env';
 import { hashQueueFor } from '../../edge-api/services/auth/sign-in';
@@ -145,16 +145,27 @@ describe('client addresses and the per-address limit', () => {
 
 describe('passwords and sessions', () => {
   it('hashes new passwords with scrypt at OWASP\'s cost, and rehashes an older, cheaper hash at the next sign-in', async () => {
-    const fresh = await hashPassword('Correct@Horse1');
-    expect(fresh.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '3']);
-    expect(PASSWORD_PARAMS.N * PASSWORD_PARAMS.r * PASSWORD_PARAMS.p).toBeGreaterThanOrEqual(2 ** 14 * 8 * 5);
+    // Outside a test run (npm start, production, the benches) every hash is made at OWASP's cost; a test
+    // run hashes at a cheap cost of its own, which production refuses even with the test flag set.
+    expect(PRODUCTION_PASSWORD_PARAMS).toEqual({ N: 32768, r: 8, p: 3 });
+    expect(PRODUCTION_PASSWORD_PARAMS.N * PRODUCTION_PASSWORD_PARAMS.r * PRODUCTION_PASSWORD_PARAMS.p).toBeGreaterThanOrEqual(2 ** 14 * 8 * 5);
+    expect(passwordParamsFor({})).toEqual(PRODUCTION_PASSWORD_PARAMS);
+    expect(passwordParamsFor({ VITEST: 'true', NODE_ENV: 'production' })).toEqual(PRODUCTION_PASSWORD_PARAMS);
+    expect(passwordParamsFor({ VITEST: 'true' })).toEqual(PASSWORD_PARAMS); // this run's
+    const atOwasp = await hashPassword('Correct@Horse1', PRODUCTION_PASSWORD_PARAMS);
+    expect(atOwasp.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '3']);
+    expect(await verifyPassword('Correct@Horse1', atOwasp)).toBe(true);
+    expect(needsRehash(atOwasp)).toBe(false);
+    const current = `scrypt$${PASSWORD_PARAMS.N}$${PASSWORD_PARAMS.r}$${PASSWORD_PARAMS.p}$`;
+    expect((await hashPassword('Correct@Horse1')).startsWith(current)).toBe(true);
+
     const d2r = demo('seller'); // any demo account
-    const legacy = await hashPassword(d2r.password, { N: 16384, r: 8, p: 1 });
+    const legacy = await hashPassword(d2r.password, { N: PASSWORD_PARAMS.N / 2, r: 8, p: 1 });
     await ctx.db.updateTable('users').set({ password_hash: legacy }).where('email', '=', d2r.email).execute();
     await signIn(ctx.app, d2r.email, d2r.password, 'seller');
     const after = (await ctx.db.selectFrom('users').select('password_hash').where('email', '=', d2r.email).executeTakeFirstOrThrow()).password_hash;
     expect(after).not.toBe(legacy);
-    expect(after.startsWith('scrypt$32768$8$3$')).toBe(true);
+    expect(after.startsWith(current)).toBe(true);
     expect(await verifyPassword(d2r.password, after)).toBe(true);
   });
 

@@ -23,7 +23,8 @@ export async function startBurstServer(dir: string, opts: { nodeArgs?: string[];
   await h.destroy();
   const port = await freePort();
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'edge-api/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...opts.env },
+    // VITEST off: the server hashes at production's cost (db/password.ts), as a real burst meets it.
+    env: { ...process.env, VITEST: 'false', PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
