@@ -3,6 +3,8 @@
 // shopify.md and woocommerce.md), one StoreOrder shape for both, and the rules
 // that turn it into an order here (payment mode, addresses, lines).
 import { z } from 'zod';
+import { okBody } from './api';
+import { JobView } from './jobs';
 import type { PaymentMode } from './statuses';
 
 export const CHANNEL_KINDS = ['shopify', 'woocommerce'] as const;
@@ -217,3 +219,31 @@ export const wooSecrets = z.object({
 /** A store webhook's acknowledgement (the store reads only the status code). */
 export const WebhookAckResponse = z.object({ status: z.literal(true), message: z.string() });
 export type WebhookAckResponse = z.infer<typeof WebhookAckResponse>;
+
+// ---- Polling: "Sync now" and the first backfill ----
+
+/** POST /api/integrations/connections/:id/sync: `days` reads that many days back (a backfill); without it, since the last sync. */
+export const ChannelSyncInput = z.object({ days: z.number().int().min(1, 'Please enter 1 to 60 days').max(60, 'Please enter 1 to 60 days').optional() });
+export type ChannelSyncInput = z.infer<typeof ChannelSyncInput>;
+
+/** What a finished sync job returns (GET /api/jobs/:id `result`). */
+export type ChannelSyncResult = { read: number; created: number; updated: number; missed: number; unchanged: number; ignored: number; unreadable: string[]; cursor: string | null; summary: string };
+
+/** Where a connection's polling stands, with its running or last sync job. */
+export const ChannelSyncView = z.object({
+  cursor: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  lastResult: z.string().nullable(),
+  job: JobView.nullable(),
+});
+export const ChannelSyncResponse = okBody({ sync: ChannelSyncView });
+export type ChannelSyncResponse = z.infer<typeof ChannelSyncResponse>;
+
+/** A sync's outcome in words, for Settings > Channels. */
+export function syncSummary(r: Omit<ChannelSyncResult, 'summary' | 'cursor'>): string {
+  if (!r.read) return 'No new or changed orders';
+  const parts = [`${r.created} new`, `${r.updated} updated`];
+  if (r.missed) parts.push(`${r.missed} in Missed Orders`);
+  if (r.unreadable.length) parts.push(`${r.unreadable.length} unreadable`);
+  return `${r.read} order${r.read === 1 ? '' : 's'} read: ${parts.join(', ')}`;
+}

@@ -3,6 +3,7 @@
  * Services queue a kind with enqueueJob (db/jobs/queue.ts) and own its payload type; handlers here
  * import services, never the other way round (.dependency-cruiser.cjs holds it).
  */
+import { CHANNEL_SYNC_JOB, channelSyncJob } from '../integrations/channels/sync';
 import type { JobHandlers } from '../lib/job-context';
 import { ADMIN_EXPORT_JOB, runAdminExportJob } from '../services/admin/exports';
 import { runVerifyEmailJob, VERIFY_EMAIL_JOB } from '../services/auth/email-verification';
@@ -18,4 +19,5 @@ export const JOB_HANDLERS = {
   [VERIFY_EMAIL_JOB]: runVerifyEmailJob,
   [BULK_UPLOAD_JOB]: runBulkUploadJob,
   [BULK_READY_TO_SHIP_JOB]: runBulkReadyToShipJob,
+  [CHANNEL_SYNC_JOB]: channelSyncJob(),
 } as const satisfies JobHandlers;

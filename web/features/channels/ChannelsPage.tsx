@@ -1,16 +1,78 @@
 // Settings > Channels: the company's Shopify and WooCommerce stores, the
 // webhook URL to paste in each, "Test connection", and store work that failed.
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Progress, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ChannelSyncResponse, ChannelSyncResult } from '../../../domain/channels';
+import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView, ConnectionTestResponse } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
-import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys } from './queries';
+import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys, channelSyncQuery, isSyncing } from './queries';
 
 const TITLES: Record<string, string> = { shopify: 'Shopify', woocommerce: 'WooCommerce' };
 const TOPICS: Record<string, string> = { shopify: 'orders/create, orders/updated, orders/cancelled', woocommerce: 'Order created, Order updated' };
 
 export const webhookUrl = (c: Pick<ConnectionView, 'id' | 'kind'>) => `${window.location.origin}/api/integrations/${c.kind}/${c.id}/webhook`;
+
+/** The store's polling: "Sync now", "Import past orders" (a backfill of N days), the running sync's progress and the last outcome. */
+function SyncPanel({ c }: { c: ConnectionView }) {
+  const qc = useQueryClient();
+  const q = useQuery(channelSyncQuery(c.id));
+  const [pastOpen, setPastOpen] = useState(false);
+  const [days, setDays] = useState<number | string>(7);
+  const [daysError, setDaysError] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: (body: { days?: number }) => apiJson<ChannelSyncResponse>(`/api/integrations/connections/${c.id}/sync`, { method: 'POST', body }),
+    onSuccess: (r) => {
+      setPastOpen(false);
+      qc.setQueryData(channelKeys.sync(c.id), r);
+    },
+    onError: (err) => setDaysError(fieldErrors(err).days ?? null),
+  });
+  const sync = q.data?.sync;
+  const job = sync?.job;
+  const busy = isSyncing(q.data);
+  const disabled = c.demo || c.status !== 'active';
+  const why = c.demo ? 'A demo store has no orders to read' : c.status !== 'active' ? 'The connection is paused' : undefined;
+  const importPast = () => {
+    const n = typeof days === 'number' ? days : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 60) return setDaysError('Please enter 1 to 60 days');
+    setDaysError(null);
+    start.mutate({ days: n });
+  };
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" aria-live="polite">
+          {q.isPending ? 'Loading sync status…'
+            : q.isError ? 'Sync status could not be loaded'
+            : busy ? (job!.status === 'queued' ? 'Sync waiting to start…' : `Importing orders: ${job!.progress} of ${job!.total || '…'}`)
+            : sync?.lastSyncedAt ? `Last sync ${indiaDateTimeText(sync.lastSyncedAt)}: ${(job?.result as ChannelSyncResult | null)?.summary ?? sync.lastResult ?? ''}`
+            : 'Not synced yet'}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" disabled={disabled || busy} title={why} loading={start.isPending && !pastOpen} onClick={() => start.mutate({})}>Sync now</Button>
+          <Button size="xs" variant="subtle" disabled={disabled || busy} title={why} onClick={() => { setDaysError(null); setPastOpen(true); }}>Import past orders</Button>
+        </Group>
+      </Group>
+      {busy && <Progress value={job!.total ? (100 * job!.progress) / job!.total : 0} animated aria-label="Sync progress" size="sm" />}
+      {!busy && job?.status === 'failed' && <Alert color="red" p="xs">Sync failed: {sync?.lastResult?.replace(/^Failed: /, '') ?? job.error}. The next sync tries again.</Alert>}
+      {start.isError && !daysError && <Alert color="red" p="xs">{(start.error as Error).message}</Alert>}
+      <Modal opened={pastOpen} onClose={() => setPastOpen(false)} title={`Import past orders from ${c.label}`}>
+        <form noValidate onSubmit={(ev) => { ev.preventDefault(); importPast(); }}>
+          <Stack>
+            <Text size="sm">Orders placed or changed in the store in the last days are read again. Orders already here are not made twice.</Text>
+            <NumberInput label="Days" min={1} max={60} value={days} onChange={setDays} error={daysError} allowDecimal={false} data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPastOpen(false)}>Cancel</Button>
+              <Button type="submit" loading={start.isPending}>Import</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}
 
 function ConnectionCard({ c }: { c: ConnectionView }) {
   const qc = useQueryClient();
@@ -49,6 +111,7 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
           <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
           <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
         </Group>
+        <SyncPanel c={c} />
         {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
         {answer && <Alert color={answer.startsWith('OK') ? 'green' : 'red'} p="xs">{answer}</Alert>}
       </Stack>

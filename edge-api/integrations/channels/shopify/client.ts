@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { SHOPIFY_API_VERSION } from '../../../../domain/channels';
-import { createHttpClient, PartnerError, type OutboundResponse } from '../../http';
+import { createHttpClient, PartnerError, type HttpClientOptions, type OutboundResponse } from '../../http';
 import type { z } from 'zod';
 import type { shopifySettings, shopifySecrets } from '../../../../domain/channels';
 import type { OpenConnection } from '../../connections';
@@ -36,8 +36,8 @@ export function shopifyThrottleDelay(res: OutboundResponse): number | null {
 export const graphqlUrl = (conn: Pick<OpenConnection, 'baseUrl'>) => `${conn.baseUrl}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
 
 /** One GraphQL call; a GraphQL error (other than the throttle, which is retried) is thrown with Shopify's message. */
-export async function shopifyGraphql<T>(conn: ShopifyConn, query: string, variables: Record<string, unknown>, opts: { log?: Logger; name: string; idempotent: boolean; timeoutMs?: number }): Promise<T> {
-  const client = createHttpClient({ partner: 'shopify', log: opts.log, retryDelay: shopifyThrottleDelay });
+export async function shopifyGraphql<T>(conn: ShopifyConn, query: string, variables: Record<string, unknown>, opts: { log?: Logger; name: string; idempotent: boolean; timeoutMs?: number; client?: PollClientOptions }): Promise<T> {
+  const client = createHttpClient({ partner: 'shopify', log: opts.log, retryDelay: shopifyThrottleDelay, ...opts.client });
   const res = await client.request({
     method: 'POST', url: graphqlUrl(conn), name: opts.name, idempotent: opts.idempotent, timeoutMs: opts.timeoutMs,
     headers: { 'content-type': 'application/json', 'x-shopify-access-token': conn.secrets.accessToken },
@@ -52,6 +52,9 @@ export async function shopifyGraphql<T>(conn: ShopifyConn, query: string, variab
   }
   return body.data as T;
 }
+
+/** How a poll's calls retry and wait (tests make them short). */
+export type PollClientOptions = Pick<HttpClientOptions, 'retries' | 'sleep' | 'maxDelayMs' | 'timeoutMs' | 'baseDelayMs'>;
 
 export type ShopifySettings = z.output<typeof shopifySettings>;
 export type ShopifySecrets = z.output<typeof shopifySecrets>;
