@@ -185,12 +185,42 @@ export function manualOrderPayload(o: StoreOrder, catalogueIds: ReadonlyMap<stri
 /** Statuses in which the store's change (address, cancel) is applied here; after them it is flagged for the seller. */
 export const CHANGEABLE_STATUSES = ['PLACED', 'PROCESSED'] as const;
 
+export const STORE_CHANGES = { cancelled: 'cancelled in the store', address: 'shipping address changed in the store', items: 'items changed in the store' } as const;
+
 /** What changed in the store, in words, for the order's timeline. */
-export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; address1?: string; phone?: string }): string[] {
+export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; address1?: string; phone?: string }, storedItems?: readonly StoredItem[]): string[] {
   const changes: string[] = [];
-  if (o.cancelled) changes.push('cancelled in the store');
-  if (stored.address1 !== undefined && (stored.address1 !== o.shipping.address1 || (stored.pincode ?? '') !== o.shipping.zip.replace(/\s/g, ''))) changes.push('shipping address changed in the store');
+  if (o.cancelled) changes.push(STORE_CHANGES.cancelled);
+  if (stored.address1 !== undefined && (stored.address1 !== o.shipping.address1 || (stored.pincode ?? '') !== o.shipping.zip.replace(/\s/g, ''))) changes.push(STORE_CHANGES.address);
+  if (storedItems && storeItemsChange(o.lines, storedItems)) changes.push(STORE_CHANGES.items);
   return changes;
+}
+
+export type StoredItem = { id: string; sku: string; quantity: number };
+
+/**
+ * How the store's lines differ from the order's items, by SKU: only quantities
+ * (each item's new quantity), or lines added or removed; null when the same.
+ */
+export function storeItemsChange(lines: readonly StoreLine[], stored: readonly StoredItem[]):
+  | null
+  | { kind: 'quantities'; items: { id: string; sku: string; from: number; to: number }[] }
+  | { kind: 'lines'; added: string[]; removed: string[] } {
+  const want = new Map<string, number>();
+  for (const l of lines) want.set(l.sku, (want.get(l.sku) ?? 0) + l.quantity);
+  const have = new Map<string, StoredItem[]>();
+  for (const i of stored) have.set(i.sku, [...(have.get(i.sku) ?? []), i]);
+  const added = [...want.keys()].filter((sku) => !have.has(sku));
+  const removed = [...have.keys()].filter((sku) => !want.has(sku));
+  if (added.length || removed.length) return { kind: 'lines', added, removed };
+  const items = [...have.entries()]
+    .filter(([, rows]) => rows.length === 1)
+    .map(([sku, rows]) => ({ id: rows[0]!.id, sku, from: rows[0]!.quantity, to: want.get(sku)! }))
+    .filter((i) => i.from !== i.to);
+  // A SKU on two items here (a free unit beside a paid one) with a new total cannot be split: a lines change for the seller.
+  const split = [...have.entries()].some(([sku, rows]) => rows.length > 1 && rows.reduce((n, r) => n + r.quantity, 0) !== want.get(sku));
+  if (split) return { kind: 'lines', added: [], removed: [] };
+  return items.length ? { kind: 'quantities', items } : null;
 }
 
 // ---- Connections (Settings > Channels) ----

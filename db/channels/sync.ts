@@ -30,3 +30,11 @@ export const channelConnectionsDue = (db: Db, kinds: readonly string[], before: 
     .where('c.kind', 'in', [...kinds]).where('c.status', '=', 'active').where('c.demo', '=', 0)
     .where((eb) => eb.or([eb('s.updated_at', 'is', null), eb('s.updated_at', '<', before)]))
     .limit(200).execute();
+
+/** Whether the company has store orders waiting in Missed Orders (with the store's order kept to import again). */
+export const hasMissedStoreOrders = async (db: Db, companyId: string) =>
+  !!(await db.selectFrom('missed_orders').select('id').where('company_id', '=', companyId).where('status', '=', 'FAILED').where('payload', 'is not', null).limit(1).executeTakeFirst());
+
+/** A job of this kind for the company still waiting to start. */
+export const queuedJobOf = (db: Db, kind: string, companyId: string) =>
+  db.selectFrom('jobs').select('id').where('kind', '=', kind).where('company_id', '=', companyId).where('status', '=', 'queued').limit(1).executeTakeFirst();

@@ -21,7 +21,8 @@ import type { JobContext, JobHandler } from '../../lib/job-context';
 import type { ServiceActor } from '../../services/audit/actor';
 import { getJob } from '../../services/jobs/status';
 import { openConnection, type OpenConnection } from '../connections';
-import { importStoreOrder } from './import';
+import { importStoreOrder, retryMissedOrders } from './import';
+import type { MissedRetryPayload } from './missed';
 import type { PollClientOptions, ShopifyConn } from './shopify/client';
 import { shopifyOrdersPage, type StorePage } from './shopify/poll';
 import type { WooConn } from './woocommerce/client';
@@ -142,3 +143,6 @@ export function startChannelPolling(dbh: DbHandle, log: Logger, everyMs = POLL_E
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** The missed-orders retry job (queued by queueMissedOrderRetry when the catalogue changes). */
+export const runMissedRetryJob: JobHandler<MissedRetryPayload> = async (ctx) => ({ imported: await retryMissedOrders(ctx.dbh, ctx.job.payload.companyId) });
