@@ -47,6 +47,7 @@ function SyncPanel({ c }: { c: ConnectionView }) {
           {q.isPending ? 'Loading sync status…'
             : q.isError ? 'Sync status could not be loaded'
             : busy ? (job!.status === 'queued' ? 'Sync waiting to start…' : `Importing orders: ${job!.progress} of ${job!.total || '…'}`)
+            : c.demo ? 'A demo store has no orders to read: its webhook URL takes signed test orders'
             : sync?.lastSyncedAt ? `Last sync ${indiaDateTimeText(sync.lastSyncedAt)}: ${(job?.result as ChannelSyncResult | null)?.summary ?? sync.lastResult ?? ''}`
             : 'Not synced yet'}
         </Text>
@@ -107,9 +108,9 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
         </Group>
         <Text size="sm" c="dimmed">{c.baseUrl}</Text>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm">Webhook URL ({TOPICS[c.kind]}):</Text>
-          <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
-          <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          <Text size="sm" style={{ flexShrink: 0, maxWidth: '40%' }}>Webhook URL ({TOPICS[c.kind]}):</Text>
+          <Code style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>{url}</Code>
+          <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" style={{ flexShrink: 0 }} onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
         </Group>
         <SyncPanel c={c} />
         {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
