@@ -64,9 +64,12 @@ async function create(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'companyI
   try {
     const made = await insertManualOrder(dbh.db, {
       companyId: conn.companyId, order: parsed.data, shopType: o.channel, scope: [conn.companyId], actor: { id: 'channel', name: TITLES[o.channel] },
+      // In the order's own transaction: the order, its link to the store order and the missed order resolved are written together.
+      within: async (tx, orderId) => {
+        await updateChannelOrder(tx, claimId, { order_id: orderId, updated_at: nowIso() });
+        await resolveMissedOrder(tx, conn.companyId, o.name);
+      },
     });
-    await updateChannelOrder(dbh.db, claimId, { order_id: made.id, updated_at: nowIso() });
-    await resolveMissedOrder(dbh.db, conn.companyId, o.name);
     return { outcome: 'created', orderId: made.id };
   } catch (err) {
     await dropChannelOrderClaim(dbh.db, claimId);
