@@ -232,9 +232,17 @@ export const shopifySettings = z.object({
   shopDomain: z.string().trim().toLowerCase().max(120).refine((s) => SHOP_DOMAIN_RE.test(s), SHOP_DOMAIN_INVALID),
   backfillDays: z.number().int().min(0).max(60).default(7),
 });
+/**
+ * A Dev Dashboard app (client ID and secret: ShipDesk asks Shopify for a
+ * token, the client credentials grant) or an admin-created custom app (its
+ * Admin API access token); the client secret signs webhooks in both.
+ */
 export const shopifySecrets = z.object({
-  accessToken: z.string().trim().min(1, 'Please enter the Admin API access token').max(200),
+  clientId: z.string().trim().max(200).optional(),
+  accessToken: z.string().trim().max(200).optional(),
   clientSecret: z.string().trim().min(1, "Please enter the app's client secret").max(200),
+}).superRefine((s, ctx) => {
+  if (!s.accessToken && !s.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: "Please enter the app's client ID (or an Admin API access token)" });
 });
 export const wooSettings = z.object({
   siteUrl: z.string().trim().max(300).refine((s) => /^https?:\/\/[^\s/]+/i.test(s), 'Please enter the site URL, as https://your-store.in'),

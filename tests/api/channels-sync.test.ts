@@ -44,15 +44,23 @@ const server = http.createServer((req, res) => {
   req.on('data', (c) => (raw += c));
   req.on('end', () => {
     const url = new URL(req.url!, 'http://store');
-    const body = raw ? JSON.parse(raw) : null;
-    calls.push({ path: url.pathname, body, query: url.searchParams });
+    const body = raw && url.pathname !== '/admin/oauth/access_token' ? JSON.parse(raw) : null;
+    calls.push({ path: url.pathname, body: url.pathname === '/admin/oauth/access_token' ? null : body, query: url.searchParams });
     const next = trouble.shift();
     if (next === 'hang') return; // never answers
     const send = (status: number, json: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
     if (next === '429') return send(429, { errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' }, { 'retry-after': '1.0' });
+    if (url.pathname === '/admin/oauth/access_token') {
+      // The client credentials grant of a Dev Dashboard app (form encoded), as Shopify documents it.
+      const form = new URLSearchParams(raw);
+      if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== 'dev-client-id' || form.get('client_secret') !== 'shpss_secret') {
+        return send(400, { error: 'invalid_client', error_description: 'Client authentication failed' });
+      }
+      return send(200, { access_token: 'shpat_granted', scope: 'read_orders,write_orders,write_fulfillments', expires_in: 86399 });
+    }
     if (url.pathname === '/admin/api/2025-07/graphql.json') {
-      if (req.headers['x-shopify-access-token'] !== 'shpat_right') return send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      if (req.headers['x-shopify-access-token'] !== 'shpat_right' && req.headers['x-shopify-access-token'] !== 'shpat_granted') return send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
       if (next === 'throttled') {
         return send(200, {
           errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
@@ -221,6 +229,35 @@ describe('Shopify polling', () => {
     const paused = await seller.json(`/api/integrations/connections/${id}/sync`, { method: 'POST', body: {} });
     expect(paused.status).toBe(400);
     expect(paused.body.message).toBe('The connection is paused: resume it to sync');
+  });
+});
+
+describe('a Shopify Dev Dashboard app (client ID and secret)', () => {
+  it('gets its token by the client credentials grant once, and syncs with it', async () => {
+    shopifyStore = shopifyNodes(12);
+    const r = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'Dev app', baseUrl: storeUrl, settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { clientId: 'dev-client-id', clientSecret: 'shpss_secret' } },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.connection.secretsSet).toEqual(['clientId', 'clientSecret']);
+    await runJobs();
+    expect(await storeOrders()).toHaveLength(12);
+    // ordersCount and two pages of orders, with one token asked for.
+    expect(calls.filter((c) => c.path === '/admin/oauth/access_token')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/admin/api/2025-07/graphql.json')).toHaveLength(3);
+  });
+
+  it('says so when Shopify refuses the client ID and secret, and a connection needs one of ID or token', async () => {
+    const none = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'No id', baseUrl: storeUrl, settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { clientSecret: 'shpss_secret' } },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual([{ path: 'secrets.clientId', message: "Please enter the app's client ID (or an Admin API access token)" }]);
+    const r = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'Dev app', baseUrl: storeUrl, settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { clientId: 'dev-client-id', clientSecret: 'not-the-secret' } },
+    });
+    const test = await seller.json(`/api/integrations/connections/${r.body.connection.id}/test`, { method: 'POST' });
+    expect(test.body).toMatchObject({ ok: false, message: "Shopify refused the app's client ID and secret (400)" });
   });
 });
 

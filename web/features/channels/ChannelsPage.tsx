@@ -130,7 +130,7 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
 }
 
 type Kind = 'shopify' | 'woocommerce';
-const EMPTY = { label: '', shopDomain: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
+const EMPTY = { label: '', shopDomain: '', clientId: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
 
 function ConnectForm() {
   const qc = useQueryClient();
@@ -143,7 +143,7 @@ function ConnectForm() {
       apiJson('/api/integrations/connections', {
         method: 'POST',
         body: kind === 'shopify'
-          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { accessToken: v.accessToken, clientSecret: v.clientSecret } }
+          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { clientId: v.clientId || undefined, accessToken: v.accessToken || undefined, clientSecret: v.clientSecret } }
           : { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { siteUrl: v.siteUrl }, secrets: { consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, webhookSecret: v.webhookSecret } },
       }),
     onSuccess: () => {
@@ -168,8 +168,9 @@ function ConnectForm() {
           </Group>
           {kind === 'shopify' ? (
             <Group grow align="flex-start">
-              <PasswordInput label="Admin API access token" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
+              <TextInput label="Client ID" value={v.clientId} onChange={set('clientId')} error={e('secrets.clientId')} maxLength={200} />
               <PasswordInput label="Client secret (signs webhooks)" value={v.clientSecret} onChange={set('clientSecret')} error={e('secrets.clientSecret')} maxLength={200} />
+              <PasswordInput label="Admin API access token (only for an app made in the store admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
             </Group>
           ) : (
             <Group grow align="flex-start">
