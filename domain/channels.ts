@@ -241,6 +241,8 @@ export const shopifySecrets = z.object({
   clientId: z.string().trim().max(200).optional(),
   accessToken: z.string().trim().max(200).optional(),
   clientSecret: z.string().trim().min(1, "Please enter the app's client secret").max(200),
+  /** The signing key of webhooks added in the store admin (Settings > Notifications > Webhooks), when they are used. */
+  webhookSecret: z.string().trim().max(200).optional(),
 }).superRefine((s, ctx) => {
   if (!s.accessToken && !s.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: "Please enter the app's client ID (or an Admin API access token)" });
 });

@@ -103,6 +103,22 @@ describe('store changes to an imported order', () => {
   });
 });
 
+describe('webhooks added in the store admin', () => {
+  it('takes a delivery signed with the Notifications signing key when one is kept, and refuses any other key', async () => {
+    const r = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'Keyed', baseUrl: 'https://acme-india.myshopify.com', settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { accessToken: 'shpat_x', clientSecret: 'shpss_app', webhookSecret: 'notifications-key' } },
+    });
+    expect(r.body.connection.secretsSet).toEqual(['accessToken', 'clientSecret', 'webhookSecret']);
+    const body = JSON.stringify(ORDER);
+    const send = (key: string, id: string) => anonymous(app).request(`/api/integrations/shopify/${r.body.connection.id}/webhook`, {
+      method: 'POST', body, headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-webhook-id': id, 'x-shopify-hmac-sha256': createHmac('sha256', key).update(body).digest('base64') },
+    });
+    expect((await send('another-key', 'k-0')).status).toBe(401);
+    expect((await send('notifications-key', 'k-1')).status).toBe(200);
+    expect((await send('shpss_app', 'k-2')).status).toBe(200);
+  });
+});
+
 describe('Missed Orders when the SKU is added', () => {
   it('imports the waiting store order once the seller adds its SKU to the catalogue', async () => {
     await deliver({ ...ORDER, name: '#10001', id: 5550001, admin_graphql_api_id: 'gid://shopify/Order/5550001', line_items: [{ ...ORDER.line_items[0], sku: 'CP-NEW-1' }] }, 'orders/create');

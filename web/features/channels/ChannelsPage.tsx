@@ -143,7 +143,7 @@ function ConnectForm() {
       apiJson('/api/integrations/connections', {
         method: 'POST',
         body: kind === 'shopify'
-          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { clientId: v.clientId || undefined, accessToken: v.accessToken || undefined, clientSecret: v.clientSecret } }
+          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { clientId: v.clientId || undefined, accessToken: v.accessToken || undefined, clientSecret: v.clientSecret, webhookSecret: v.webhookSecret || undefined } }
           : { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { siteUrl: v.siteUrl }, secrets: { consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, webhookSecret: v.webhookSecret } },
       }),
     onSuccess: () => {
@@ -170,8 +170,11 @@ function ConnectForm() {
             <Group grow align="flex-start">
               <TextInput label="Client ID" value={v.clientId} onChange={set('clientId')} error={e('secrets.clientId')} maxLength={200} />
               <PasswordInput label="Client secret (signs webhooks)" value={v.clientSecret} onChange={set('clientSecret')} error={e('secrets.clientSecret')} maxLength={200} />
-              <PasswordInput label="Admin API access token (only for an app made in the store admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
+              <PasswordInput label="Admin API access token (app made in the store admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
             </Group>
+          ) : null}
+          {kind === 'shopify' ? (
+            <PasswordInput label="Webhook signing key (webhooks added in Settings > Notifications)" value={v.webhookSecret} onChange={set('webhookSecret')} error={e('secrets.webhookSecret')} maxLength={200} />
           ) : (
             <Group grow align="flex-start">
               <PasswordInput label="Consumer key" value={v.consumerKey} onChange={set('consumerKey')} error={e('secrets.consumerKey')} maxLength={200} />
