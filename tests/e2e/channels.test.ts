@@ -66,7 +66,7 @@ describe('Settings > Channels', () => {
     // Connect a store: the form's fields as a seller fills them.
     await page.getByLabel('Name', { exact: true }).fill('Acme Shopify');
     await page.getByLabel('Shop domain').fill('acme-india.myshopify.com');
-    await page.getByLabel('Admin API access token').fill('shpat_e2e_token');
+    await page.getByLabel('Access token (app made in the admin)').fill('shpat_e2e_token');
     await page.getByLabel('Client secret (signs webhooks)').fill('shpss_e2e_secret');
     await page.getByLabel('API base URL (optional: a sandbox or test server)').fill(storeUrl);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -78,6 +78,18 @@ describe('Settings > Channels', () => {
     await card.getByText('OK: Connected to Acme India (acme-india.myshopify.com)').waitFor();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/channels-connected.png`, fullPage: false });
+
+    // "Import past orders": the days are asked for (1 to 60), then the sync runs and says what it found.
+    await card.getByRole('button', { name: 'Import past orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import past orders from Acme Shopify' });
+    await dialog.getByLabel('Days').fill('');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByText('Please enter 1 to 60 days').waitFor();
+    await page.screenshot({ path: `${SHOTS}/channels-import-past.png`, fullPage: false });
+    await dialog.getByLabel('Days').fill('30');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByText(/^Last sync .*: No new or changed orders$/).waitFor({ timeout: 30_000 });
 
     // The store sends orders/create, signed with the client secret, to the webhook URL shown on the card.
     const hookUrl = (await card.locator('code').first().textContent())!;

@@ -170,7 +170,7 @@ function ConnectForm() {
             <Group grow align="flex-start">
               <TextInput label="Client ID" value={v.clientId} onChange={set('clientId')} error={e('secrets.clientId')} maxLength={200} />
               <PasswordInput label="Client secret (signs webhooks)" value={v.clientSecret} onChange={set('clientSecret')} error={e('secrets.clientSecret')} maxLength={200} />
-              <PasswordInput label="Admin API access token (app made in the store admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
+              <PasswordInput label="Access token (app made in the admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
             </Group>
           ) : null}
           {kind === 'shopify' ? (
