@@ -3,6 +3,8 @@
 // shopify.md and woocommerce.md), one StoreOrder shape for both, and the rules
 // that turn it into an order here (payment mode, addresses, lines).
 import { z } from 'zod';
+import { okBody } from './api';
+import { JobView } from './jobs';
 import type { PaymentMode } from './statuses';
 
 export const CHANNEL_KINDS = ['shopify', 'woocommerce'] as const;
@@ -183,12 +185,42 @@ export function manualOrderPayload(o: StoreOrder, catalogueIds: ReadonlyMap<stri
 /** Statuses in which the store's change (address, cancel) is applied here; after them it is flagged for the seller. */
 export const CHANGEABLE_STATUSES = ['PLACED', 'PROCESSED'] as const;
 
+export const STORE_CHANGES = { cancelled: 'cancelled in the store', address: 'shipping address changed in the store', items: 'items changed in the store' } as const;
+
 /** What changed in the store, in words, for the order's timeline. */
-export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; address1?: string; phone?: string }): string[] {
+export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; address1?: string; phone?: string }, storedItems?: readonly StoredItem[]): string[] {
   const changes: string[] = [];
-  if (o.cancelled) changes.push('cancelled in the store');
-  if (stored.address1 !== undefined && (stored.address1 !== o.shipping.address1 || (stored.pincode ?? '') !== o.shipping.zip.replace(/\s/g, ''))) changes.push('shipping address changed in the store');
+  if (o.cancelled) changes.push(STORE_CHANGES.cancelled);
+  if (stored.address1 !== undefined && (stored.address1 !== o.shipping.address1 || (stored.pincode ?? '') !== o.shipping.zip.replace(/\s/g, ''))) changes.push(STORE_CHANGES.address);
+  if (storedItems && storeItemsChange(o.lines, storedItems)) changes.push(STORE_CHANGES.items);
   return changes;
+}
+
+export type StoredItem = { id: string; sku: string; quantity: number };
+
+/**
+ * How the store's lines differ from the order's items, by SKU: only quantities
+ * (each item's new quantity), or lines added or removed; null when the same.
+ */
+export function storeItemsChange(lines: readonly StoreLine[], stored: readonly StoredItem[]):
+  | null
+  | { kind: 'quantities'; items: { id: string; sku: string; from: number; to: number }[] }
+  | { kind: 'lines'; added: string[]; removed: string[] } {
+  const want = new Map<string, number>();
+  for (const l of lines) want.set(l.sku, (want.get(l.sku) ?? 0) + l.quantity);
+  const have = new Map<string, StoredItem[]>();
+  for (const i of stored) have.set(i.sku, [...(have.get(i.sku) ?? []), i]);
+  const added = [...want.keys()].filter((sku) => !have.has(sku));
+  const removed = [...have.keys()].filter((sku) => !want.has(sku));
+  if (added.length || removed.length) return { kind: 'lines', added, removed };
+  const items = [...have.entries()]
+    .filter(([, rows]) => rows.length === 1)
+    .map(([sku, rows]) => ({ id: rows[0]!.id, sku, from: rows[0]!.quantity, to: want.get(sku)! }))
+    .filter((i) => i.from !== i.to);
+  // A SKU on two items here (a free unit beside a paid one) with a new total cannot be split: a lines change for the seller.
+  const split = [...have.entries()].some(([sku, rows]) => rows.length > 1 && rows.reduce((n, r) => n + r.quantity, 0) !== want.get(sku));
+  if (split) return { kind: 'lines', added: [], removed: [] };
+  return items.length ? { kind: 'quantities', items } : null;
 }
 
 // ---- Connections (Settings > Channels) ----
@@ -200,9 +232,19 @@ export const shopifySettings = z.object({
   shopDomain: z.string().trim().toLowerCase().max(120).refine((s) => SHOP_DOMAIN_RE.test(s), SHOP_DOMAIN_INVALID),
   backfillDays: z.number().int().min(0).max(60).default(7),
 });
+/**
+ * A Dev Dashboard app (client ID and secret: ShipDesk asks Shopify for a
+ * token, the client credentials grant) or an admin-created custom app (its
+ * Admin API access token); the client secret signs webhooks in both.
+ */
 export const shopifySecrets = z.object({
-  accessToken: z.string().trim().min(1, 'Please enter the Admin API access token').max(200),
+  clientId: z.string().trim().max(200).optional(),
+  accessToken: z.string().trim().max(200).optional(),
   clientSecret: z.string().trim().min(1, "Please enter the app's client secret").max(200),
+  /** The signing key of webhooks added in the store admin (Settings > Notifications > Webhooks), when they are used. */
+  webhookSecret: z.string().trim().max(200).optional(),
+}).superRefine((s, ctx) => {
+  if (!s.accessToken && !s.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: "Please enter the app's client ID (or an Admin API access token)" });
 });
 export const wooSettings = z.object({
   siteUrl: z.string().trim().max(300).refine((s) => /^https?:\/\/[^\s/]+/i.test(s), 'Please enter the site URL, as https://your-store.in'),
@@ -217,3 +259,31 @@ export const wooSecrets = z.object({
 /** A store webhook's acknowledgement (the store reads only the status code). */
 export const WebhookAckResponse = z.object({ status: z.literal(true), message: z.string() });
 export type WebhookAckResponse = z.infer<typeof WebhookAckResponse>;
+
+// ---- Polling: "Sync now" and the first backfill ----
+
+/** POST /api/integrations/connections/:id/sync: `days` reads that many days back (a backfill); without it, since the last sync. */
+export const ChannelSyncInput = z.object({ days: z.number().int().min(1, 'Please enter 1 to 60 days').max(60, 'Please enter 1 to 60 days').optional() });
+export type ChannelSyncInput = z.infer<typeof ChannelSyncInput>;
+
+/** What a finished sync job returns (GET /api/jobs/:id `result`). */
+export type ChannelSyncResult = { read: number; created: number; updated: number; missed: number; unchanged: number; ignored: number; unreadable: string[]; cursor: string | null; summary: string };
+
+/** Where a connection's polling stands, with its running or last sync job. */
+export const ChannelSyncView = z.object({
+  cursor: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  lastResult: z.string().nullable(),
+  job: JobView.nullable(),
+});
+export const ChannelSyncResponse = okBody({ sync: ChannelSyncView });
+export type ChannelSyncResponse = z.infer<typeof ChannelSyncResponse>;
+
+/** A sync's outcome in words, for Settings > Channels. */
+export function syncSummary(r: Omit<ChannelSyncResult, 'summary' | 'cursor'>): string {
+  if (!r.read) return 'No new or changed orders';
+  const parts = [`${r.created} new`, `${r.updated} updated`];
+  if (r.missed) parts.push(`${r.missed} in Missed Orders`);
+  if (r.unreadable.length) parts.push(`${r.unreadable.length} unreadable`);
+  return `${r.read} order${r.read === 1 ? '' : 's'} read: ${parts.join(', ')}`;
+}

@@ -13,6 +13,7 @@ import { sampleDeliveredAwb } from '../db/tracking/demo';
 import { createApp } from './app';
 import { loadConfig, localKey } from './config';
 import { TASK_HANDLERS } from './integrations/handlers';
+import { startChannelPolling } from './integrations/channels/sync';
 import { startTaskWorker } from './integrations/tasks';
 import { JOB_HANDLERS } from './jobs/handlers';
 import { startJobWorker } from './jobs/runner';
@@ -60,6 +61,7 @@ if (production) {
 const api = createApp({ dbh, logger: log, config });
 const stopJobs = startJobWorker(dbh, config, log, JOB_HANDLERS);
 const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
+const stopPolling = startChannelPolling(dbh, log);
 const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
 const root = new Hono();
 // The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
@@ -109,6 +111,7 @@ const server = serve({ fetch: root.fetch, port, hostname: host }, (info) => {
 const stop = async () => {
   stopJobs();
   stopTasks();
+  stopPolling();
   stopMaintenance();
   server.close();
   await dbh.destroy();

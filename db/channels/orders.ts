@@ -48,6 +48,10 @@ export const orderByShopOrderId = (db: Db, companyId: string, shopOrderId: strin
 export const orderState = (db: Db, orderId: string) =>
   db.selectFrom('orders').select(['id', 'status', 'company_id', 'warehouse_id', 'inventory_blocked', 'shipping_address']).where('id', '=', orderId).executeTakeFirst();
 
+/** The order's items by SKU (a store's item change is compared with them). */
+export const orderItemSkus = (db: Db, orderId: string) =>
+  db.selectFrom('order_items').select(['id', 'sku', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute();
+
 /** A store order that could not be made here, kept (once per company and store order name) with why. */
 export async function recordMissedOrder(db: Db, m: { id: string; companyId: string; shopOrderId: string; reason: string; payload: string; now: string }) {
   const existing = await db.selectFrom('missed_orders').select('id').where('company_id', '=', m.companyId).where('shop_order_id', '=', m.shopOrderId).executeTakeFirst();

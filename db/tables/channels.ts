@@ -12,8 +12,20 @@ export interface ChannelOrderTable {
   updated_at: string;
 }
 
+// Where each store connection's polling stands (db/migrations/2026-11-28T0300_channel_sync.ts).
+export interface ChannelSyncTable {
+  connection_id: string;
+  company_id: string;
+  cursor: string | null;
+  job_id: string | null;
+  last_synced_at: string | null;
+  last_result: string | null;
+  updated_at: string;
+}
+
 declare module '../schema' {
   interface Database {
     channel_orders: ChannelOrderTable;
+    channel_sync: ChannelSyncTable;
   }
 }

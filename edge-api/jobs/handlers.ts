@@ -3,6 +3,8 @@
  * Services queue a kind with enqueueJob (db/jobs/queue.ts) and own its payload type; handlers here
  * import services, never the other way round (.dependency-cruiser.cjs holds it).
  */
+import { MISSED_RETRY_JOB } from '../integrations/channels/missed';
+import { CHANNEL_SYNC_JOB, channelSyncJob, runMissedRetryJob } from '../integrations/channels/sync';
 import type { JobHandlers } from '../lib/job-context';
 import { ADMIN_EXPORT_JOB, runAdminExportJob } from '../services/admin/exports';
 import { runVerifyEmailJob, VERIFY_EMAIL_JOB } from '../services/auth/email-verification';
@@ -18,4 +20,6 @@ export const JOB_HANDLERS = {
   [VERIFY_EMAIL_JOB]: runVerifyEmailJob,
   [BULK_UPLOAD_JOB]: runBulkUploadJob,
   [BULK_READY_TO_SHIP_JOB]: runBulkReadyToShipJob,
+  [CHANNEL_SYNC_JOB]: channelSyncJob(),
+  [MISSED_RETRY_JOB]: runMissedRetryJob,
 } as const satisfies JobHandlers;

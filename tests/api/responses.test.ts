@@ -243,6 +243,16 @@ const demos = (): Record<string, Demo> => ({
   'GET /api/integrations/connections': { as: 'seller', path: '/api/integrations/connections' },
   'PATCH /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}`, body: { label: 'Renamed' } },
   'POST /api/integrations/connections/{id}/test': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}/test` },
+  'GET /api/integrations/connections/{id}/sync': {
+    as: 'seller', path: () => `/api/integrations/connections/${ids.syncShop}/sync`,
+    setup: async () => {
+      const r = await agents.seller.json('/api/integrations/connections', {
+        method: 'POST', body: { kind: 'shopify', label: 'Synced store', baseUrl: 'https://acme-sync.myshopify.com', settings: { shopDomain: 'acme-sync.myshopify.com' }, secrets: { accessToken: 'shpat_demo', clientSecret: 'shpss_demo_secret' } },
+      });
+      ids.syncShop = r.body.connection.id;
+    },
+  },
+  'POST /api/integrations/connections/{id}/sync': { as: 'seller', path: () => `/api/integrations/connections/${ids.syncShop}/sync`, body: { days: 3 } },
   'DELETE /api/integrations/connections/{id}': { as: 'seller', path: () => `/api/integrations/connections/${ids.connection}` },
   'POST /api/integrations/{kind}/{connectionId}/webhook': {
     as: 'anonymous',

@@ -5,23 +5,25 @@
  *   Orders with the reason), made through the manual-order path (totals, GST
  *   from the catalogue, the warehouse by the allocation rule), and recorded.
  * - known: an older update than the one applied is ignored (out of order);
- *   before READY_TO_SHIP a cancel or an address change is applied; later it is
- *   flagged on the order's timeline for the seller.
+ *   before READY_TO_SHIP a cancel, an address change or new quantities are
+ *   applied (a line added or removed is flagged: its price and GST are the
+ *   seller's to confirm); later any change is flagged on the order's timeline
+ *   for the seller.
  */
 import type { DbHandle } from '../../../db/connect';
 import { createManualOrder as insertManualOrder, OrderRefusal } from '../../../db/catalogue/manual-orders';
 import {
-  catalogueIdsBySku, claimChannelOrder, dropChannelOrderClaim, findChannelOrder, missedOrdersOfCompany, orderByShopOrderId, orderState,
+  catalogueIdsBySku, claimChannelOrder, dropChannelOrderClaim, findChannelOrder, missedOrdersOfCompany, orderByShopOrderId, orderItemSkus, orderState,
   recordMissedOrder, resolveMissedOrder, updateChannelOrder,
 } from '../../../db/channels/orders';
 import { addTrail, updateOrder } from '../../../db/orders/status';
 import {
-  CHANGEABLE_STATUSES, manualOrderPayload, storeChangeSummary, unknownSkuReason, type StoreOrder,
+  CHANGEABLE_STATUSES, manualOrderPayload, STORE_CHANGES, storeChangeSummary, storeItemsChange, unknownSkuReason, type StoreOrder,
 } from '../../../domain/channels';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { addressSchema, manualOrderSchema } from '../../../domain/manual-order';
 import { Refusal } from '../../../domain/refusal';
-import { cancelOrder } from '../../services/orders/order-actions';
+import { cancelOrder, updateQuantities } from '../../services/orders/order-actions';
 import type { OpenConnection } from '../connections';
 
 export type ImportResult =
@@ -62,9 +64,12 @@ async function create(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'companyI
   try {
     const made = await insertManualOrder(dbh.db, {
       companyId: conn.companyId, order: parsed.data, shopType: o.channel, scope: [conn.companyId], actor: { id: 'channel', name: TITLES[o.channel] },
+      // In the order's own transaction: the order, its link to the store order and the missed order resolved are written together.
+      within: async (tx, orderId) => {
+        await updateChannelOrder(tx, claimId, { order_id: orderId, updated_at: nowIso() });
+        await resolveMissedOrder(tx, conn.companyId, o.name);
+      },
     });
-    await updateChannelOrder(dbh.db, claimId, { order_id: made.id, updated_at: nowIso() });
-    await resolveMissedOrder(dbh.db, conn.companyId, o.name);
     return { outcome: 'created', orderId: made.id };
   } catch (err) {
     await dropChannelOrderClaim(dbh.db, claimId);
@@ -77,30 +82,57 @@ async function applyChange(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'com
   const order = await orderState(dbh.db, orderId);
   if (!order) return { outcome: 'unchanged' };
   const stored = JSON.parse(order.shipping_address) as { pincode?: string; address1?: string; phone?: string };
-  const changes = storeChangeSummary(o, stored);
+  const items = await orderItemSkus(dbh.db, orderId);
+  const changes = storeChangeSummary(o, stored, items);
   if (!changes.length || order.status === 'CANCELLED') return { outcome: 'unchanged', orderId };
   const changeable = (CHANGEABLE_STATUSES as readonly string[]).includes(order.status);
   const by = { actorId: null, actorName: TITLES[o.channel], source: 'system' };
-  if (!changeable) {
-    const note = `${TITLES[o.channel]} order ${o.name} ${changes.join(' and ')} after it was ${order.status.replace(/_/g, ' ').toLowerCase()}: not applied here, please check`;
-    await dbh.db.transaction().execute((tx) => addTrail(tx, orderId, order.status, { ...by, description: note }));
+  const flag = async (what: string, status = order.status) => {
+    const note = `${TITLES[o.channel]} order ${o.name} ${what} after it was ${status.replace(/_/g, ' ').toLowerCase()}: not applied here, please check`;
+    await dbh.db.transaction().execute((tx) => addTrail(tx, orderId, status, { ...by, description: note }));
     await updateChannelOrder(dbh.db, flagRowId, { flag: note.slice(0, 500), updated_at: nowIso() });
-    return { outcome: 'flagged', orderId, note };
-  }
+    return note;
+  };
+  if (!changeable) return { outcome: 'flagged', orderId, note: await flag(changes.join(' and ')) };
   if (o.cancelled) {
     await cancelOrder(dbh.db, systemActor(conn, o), { orderId, reason: `Cancelled in ${TITLES[o.channel]}` });
     return { outcome: 'updated', orderId, note: 'cancelled' };
   }
-  const a = addressSchema.safeParse(manualOrderPayload(o, new Map()).shippingAddress);
-  if (!a.success) return { outcome: 'flagged', orderId, note: a.error.issues[0]!.message };
-  const s = a.data;
-  const address = { firstName: s.firstName, lastName: s.lastName, phone: s.phone, email: s.email ?? null, address1: s.address1, address2: s.address2, city: s.city, state: s.state, pincode: s.zip, gstin: null, companyName: s.companyName ?? null };
-  await dbh.db.transaction().execute((tx) =>
-    updateOrder(tx, orderId, {
-      shipping_address: JSON.stringify(address), shipping_city: s.city, shipping_state: s.state, shipping_pincode: s.zip,
-      customer_phone: s.phone, customer_name: `${s.firstName} ${s.lastName}`.trim(),
-    }, { ...by, description: `Shipping address changed in ${TITLES[o.channel]}` }, { whileStatus: order.status }));
-  return { outcome: 'updated', orderId, note: 'address' };
+  const applied: string[] = [];
+  const notApplied: string[] = [];
+  if (changes.includes(STORE_CHANGES.address)) {
+    const a = addressSchema.safeParse(manualOrderPayload(o, new Map()).shippingAddress);
+    if (!a.success) notApplied.push(`${STORE_CHANGES.address} (${a.error.issues[0]!.message})`);
+    else {
+      const s = a.data;
+      const address = { firstName: s.firstName, lastName: s.lastName, phone: s.phone, email: s.email ?? null, address1: s.address1, address2: s.address2, city: s.city, state: s.state, pincode: s.zip, gstin: null, companyName: s.companyName ?? null };
+      await dbh.db.transaction().execute((tx) =>
+        updateOrder(tx, orderId, {
+          shipping_address: JSON.stringify(address), shipping_city: s.city, shipping_state: s.state, shipping_pincode: s.zip,
+          customer_phone: s.phone, customer_name: `${s.firstName} ${s.lastName}`.trim(),
+        }, { ...by, description: `Shipping address changed in ${TITLES[o.channel]}` }, { whileStatus: order.status }));
+      applied.push('address');
+    }
+  }
+  const itemChange = storeItemsChange(o.lines, items);
+  if (itemChange?.kind === 'quantities') {
+    try {
+      // The store's own quantities, through the order action that keeps the total and COD amount right (PLACED only).
+      await updateQuantities(dbh.db, { ...systemActor(conn, o), role: 'admin' }, { orderId, items: itemChange.items.map((i) => ({ id: i.id, quantity: i.to })) });
+      applied.push('items');
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      notApplied.push(STORE_CHANGES.items);
+    }
+  } else if (itemChange?.kind === 'lines') {
+    const parts = [...itemChange.added.map((sku) => `${sku} added`), ...itemChange.removed.map((sku) => `${sku} removed`)];
+    notApplied.push(`${STORE_CHANGES.items}${parts.length ? ` (${parts.join(', ')})` : ''}`);
+  }
+  if (notApplied.length) {
+    const note = await flag(notApplied.join(' and '));
+    return { outcome: 'flagged', orderId, note: applied.length ? `${applied.join(', ')} applied; ${note}` : note };
+  }
+  return { outcome: 'updated', orderId, note: applied.join(', ') };
 }
 
 /** Imports or updates one store order; safe to call again with the same order (a replay, a poll after a webhook). */

@@ -14,14 +14,16 @@ import { enqueueTask } from '../tasks';
 import { verifyHmacSha256 } from '../webhook-signature';
 
 /** What each store sends: its headers, the topics that are orders, and the secret that signs. */
-const STORES: Record<ChannelKind, { signature: string; topic: string; delivery: string; topics: readonly string[]; secret: string }> = {
+const STORES: Record<ChannelKind, { signature: string; topic: string; delivery: string; topics: readonly string[]; secrets: readonly string[] }> = {
   shopify: {
     signature: 'x-shopify-hmac-sha256', topic: 'x-shopify-topic', delivery: 'x-shopify-webhook-id',
-    topics: ['orders/create', 'orders/updated', 'orders/cancelled'], secret: 'clientSecret',
+    // The app's client secret signs the app's own subscriptions; webhooks added in the store's
+    // Settings > Notifications are signed with the key shown there (kept as webhookSecret when given).
+    topics: ['orders/create', 'orders/updated', 'orders/cancelled'], secrets: ['clientSecret', 'webhookSecret'],
   },
   woocommerce: {
     signature: 'x-wc-webhook-signature', topic: 'x-wc-webhook-topic', delivery: 'x-wc-webhook-delivery-id',
-    topics: ['order.created', 'order.updated'], secret: 'webhookSecret',
+    topics: ['order.created', 'order.updated'], secrets: ['webhookSecret'],
   },
 };
 
@@ -38,7 +40,7 @@ export async function receiveStoreWebhook(
   const store = STORES[kind];
   const conn = UUID_RE.test(connectionId) ? await openConnection<unknown, Record<string, string>>(dbh, config, connectionId) : null;
   // An unknown connection and a wrong signature answer alike: nothing tells a caller which connections exist.
-  if (!conn || conn.kind !== kind || !verifyHmacSha256(conn.secrets[store.secret] ?? '', raw, header(store.signature), 'base64')) {
+  if (!conn || conn.kind !== kind || !store.secrets.some((name) => verifyHmacSha256(conn.secrets[name] ?? '', raw, header(store.signature), 'base64'))) {
     return { status: 401, message: 'Invalid webhook signature' };
   }
   const topic = (header(store.topic) ?? '').slice(0, 64);

@@ -6,8 +6,10 @@ import {
   ConnectionCreateInput, ConnectionListResponse, ConnectionResponse, ConnectionTestResponse, ConnectionUpdateInput, TASK_STATUSES, TaskListResponse, TaskResponse,
 } from '../../../domain/integrations';
 import { MessageResponse } from '../../../domain/api';
+import { CHANNEL_KINDS, ChannelSyncInput, ChannelSyncResponse } from '../../../domain/channels';
 import type { AppEnv } from '../../env';
 import { createConnection, deleteConnection, listConnections, testConnection, updateConnection } from '../../integrations/connections';
+import { channelSyncState, startChannelSync } from '../../integrations/channels/sync';
 import { CONNECTION_KINDS } from '../../integrations/kinds';
 import { listTasks, retryTask } from '../../integrations/tasks';
 import { responds } from '../../lib/responds';
@@ -31,6 +33,8 @@ export const integrationsRoutes = new Hono<AppEnv>()
   })
   .post('/integrations/connections', responds(ConnectionResponse, 201), v('json', ConnectionCreateInput), async (c) => {
     const connection = await createConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, serviceActor(c), c.req.valid('json'));
+    // A new store's first sync reads its last days of orders (the backfill); Settings > Channels shows its progress.
+    if ((CHANNEL_KINDS as readonly string[]).includes(connection.kind)) await startChannelSync(c.var.dbh, c.var.config, serviceActor(c), connection.id);
     return c.json({ status: true as const, connection } satisfies ConnectionResponse, 201);
   })
   .patch('/integrations/connections/:id', responds(ConnectionResponse), v('param', idParam), v('json', ConnectionUpdateInput), async (c) => {
@@ -44,6 +48,16 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .post('/integrations/connections/:id/test', responds(ConnectionTestResponse), v('param', idParam), async (c) => {
     const r = await testConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, c.var.log, serviceActor(c), c.req.valid('param').id);
     return c.json({ status: true as const, ...r } satisfies ConnectionTestResponse);
+  })
+  .get('/integrations/connections/:id/sync', responds(ChannelSyncResponse), v('param', idParam), async (c) => {
+    const sync = await channelSyncState(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('param').id);
+    return c.json({ status: true as const, sync } satisfies ChannelSyncResponse);
+  })
+  .post('/integrations/connections/:id/sync', responds(ChannelSyncResponse, 202), v('param', idParam), v('json', ChannelSyncInput), async (c) => {
+    const id = c.req.valid('param').id;
+    await startChannelSync(c.var.dbh, c.var.config, serviceActor(c), id, c.req.valid('json'));
+    const sync = await channelSyncState(c.var.dbh, c.var.config, serviceActor(c), id);
+    return c.json({ status: true as const, sync } satisfies ChannelSyncResponse, 202);
   })
   .get('/integrations/tasks', responds(TaskListResponse), v('query', z.object({ status: csv(TASK_STATUSES), kind: kindList })), async (c) => {
     const q = c.req.valid('query');

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { DbHandle } from '../../../db/connect';
 import type { Database } from '../../../db/schema';
 import { createCatalogueItem, updateCatalogueItem } from '../../../db/catalogue/items';
+import { queueMissedOrderRetry } from '../../integrations/channels/missed';
 import { insertStore } from '../../../db/catalogue/stores';
 import type { FloorTx } from '../../../db/floor/context';
 import { Refusal } from '../../../domain/refusal';
@@ -85,6 +86,7 @@ const catalogues: RowApplier = async ({ dbh, actor }, r) => {
     if (existing) await updateCatalogueItem(t, existing.id, v);
     else await createCatalogueItem(t, companyId, v);
   });
+  await queueMissedOrderRetry(dbh, companyId); // one retry job waits for the whole upload (none queued while one waits)
 };
 
 const inventory: RowApplier = async ({ dbh, actor, fileId }, r, rowNo) => {

@@ -11,6 +11,7 @@ import {
   type CatalogueUpdate,
 } from '../../../domain/catalogue';
 import { forbidden, invalid, notFound, Refusal } from '../../../domain/refusal';
+import { queueMissedOrderRetry } from '../../integrations/channels/missed';
 import { inScopeOf, targetCompanyOf, type CatalogueActor } from './company';
 
 const IMAGE_MISSING = 'Image not found, please upload it again';
@@ -47,7 +48,10 @@ export async function addCatalogueItem(dbh: DbHandle, actor: CatalogueActor, inp
   const companyId = targetCompanyOf(actor, input.companyId);
   if (await skuTaken(dbh.db, companyId, 'manual', input.skuId)) throw new Refusal('conflict', SKU_EXISTS, [{ path: 'skuId', message: SKU_EXISTS }]);
   await checkImages(dbh, companyId, input.imageUrls);
-  return createCatalogueItem(dbh.db, companyId, input);
+  const item = await createCatalogueItem(dbh.db, companyId, input);
+  // A store order waiting on this SKU in Missed Orders is imported now.
+  await queueMissedOrderRetry(dbh, companyId);
+  return item;
 }
 
 export async function editCatalogueItem(dbh: DbHandle, actor: CatalogueActor, id: string, input: CatalogueUpdate) {
@@ -56,5 +60,7 @@ export async function editCatalogueItem(dbh: DbHandle, actor: CatalogueActor, id
   if (!row) throw notFound('Catalogue item not found');
   if (row.shop_type !== 'manual') throw forbidden(CATALOGUE_NOT_EDITABLE);
   await checkImages(dbh, row.company_id, input.imageUrls);
-  return updateCatalogueItem(dbh.db, row.id, input);
+  const item = await updateCatalogueItem(dbh.db, row.id, input);
+  await queueMissedOrderRetry(dbh, row.company_id); // a new SKU, or the item made active again
+  return item;
 }

@@ -241,7 +241,9 @@ export async function updateQuantities(db: Db, actor: ServiceActor, input: Order
     for (const it of input.items) await setItemQuantity(tx, it.id, it.quantity);
     const qty = new Map(input.items.map((i) => [i.id, i.quantity]));
     const goods = items.reduce((n, i) => n + Number(i.final_price_paise) * (qty.get(i.id) ?? i.quantity), 0);
-    const total = goods + Number(row.shipping_paise);
+    const goodsBefore = items.reduce((n, i) => n + Number(i.final_price_paise) * i.quantity, 0);
+    // Only the goods change: the order's shipping and discount stay in its total as they were.
+    const total = Number(row.total_paise) - goodsBefore + goods;
     const changes = input.items.filter((i) => byId.get(i.id)!.quantity !== i.quantity).map((i) => `${byId.get(i.id)!.title}: ${byId.get(i.id)!.quantity} → ${i.quantity}`);
     await edit(tx, row, actor, { total_paise: total, cod_paise: row.payment_mode === 'cod' ? total : Number(row.cod_paise) }, changes.length ? `Quantities updated (${changes.join('; ')})` : 'Quantities confirmed');
   });

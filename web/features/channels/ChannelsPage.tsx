@@ -1,16 +1,79 @@
 // Settings > Channels: the company's Shopify and WooCommerce stores, the
 // webhook URL to paste in each, "Test connection", and store work that failed.
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, PasswordInput, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Progress, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ChannelSyncResponse, ChannelSyncResult } from '../../../domain/channels';
+import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView, ConnectionTestResponse } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
-import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys } from './queries';
+import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys, channelSyncQuery, isSyncing } from './queries';
 
 const TITLES: Record<string, string> = { shopify: 'Shopify', woocommerce: 'WooCommerce' };
 const TOPICS: Record<string, string> = { shopify: 'orders/create, orders/updated, orders/cancelled', woocommerce: 'Order created, Order updated' };
 
 export const webhookUrl = (c: Pick<ConnectionView, 'id' | 'kind'>) => `${window.location.origin}/api/integrations/${c.kind}/${c.id}/webhook`;
+
+/** The store's polling: "Sync now", "Import past orders" (a backfill of N days), the running sync's progress and the last outcome. */
+function SyncPanel({ c }: { c: ConnectionView }) {
+  const qc = useQueryClient();
+  const q = useQuery(channelSyncQuery(c.id));
+  const [pastOpen, setPastOpen] = useState(false);
+  const [days, setDays] = useState<number | string>(7);
+  const [daysError, setDaysError] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: (body: { days?: number }) => apiJson<ChannelSyncResponse>(`/api/integrations/connections/${c.id}/sync`, { method: 'POST', body }),
+    onSuccess: (r) => {
+      setPastOpen(false);
+      qc.setQueryData(channelKeys.sync(c.id), r);
+    },
+    onError: (err) => setDaysError(fieldErrors(err).days ?? null),
+  });
+  const sync = q.data?.sync;
+  const job = sync?.job;
+  const busy = isSyncing(q.data);
+  const disabled = c.demo || c.status !== 'active';
+  const why = c.demo ? 'A demo store has no orders to read' : c.status !== 'active' ? 'The connection is paused' : undefined;
+  const importPast = () => {
+    const n = typeof days === 'number' ? days : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 60) return setDaysError('Please enter 1 to 60 days');
+    setDaysError(null);
+    start.mutate({ days: n });
+  };
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" aria-live="polite">
+          {q.isPending ? 'Loading sync status…'
+            : q.isError ? 'Sync status could not be loaded'
+            : busy ? (job!.status === 'queued' ? 'Sync waiting to start…' : `Importing orders: ${job!.progress} of ${job!.total || '…'}`)
+            : c.demo ? 'A demo store has no orders to read: its webhook URL takes signed test orders'
+            : sync?.lastSyncedAt ? `Last sync ${indiaDateTimeText(sync.lastSyncedAt)}: ${(job?.result as ChannelSyncResult | null)?.summary ?? sync.lastResult ?? ''}`
+            : 'Not synced yet'}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" disabled={disabled || busy} title={why} loading={start.isPending && !pastOpen} onClick={() => start.mutate({})}>Sync now</Button>
+          <Button size="xs" variant="subtle" disabled={disabled || busy} title={why} onClick={() => { setDaysError(null); setPastOpen(true); }}>Import past orders</Button>
+        </Group>
+      </Group>
+      {busy && <Progress value={job!.total ? (100 * job!.progress) / job!.total : 0} animated aria-label="Sync progress" size="sm" />}
+      {!busy && job?.status === 'failed' && <Alert color="red" p="xs">Sync failed: {sync?.lastResult?.replace(/^Failed: /, '') ?? job.error}. The next sync tries again.</Alert>}
+      {start.isError && !daysError && <Alert color="red" p="xs">{(start.error as Error).message}</Alert>}
+      <Modal opened={pastOpen} onClose={() => setPastOpen(false)} title={`Import past orders from ${c.label}`}>
+        <form noValidate onSubmit={(ev) => { ev.preventDefault(); importPast(); }}>
+          <Stack>
+            <Text size="sm">Orders placed or changed in the store in the last days are read again. Orders already here are not made twice.</Text>
+            <NumberInput label="Days" min={1} max={60} value={days} onChange={setDays} error={daysError} allowDecimal={false} data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPastOpen(false)}>Cancel</Button>
+              <Button type="submit" loading={start.isPending}>Import</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}
 
 function ConnectionCard({ c }: { c: ConnectionView }) {
   const qc = useQueryClient();
@@ -45,10 +108,11 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
         </Group>
         <Text size="sm" c="dimmed">{c.baseUrl}</Text>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm">Webhook URL ({TOPICS[c.kind]}):</Text>
-          <Code style={{ overflowWrap: 'anywhere' }}>{url}</Code>
-          <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          <Text size="sm" style={{ flexShrink: 0, maxWidth: '40%' }}>Webhook URL ({TOPICS[c.kind]}):</Text>
+          <Code style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>{url}</Code>
+          <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" style={{ flexShrink: 0 }} onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
         </Group>
+        <SyncPanel c={c} />
         {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
         {answer && <Alert color={answer.startsWith('OK') ? 'green' : 'red'} p="xs">{answer}</Alert>}
       </Stack>
@@ -66,7 +130,7 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
 }
 
 type Kind = 'shopify' | 'woocommerce';
-const EMPTY = { label: '', shopDomain: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
+const EMPTY = { label: '', shopDomain: '', clientId: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
 
 function ConnectForm() {
   const qc = useQueryClient();
@@ -79,7 +143,7 @@ function ConnectForm() {
       apiJson('/api/integrations/connections', {
         method: 'POST',
         body: kind === 'shopify'
-          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { accessToken: v.accessToken, clientSecret: v.clientSecret } }
+          ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { clientId: v.clientId || undefined, accessToken: v.accessToken || undefined, clientSecret: v.clientSecret, webhookSecret: v.webhookSecret || undefined } }
           : { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { siteUrl: v.siteUrl }, secrets: { consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, webhookSecret: v.webhookSecret } },
       }),
     onSuccess: () => {
@@ -104,9 +168,13 @@ function ConnectForm() {
           </Group>
           {kind === 'shopify' ? (
             <Group grow align="flex-start">
-              <PasswordInput label="Admin API access token" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
+              <TextInput label="Client ID" value={v.clientId} onChange={set('clientId')} error={e('secrets.clientId')} maxLength={200} />
               <PasswordInput label="Client secret (signs webhooks)" value={v.clientSecret} onChange={set('clientSecret')} error={e('secrets.clientSecret')} maxLength={200} />
+              <PasswordInput label="Access token (app made in the admin)" value={v.accessToken} onChange={set('accessToken')} error={e('secrets.accessToken')} maxLength={200} />
             </Group>
+          ) : null}
+          {kind === 'shopify' ? (
+            <PasswordInput label="Webhook signing key (webhooks added in Settings > Notifications)" value={v.webhookSecret} onChange={set('webhookSecret')} error={e('secrets.webhookSecret')} maxLength={200} />
           ) : (
             <Group grow align="flex-start">
               <PasswordInput label="Consumer key" value={v.consumerKey} onChange={set('consumerKey')} error={e('secrets.consumerKey')} maxLength={200} />

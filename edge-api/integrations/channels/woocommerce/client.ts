@@ -3,7 +3,7 @@
  * with the consumer key and secret as HTTP Basic auth (over HTTPS).
  */
 import type { Logger } from 'pino';
-import { createHttpClient, PartnerError, type OutboundRequest } from '../../http';
+import { createHttpClient, PartnerError, type HttpClientOptions, type OutboundRequest } from '../../http';
 import type { z } from 'zod';
 import type { wooSettings, wooSecrets } from '../../../../domain/channels';
 import type { OpenConnection } from '../../connections';
@@ -11,8 +11,8 @@ import type { OpenConnection } from '../../connections';
 export const wooUrl = (conn: Pick<WooConn, 'baseUrl'>, path: string) => `${conn.baseUrl}/wp-json/wc/v3${path}`;
 
 /** One call; a non-2xx answer is thrown with WooCommerce's own message ({code, message, data.status}). */
-export async function wooRequest<T>(conn: WooConn, req: Omit<OutboundRequest, 'url' | 'headers'> & { path: string }, log?: Logger): Promise<{ data: T; headers: Headers }> {
-  const client = createHttpClient({ partner: 'woocommerce', log });
+export async function wooRequest<T>(conn: WooConn, req: Omit<OutboundRequest, 'url' | 'headers'> & { path: string }, log?: Logger, clientOpts?: Omit<HttpClientOptions, 'partner' | 'log'>): Promise<{ data: T; headers: Headers }> {
+  const client = createHttpClient({ partner: 'woocommerce', log, ...clientOpts });
   const auth = Buffer.from(`${conn.secrets.consumerKey}:${conn.secrets.consumerSecret}`).toString('base64');
   const res = await client.request({
     ...req, url: wooUrl(conn, req.path),
