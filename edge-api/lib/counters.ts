@@ -70,20 +70,28 @@ export class DbCounter implements Counter {
 const counters = new WeakMap<DbHandle, Map<string, Counter>>();
 
 /** The app's counter: Redis when REDIS_URL is set, the database on PostgreSQL, memory with SQLite. */
-export function countersOf(dbh: DbHandle, config: Pick<AppConfig, 'redisUrl'>): Counter {
-  const id = config.redisUrl ?? dbh.dialect;
+export function countersOf(dbh: DbHandle, config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>): Counter {
+  const id = config.redisUrl ? `${config.redisUrl}|${config.redisPrefix ?? ''}` : dbh.dialect;
   let byId = counters.get(dbh);
   if (!byId) counters.set(dbh, (byId = new Map()));
   let c = byId.get(id);
-  if (!c) byId.set(id, (c = config.redisUrl ? new RedisCounter(config.redisUrl) : dbh.dialect === 'postgres' ? new DbCounter(dbh) : new MemoryCounter()));
+  if (!c) byId.set(id, (c = config.redisUrl ? new RedisCounter(config.redisUrl, { prefix: config.redisPrefix }) : dbh.dialect === 'postgres' ? new DbCounter(dbh) : new MemoryCounter()));
   return c;
 }
 
-/** Counters in Redis: one key per key and window, counted with INCR and expiring at the window's end. */
+/**
+ * Counters in Redis: one key per key and window, counted with INCR and expiring at the window's end.
+ * Keys start with `prefix` (REDIS_PREFIX, default `shipdesk:`), so deployments can share one Redis.
+ */
 export class RedisCounter implements Counter {
   readonly kind = 'redis' as const;
   private client: Promise<RedisClientType> | null = null;
-  constructor(private url: string, private now: () => number = Date.now) {}
+  private now: () => number;
+  private prefix: string;
+  constructor(private url: string, opts: { now?: () => number; prefix?: string } = {}) {
+    this.now = opts.now ?? (() => Date.now());
+    this.prefix = `${opts.prefix ?? 'shipdesk:'}count:`;
+  }
 
   private connection() {
     if (!this.client) {
@@ -97,7 +105,7 @@ export class RedisCounter implements Counter {
 
   async take(key: string, windowMs: number) {
     const { start, resetAt } = windowOf(this.now(), windowMs);
-    const k = `shipdesk:count:${windowMs}:${start}:${key}`;
+    const k = `${this.prefix}${windowMs}:${start}:${key}`;
     const client = await this.connection();
     const [count] = await client.multi().incr(k).pExpireAt(k, resetAt + 1000).exec();
     return { count: Number(count), resetAt };
@@ -106,7 +114,7 @@ export class RedisCounter implements Counter {
   async peek(key: string, windowMs: number) {
     const { start, resetAt } = windowOf(this.now(), windowMs);
     const client = await this.connection();
-    return { count: Number((await client.get(`shipdesk:count:${windowMs}:${start}:${key}`)) ?? 0), resetAt };
+    return { count: Number((await client.get(`${this.prefix}${windowMs}:${start}:${key}`)) ?? 0), resetAt };
   }
 
   async close() {
