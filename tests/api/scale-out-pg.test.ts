@@ -21,6 +21,10 @@ import { freePort } from '../e2e/server';
 import { demo } from './helpers';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
+// The device's photo store (IndexedDB) and sync transport, as the floor app runs them.
+import 'fake-indexeddb/auto';
+import { PhotoDexie } from '../../web/local-db/db';
+import { floorTransport } from '../../web/local-db/transport';
 
 const url = process.env.API_TEST_PG;
 const schema = `t_api_scale_${process.pid}_${Date.now()}`;
@@ -66,7 +70,7 @@ async function signIn(base: string, role: 'seller' | 'warehouse') {
   };
   const raw = (server: Server, p: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
     fetch(`${server.url}${p}`, { method: init.method ?? 'GET', body: init.body, headers: { cookie, 'x-xsrf-token': xsrfToken, ...init.headers } });
-  return Object.assign(call, { raw });
+  return Object.assign(call, { raw, xsrfToken });
 }
 
 async function waitForJobs(call: Awaited<ReturnType<typeof signIn>>, ids: string[]) {
@@ -245,5 +249,46 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     expect(Buffer.from(await res.arrayBuffer()).equals(proof.png)).toBe(true);
     // A private file: nobody without a session gets it.
     expect((await fetch(`${servers[0].url}/api/files/${proof.key}`)).status).not.toBe(200);
+  });
+
+  it('a proof photo taken offline and synced through B shows on the order read through A', async () => {
+    const call = await signIn(servers[1].url, 'warehouse');
+    const order = await dbh.db.selectFrom('orders').select(['id', 'company_id']).where('status', '=', 'RTO_DELIVERED')
+      .where('company_id', '=', DEMO_COMPANIES[0].id).where('warehouse_id', '=', DEMO_WAREHOUSES[0].id).orderBy('id').executeTakeFirstOrThrow();
+    const info = await call(servers[0], `/api/return-info?splitOrderId=${order.id}`);
+    expect(info.status).toBe(200);
+    const [line] = info.body.data.data as { wsin: string; sku: string; maxQuantity: number }[];
+    // Offline: the photo is kept on the device, and the approval names it by its local id.
+    const png = await sampleImage('proof');
+    const photos = new PhotoDexie(`scale-out-photos-${process.pid}`);
+    await photos.photos.add({ id: 'box-1', companyId: order.company_id, fileName: 'box.png', contentType: 'image/png', blob: new Blob([new Uint8Array(png)], { type: 'image/png' }), key: null, createdAt: new Date().toISOString() });
+    // Back online, the device syncs through B: the transport uploads the photo (presign, PUT), then pushes.
+    const transport = floorTransport({
+      photos,
+      xsrfToken: () => call.xsrfToken,
+      refreshSession: async () => true,
+      presign: async (photo) => {
+        const p = await call(servers[1], '/api/uploads/presign', { purpose: 'proof', ...photo });
+        expect(p.status).toBe(200);
+        return p.body;
+      },
+      fetch: (input, init) => call.raw(servers[1], String(input), { method: init?.method, body: init?.body ?? undefined, headers: Object.fromEntries(new Headers(init?.headers).entries()) }),
+    });
+    const pushed = await transport.push({
+      clientId: `scale-out-floor-${process.pid}`, schemaVersion: 1,
+      commands: [{ seq: 1, name: 'return.approve', createdAt: new Date().toISOString(), args: { orderId: order.id, returnType: 'RTO', items: [{ wsin: line.wsin, sku: line.sku, missingQuantity: 0, damageQuantity: 1, imageKey: 'local:box-1' }] } }],
+    });
+    expect(pushed.results[0]).toMatchObject({ status: 'applied' });
+    const { key } = (await photos.photos.get('box-1'))!;
+    expect(key).toMatch(/^proof-/);
+    photos.close();
+    // Read through A: the return is processed and its line shows the photo, which A serves.
+    const after = await call(servers[0], `/api/return-info?splitOrderId=${order.id}`);
+    expect(after.body.data.processed).toBe(true);
+    const shown = after.body.data.data.find((r: { wsin: string }) => r.wsin === line.wsin);
+    expect(shown).toMatchObject({ damageQuantity: 1, imageLocation: `/api/files/${key}` });
+    const image = await call.raw(servers[0], shown.imageLocation);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
   });
 });
