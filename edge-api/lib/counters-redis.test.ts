@@ -59,6 +59,15 @@ describe('counter in redis', () => {
     expect((await c.take('k', 60_000)).count).toBe(1);
   });
 
+  it('adds a cost of more than one, and forgets a key on reset', async () => {
+    const c = counter();
+    t = (Math.floor(Date.now() / 60_000) + 15) * 60_000;
+    expect((await c.take('cost', 60_000, 30)).count).toBe(30);
+    expect((await c.take('cost', 60_000)).count).toBe(31);
+    await c.reset('cost', 60_000);
+    expect((await c.peek('cost', 60_000)).count).toBe(0);
+  });
+
   it('two counters on one Redis (two processes) share their counts; another prefix counts apart', async () => {
     const a = counter();
     const b = counter();

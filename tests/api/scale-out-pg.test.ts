@@ -5,7 +5,7 @@
 // both, whose job workers (one per process) claim them with FOR UPDATE SKIP
 // LOCKED. Then: every command applied exactly once, every job run once.
 // Each process has its own DATA_DIR, as two machines would: files (uploads, export files) and limits
-// (sign-in requests per address) are shared through PostgreSQL only.
+// (sign-in requests per address, public tracking lookups per address) are shared through PostgreSQL only.
 // Needs PostgreSQL: it runs in the api-pg project (DATABASE_URL_TEST set by
 // scripts/test.mjs when a server answers, always in CI); vitest.config.ts keeps it out of the unit project.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -239,6 +239,22 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     // Another address is not held back by this one.
     const other = await fetch(`${servers[1].url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, body: '{}' });
     expect(other.status).not.toBe(429);
+  });
+
+  it('public tracking lookups from one address spread over both processes spend one budget', async () => {
+    // The budget (300 points, 30 for an AWB that does not exist) counts in windows of 10 minutes on the
+    // clock: start with time to spare in one.
+    while (Date.now() % 600_000 > 570_000) await new Promise((r) => setTimeout(r, 1000));
+    const from = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await fetch(`${servers[i % 2].url}/api/order/NOSUCH${process.pid}${i}`, { headers: { 'x-forwarded-for': from } });
+      statuses.push(res.status);
+    }
+    // Ten unknown AWBs spend it, whichever process answered them; each process alone saw only seven.
+    expect(statuses).toEqual([...Array(10).fill(404), ...Array(4).fill(429)]);
+    // Another address still looks up.
+    expect((await fetch(`${servers[1].url}/api/order/NOSUCH${process.pid}x`, { headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(404);
   });
 
   it('a proof photo uploaded through B is served through A to the warehouse', async () => {
