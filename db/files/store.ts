@@ -112,6 +112,23 @@ export class DiskFileStore implements FileStore {
     fs.renameSync(this.file(from), this.file(to));
   }
 
+  /** The complete files of `folder/` (partial writes left out) with their times. */
+  list(folder: string): { key: string; mtimeMs: number }[] {
+    const dir = path.join(path.resolve(this.root), folder);
+    const files: { key: string; mtimeMs: number }[] = [];
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const key = `${folder}/${f}`;
+      if (f.endsWith('.part') || !KEY.test(key)) continue;
+      try {
+        const st = fs.statSync(path.join(dir, f));
+        if (st.isFile()) files.push({ key, mtimeMs: st.mtimeMs });
+      } catch {
+        /* removed meanwhile */
+      }
+    }
+    return files;
+  }
+
   async purgeBefore(folder: string, before: number) {
     const dir = path.join(path.resolve(this.root), folder);
     let n = 0;
@@ -276,4 +293,37 @@ export class DbFileStore implements FileStore {
     for (const { key } of old) await this.delete(key);
     return old.length;
   }
+}
+
+/**
+ * Copies into the database the files of `folders` kept on `disk` that it lacks: on upgrade, the uploads and export
+ * files written under DATA_DIR before files moved to the database stay readable, through every process. Each file
+ * is streamed under a key of this copy's own, then renamed to its key unless another process starting at the same
+ * time got there first; it keeps its time, so old export files are purged as before. Answers how many were copied.
+ */
+export async function copyMissingFiles(disk: DiskFileStore, db: DbFileStore, folders: string[]): Promise<number> {
+  let copied = 0;
+  for (const folder of folders) {
+    const files = disk.list(folder);
+    for (let i = 0; i < files.length; i += 500) {
+      const batch = files.slice(i, i + 500);
+      const present = new Set((await db.db.selectFrom('stored_files').select('key').where('key', 'in', batch.map((f) => f.key)).where('chunks', '>=', 0).execute()).map((r) => r.key));
+      for (const { key, mtimeMs } of batch) {
+        if (present.has(key)) continue;
+        const file = await disk.get(key);
+        if (!file) continue;
+        const copy = `${folder}/copy-${process.pid}-${Math.random().toString(36).slice(2, 10)}.part`;
+        await putFile(db, copy, file.body);
+        try {
+          await db.rename(copy, key);
+        } catch {
+          await db.delete(copy); // another process copied it meanwhile
+          continue;
+        }
+        await db.db.updateTable('stored_files').set({ created_at: new Date(mtimeMs).toISOString() }).where('key', '=', key).execute();
+        copied++;
+      }
+    }
+  }
+  return copied;
 }

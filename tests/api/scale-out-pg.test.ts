@@ -20,6 +20,7 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import { freePort } from '../e2e/server';
 import { demo } from './helpers';
 import { sampleImage } from '../../edge-api/documents/fixtures';
+import { uuidv7 } from '../../domain/ids';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
 // The device's photo store (IndexedDB) and sync transport, as the floor app runs them.
 import 'fake-indexeddb/auto';
@@ -33,6 +34,7 @@ let lastAddress = 0;
 /** A client address of its own (the processes trust X-Forwarded-For from 127.0.0.1, as behind a balancer). */
 const nextAddress = () => `198.51.100.${++lastAddress}`;
 const KEY = 'scale-out-test-signing-key-0123456789abcdef';
+const legacy = { key: `logo-${uuidv7()}.png`, png: await sampleImage('logo') };
 
 type Server = { url: string; child: ChildProcess; output: () => string };
 let dbh: DbHandle;
@@ -93,6 +95,10 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     dbh = connect({ url: dbUrl });
     await migrateToLatest(dbh.db);
     await seed(dbh, { orders: 1200, pincodes: false });
+    // A logo uploaded before files moved to the database: on A's disk only, as an upgraded machine has it.
+    fs.mkdirSync(path.join(dir, 'a', 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a', 'uploads', legacy.key), legacy.png);
+    await dbh.db.insertInto('uploads').values({ id: uuidv7(), key: legacy.key, company_id: DEMO_COMPANIES[0].id, purpose: 'logo', content_type: 'image/png', size: legacy.png.length, created_at: new Date().toISOString() }).execute();
     servers = await Promise.all([startServer(dbUrl, 'a'), startServer(dbUrl, 'b')]);
   }, 240_000);
 
@@ -255,6 +261,12 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     expect(statuses).toEqual([...Array(10).fill(404), ...Array(4).fill(429)]);
     // Another address still looks up.
     expect((await fetch(`${servers[1].url}/api/order/NOSUCH${process.pid}x`, { headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(404);
+  });
+
+  it('a file kept on one machine\'s disk before the upgrade is served by the other machine', async () => {
+    const res = await fetch(`${servers[1].url}/api/files/${legacy.key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(legacy.png)).toBe(true);
   });
 
   it('a proof photo uploaded through B is served through A to the warehouse', async () => {
