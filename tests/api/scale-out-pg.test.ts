@@ -28,7 +28,9 @@ import { PhotoDexie } from '../../web/local-db/db';
 import { floorTransport } from '../../web/local-db/transport';
 
 const url = process.env.API_TEST_PG;
-const schema = `t_api_scale_${process.pid}_${Date.now()}`;
+// Named as tests/api/pg-setup.ts expects (t_api_<run>_<start ms>_…): another run's setup on the same
+// database drops only schemas whose run started hours ago, never this one mid-test.
+const schema = `t_api_${process.env.API_TEST_RUN ?? `x_${Date.now()}`}_scale_${process.pid}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-scale-'));
 let lastAddress = 0;
 /** A client address of its own (the processes trust X-Forwarded-For from 127.0.0.1, as behind a balancer). */
