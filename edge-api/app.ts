@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import type { AppConfig, AppEnv } from './env';
 import { buildOpenApi } from './lib/openapi';
 import { memoryRateCounter, type RateCounter } from './lib/rate-counter';
+import { countersOf, sharedRateCounter } from './lib/counters';
 import { lookupLimit } from './middleware/public-lookup-limit';
 import { addressLimit } from './middleware/address-limit';
 import { bodyLimits } from './middleware/body-limit';
@@ -78,8 +79,14 @@ export function createApp(opts: CreateAppOptions) {
   // answers its errors itself (routes/tracking/public.ts). Registered first, it
   // is the first handler of its requests and never calls the next; a remembered
   // answer is sent without waiting on anything.
-  const counter = opts.rateCounter ?? ((windowMs: number) => memoryRateCounter({ windowMs }));
-  const limit = lookupLimit(config.publicLookup, { budget: counter(config.publicLookup.windowMs), seen: counter(config.publicLookup.windowMs) });
+  // The budgets are the app's counter (edge-api/lib/counters.ts): shared by every process on PostgreSQL or
+  // Redis; with SQLite alone (one process) this process's memory, which a remembered answer can charge at once.
+  const shared = countersOf(opts.dbh, config);
+  const counter = opts.rateCounter ?? (shared.kind === 'memory' ? ((windowMs: number) => memoryRateCounter({ windowMs })) : null);
+  const { windowMs } = config.publicLookup;
+  const limit = lookupLimit(config.publicLookup, counter
+    ? { budget: counter(windowMs), seen: counter(windowMs) }
+    : { budget: sharedRateCounter(shared, 'lookup-budget', windowMs), seen: sharedRateCounter(shared, 'lookup-seen', windowMs) });
   const lookup = publicLookup({ dbh: opts.dbh, config, log, limit });
   const early = app.route('/api', lookup.routes);
   // One middleware for what every API request needs first: the app's handles, then its body limit.

@@ -51,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
     dataDir: env.DATA_DIR ?? 'data',
     fileStore: env.FILE_STORE === 'disk' || env.FILE_STORE === 'database' ? env.FILE_STORE : undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     signingKey: env.SIGNING_KEY ?? (production ? '' : processKey),
     encryptionKey: env.ENCRYPTION_KEY ?? (production ? '' : processEncryptionKey),
     publicUrl,

@@ -33,6 +33,8 @@ export type AppConfig = {
   fileStore?: 'disk' | 'database';
   /** Redis for counters shared by every process (REDIS_URL); unset = counters in the database (PostgreSQL) or in memory (SQLite). */
   redisUrl?: string;
+  /** The start of every key this deployment keeps in Redis (REDIS_PREFIX, default `shipdesk:`). */
+  redisPrefix?: string;
   /** HMAC key for presigned upload URLs and signed download links. */
   signingKey: string;
   /** AES-256-GCM key material for partner credentials at rest (edge-api/integrations/secret-box.ts): ENCRYPTION_KEY. */

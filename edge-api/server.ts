@@ -20,6 +20,8 @@ import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
 import { purgeFilesAndCounters } from './services/files/retention';
+import { filesOf, FILE_FOLDERS } from './lib/files';
+import { copyMissingFiles, DbFileStore, DiskFileStore } from '../db/files/store';
 import { productionProblems } from './services/install/production';
 import { backfillInvoices, describeBackfill } from './services/billing/backfill-invoices';
 
@@ -56,6 +58,13 @@ if (production) {
   log.info(`Issued ${backfill.issued} invoices for the demo's shipped orders${backfill.skipped.length ? ` (${backfill.skipped.length} skipped)` : ''}`);
   // Settings > Channels shows a store connection, marked demo (no such shop exists).
   await seedDemoChannel(dbh, config, DEMO_COMPANIES[0].id);
+}
+
+// Upgrading to files in the database: uploads and export files kept under DATA_DIR before are copied in once.
+const files = filesOf(dbh, config);
+if (files instanceof DbFileStore) {
+  const copied = await copyMissingFiles(new DiskFileStore(config.dataDir), files, FILE_FOLDERS);
+  if (copied) log.info(`Copied ${copied} files kept under ${config.dataDir} into the database`);
 }
 
 const api = createApp({ dbh, logger: log, config });

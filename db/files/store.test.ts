@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../connect';
 import { migrateToLatest } from '../migrate';
-import { CHUNK_BYTES, DbFileStore, DiskFileStore, putFile, type FileStore } from './store';
+import { CHUNK_BYTES, copyMissingFiles, DbFileStore, DiskFileStore, putFile, type FileStore } from './store';
 
 let dbh: DbHandle;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-files-'));
@@ -60,5 +60,39 @@ describe.each(stores)('file store on %s', (_, make) => {
 
   it('refuses a key that climbs out of its folder', async () => {
     await expect(make().get('uploads/../../etc/passwd')).rejects.toThrow();
+  });
+});
+
+describe('files kept on disk before the database store', () => {
+  it('are copied into the database once, with their times, leaving partial files and files it has', async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-files-old-'));
+    fs.mkdirSync(path.join(old, 'uploads'));
+    fs.mkdirSync(path.join(old, 'exports'));
+    const logo = Buffer.from(Array.from({ length: CHUNK_BYTES + 99 }, (_, i) => i % 253));
+    fs.writeFileSync(path.join(old, 'uploads', 'logo-1.png'), logo);
+    fs.writeFileSync(path.join(old, 'exports', 'orders-old.csv'), 'a,b\n1,2\n');
+    const twoDaysAgo = Date.now() - 2 * 86_400_000;
+    fs.utimesSync(path.join(old, 'exports', 'orders-old.csv'), twoDaysAgo / 1000, twoDaysAgo / 1000);
+    fs.writeFileSync(path.join(old, 'exports', 'orders-new.csv.123.abc.part'), 'half');
+    fs.writeFileSync(path.join(old, 'uploads', 'sign-1.png'), 'on disk');
+    const db = new DbFileStore(dbh.db);
+    await putFile(db, 'uploads/sign-1.png', Buffer.from('in the database'));
+    try {
+      expect(await copyMissingFiles(new DiskFileStore(old), db, ['uploads', 'exports'])).toBe(2);
+      expect((await db.read('uploads/logo-1.png'))!.equals(logo)).toBe(true);
+      expect((await db.read('exports/orders-old.csv'))!.toString()).toBe('a,b\n1,2\n');
+      expect((await db.read('uploads/sign-1.png'))!.toString()).toBe('in the database');
+      expect(await db.get('exports/orders-new.csv.123.abc.part')).toBeNull();
+      // Once is enough: a second start copies nothing.
+      expect(await copyMissingFiles(new DiskFileStore(old), db, ['uploads', 'exports'])).toBe(0);
+      // The copy kept the file's time: the export two days old is purged as the retention would.
+      expect(await db.purgeBefore('exports', Date.now() - 86_400_000)).toBe(1);
+      expect(await db.get('exports/orders-old.csv')).toBeNull();
+      expect(await db.get('uploads/logo-1.png')).not.toBeNull();
+      const left = await dbh.db.selectFrom('stored_files').select('key').where('key', 'like', '%copy-%').execute();
+      expect(left).toEqual([]);
+    } finally {
+      fs.rmSync(old, { recursive: true, force: true });
+    }
   });
 });

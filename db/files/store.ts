@@ -3,13 +3,15 @@
  * - `DiskFileStore`: files under a folder (the default with SQLite: one machine).
  * - `DbFileStore`: files in the database in chunks of 256 KB (the default on PostgreSQL, so that every
  *   API process, on any machine, reads what any other wrote). Both directions stream: a writer sends
- *   each chunk as it fills, a reader fetches one chunk at a time, so a file is never whole in memory.
+ *   chunks as they fill, four to a statement, a reader fetches four chunks at a time, so a file is never
+ *   whole in memory (at most 1 MB of it per reader or writer).
  * Keys are `<folder>/<name>` (`uploads/…`, `exports/…`), letters, digits, `._-` only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../connect';
 import '../tables/files';
 
@@ -110,6 +112,23 @@ export class DiskFileStore implements FileStore {
     fs.renameSync(this.file(from), this.file(to));
   }
 
+  /** The complete files of `folder/` (partial writes left out) with their times. */
+  list(folder: string): { key: string; mtimeMs: number }[] {
+    const dir = path.join(path.resolve(this.root), folder);
+    const files: { key: string; mtimeMs: number }[] = [];
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const key = `${folder}/${f}`;
+      if (f.endsWith('.part') || !KEY.test(key)) continue;
+      try {
+        const st = fs.statSync(path.join(dir, f));
+        if (st.isFile()) files.push({ key, mtimeMs: st.mtimeMs });
+      } catch {
+        /* removed meanwhile */
+      }
+    }
+    return files;
+  }
+
   async purgeBefore(folder: string, before: number) {
     const dir = path.join(path.resolve(this.root), folder);
     let n = 0;
@@ -130,15 +149,36 @@ export class DiskFileStore implements FileStore {
 
 /** Chunk size: small enough for any pooler and any `bytea` parameter, big enough that a 5 MB file is 20 rows. */
 export const CHUNK_BYTES = 256 * 1024;
+/**
+ * Chunks written by one INSERT and read by one SELECT (1 MB): each statement on its own is a round trip
+ * and, when writing, a commit (a WAL flush), which cost more than the bytes themselves; a batch keeps at
+ * most this many chunks in memory per file being written or read.
+ */
+export const CHUNKS_PER_STATEMENT = 4;
 
 /**
  * Files in the database. A file's row is written first as pending (`chunks` = -1) with its time, then its
- * chunks one by one, then the row is marked complete: readers only see complete files, and a writer that
- * died leaves a pending row the retention purge removes like any old file.
+ * chunks, several per statement, then the row is marked complete: readers only see complete files, and a
+ * writer that died leaves a pending row the retention purge removes like any old file.
+ * On PostgreSQL the pending row and the chunks are committed without waiting for the disk
+ * (`synchronous_commit = off`, a flush costs more than a megabyte's transfer here); the mark that
+ * completes the file waits as usual, and since PostgreSQL flushes its log in order, a file marked
+ * complete has all its chunks on disk. A crash before the mark loses at most a file nobody could read yet.
  */
 export class DbFileStore implements FileStore {
   readonly kind = 'database' as const;
-  constructor(readonly db: Db) {}
+  private readonly postgres: boolean;
+  constructor(readonly db: Db) {
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /** A transaction that need not wait for the disk (see above): only for writes a later, waited-for commit vouches for. */
+  private unflushed(work: (tx: Db) => Promise<void>) {
+    return this.db.transaction().execute(async (tx) => {
+      if (this.postgres) await sql`SET LOCAL synchronous_commit = off`.execute(tx);
+      await work(tx);
+    });
+  }
 
   writer(key: string): FileWriter {
     checkKey(key);
@@ -146,20 +186,28 @@ export class DbFileStore implements FileStore {
     const stream = new PassThrough({ highWaterMark: CHUNK_BYTES });
     let size = 0;
     const stored = (async () => {
-      await db.deleteFrom('stored_file_chunks').where('key', '=', key).execute();
-      await db
-        .insertInto('stored_files')
-        .values({ key, size: 0, chunks: -1, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ size: 0, chunks: -1, created_at: new Date().toISOString() }))
-        .execute();
+      await this.unflushed(async (tx) => {
+        await tx.deleteFrom('stored_file_chunks').where('key', '=', key).execute();
+        await tx
+          .insertInto('stored_files')
+          .values({ key, size: 0, chunks: -1, created_at: new Date().toISOString() })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ size: 0, chunks: -1, created_at: new Date().toISOString() }))
+          .execute();
+      });
       let n = 0;
+      let full: Buffer[] = [];
       let pending: Buffer[] = [];
       let pendingBytes = 0;
-      const flush = async () => {
-        const data = Buffer.concat(pending, pendingBytes);
+      const insert = async () => {
+        const rows = full.map((data) => ({ key, n: n++, data }));
+        full = [];
+        if (rows.length) await this.unflushed(async (tx) => void (await tx.insertInto('stored_file_chunks').values(rows).execute()));
+      };
+      const cut = async () => {
+        full.push(Buffer.concat(pending, pendingBytes));
         pending = [];
         pendingBytes = 0;
-        await db.insertInto('stored_file_chunks').values({ key, n: n++, data }).execute();
+        if (full.length === CHUNKS_PER_STATEMENT) await insert();
       };
       for await (const part of stream) {
         let buf = part as Buffer;
@@ -169,14 +217,15 @@ export class DbFileStore implements FileStore {
           pending.push(buf.subarray(0, take));
           pendingBytes += take;
           buf = buf.subarray(take);
-          await flush();
+          await cut();
         }
         if (buf.length) {
           pending.push(buf);
           pendingBytes += buf.length;
         }
       }
-      if (pendingBytes) await flush();
+      if (pendingBytes) full.push(Buffer.concat(pending, pendingBytes));
+      await insert();
       return n;
     })();
     stored.catch(() => undefined);
@@ -203,10 +252,15 @@ export class DbFileStore implements FileStore {
     const db = this.db;
     const chunks = row.chunks;
     async function* body() {
-      for (let n = 0; n < chunks; n++) {
-        const c = await db.selectFrom('stored_file_chunks').select('data').where('key', '=', key).where('n', '=', n).executeTakeFirst();
-        if (!c) throw new Error(`stored file ${key} lost its chunk ${n}`);
-        yield Buffer.from(c.data);
+      for (let first = 0; first < chunks; first += CHUNKS_PER_STATEMENT) {
+        const last = Math.min(first + CHUNKS_PER_STATEMENT, chunks);
+        const batch = await db.selectFrom('stored_file_chunks').select(['n', 'data']).where('key', '=', key)
+          .where('n', '>=', first).where('n', '<', last).orderBy('n').execute();
+        for (let n = first; n < last; n++) {
+          const c = batch[n - first];
+          if (!c || c.n !== n) throw new Error(`stored file ${key} lost its chunk ${n}`);
+          yield Buffer.from(c.data);
+        }
       }
     }
     return { size: Number(row.size), body: Readable.from(body(), { objectMode: false }) };
@@ -239,4 +293,37 @@ export class DbFileStore implements FileStore {
     for (const { key } of old) await this.delete(key);
     return old.length;
   }
+}
+
+/**
+ * Copies into the database the files of `folders` kept on `disk` that it lacks: on upgrade, the uploads and export
+ * files written under DATA_DIR before files moved to the database stay readable, through every process. Each file
+ * is streamed under a key of this copy's own, then renamed to its key unless another process starting at the same
+ * time got there first; it keeps its time, so old export files are purged as before. Answers how many were copied.
+ */
+export async function copyMissingFiles(disk: DiskFileStore, db: DbFileStore, folders: string[]): Promise<number> {
+  let copied = 0;
+  for (const folder of folders) {
+    const files = disk.list(folder);
+    for (let i = 0; i < files.length; i += 500) {
+      const batch = files.slice(i, i + 500);
+      const present = new Set((await db.db.selectFrom('stored_files').select('key').where('key', 'in', batch.map((f) => f.key)).where('chunks', '>=', 0).execute()).map((r) => r.key));
+      for (const { key, mtimeMs } of batch) {
+        if (present.has(key)) continue;
+        const file = await disk.get(key);
+        if (!file) continue;
+        const copy = `${folder}/copy-${process.pid}-${Math.random().toString(36).slice(2, 10)}.part`;
+        await putFile(db, copy, file.body);
+        try {
+          await db.rename(copy, key);
+        } catch {
+          await db.delete(copy); // another process copied it meanwhile
+          continue;
+        }
+        await db.db.updateTable('stored_files').set({ created_at: new Date(mtimeMs).toISOString() }).where('key', '=', key).execute();
+        copied++;
+      }
+    }
+  }
+  return copied;
 }

@@ -8,17 +8,20 @@
  */
 import { createClient, type RedisClientType } from 'redis';
 import type { DbHandle } from '../../db/connect';
-import { peekCount, takeCount } from '../../db/counters/queries';
+import { dropCount, peekCount, takeCount } from '../../db/counters/queries';
 import type { AppConfig } from '../env';
+import type { RateCounter } from './rate-counter';
 
 export type Count = { count: number; resetAt: number };
 
 export interface Counter {
   readonly kind: 'memory' | 'database' | 'redis';
-  /** Counts one for `key` in the current window of `windowMs`; answers the count including this one. */
-  take(key: string, windowMs: number): Promise<Count>;
+  /** Counts `cost` (default 1) for `key` in the current window of `windowMs`; answers the count including it. */
+  take(key: string, windowMs: number, cost?: number): Promise<Count>;
   /** The count of `key` in the current window, without counting. */
   peek(key: string, windowMs: number): Promise<Count>;
+  /** Forgets `key`'s count in the current window. */
+  reset(key: string, windowMs: number): Promise<void>;
 }
 
 export const windowOf = (now: number, windowMs: number) => {
@@ -39,9 +42,9 @@ export class MemoryCounter implements Counter {
     return { counts: w.counts, resetAt };
   }
 
-  async take(key: string, windowMs: number) {
+  async take(key: string, windowMs: number, cost = 1) {
     const { counts, resetAt } = this.current(windowMs);
-    const count = (counts.get(key) ?? 0) + 1;
+    const count = (counts.get(key) ?? 0) + cost;
     counts.set(key, count);
     return { count, resetAt };
   }
@@ -50,15 +53,23 @@ export class MemoryCounter implements Counter {
     const { counts, resetAt } = this.current(windowMs);
     return { count: counts.get(key) ?? 0, resetAt };
   }
+
+  async reset(key: string, windowMs: number) {
+    this.current(windowMs).counts.delete(key);
+  }
 }
 
 export class DbCounter implements Counter {
   readonly kind = 'database' as const;
   constructor(private dbh: DbHandle, private now: () => number = Date.now) {}
 
-  async take(key: string, windowMs: number) {
+  async take(key: string, windowMs: number, cost = 1) {
     const { start, resetAt } = windowOf(this.now(), windowMs);
-    return { count: await takeCount(this.dbh.db, `${windowMs}:${key}`, start), resetAt };
+    return { count: await takeCount(this.dbh.db, `${windowMs}:${key}`, start, cost), resetAt };
+  }
+
+  async reset(key: string, windowMs: number) {
+    await dropCount(this.dbh.db, `${windowMs}:${key}`);
   }
 
   async peek(key: string, windowMs: number) {
@@ -70,20 +81,28 @@ export class DbCounter implements Counter {
 const counters = new WeakMap<DbHandle, Map<string, Counter>>();
 
 /** The app's counter: Redis when REDIS_URL is set, the database on PostgreSQL, memory with SQLite. */
-export function countersOf(dbh: DbHandle, config: Pick<AppConfig, 'redisUrl'>): Counter {
-  const id = config.redisUrl ?? dbh.dialect;
+export function countersOf(dbh: DbHandle, config: Pick<AppConfig, 'redisUrl' | 'redisPrefix'>): Counter {
+  const id = config.redisUrl ? `${config.redisUrl}|${config.redisPrefix ?? ''}` : dbh.dialect;
   let byId = counters.get(dbh);
   if (!byId) counters.set(dbh, (byId = new Map()));
   let c = byId.get(id);
-  if (!c) byId.set(id, (c = config.redisUrl ? new RedisCounter(config.redisUrl) : dbh.dialect === 'postgres' ? new DbCounter(dbh) : new MemoryCounter()));
+  if (!c) byId.set(id, (c = config.redisUrl ? new RedisCounter(config.redisUrl, { prefix: config.redisPrefix }) : dbh.dialect === 'postgres' ? new DbCounter(dbh) : new MemoryCounter()));
   return c;
 }
 
-/** Counters in Redis: one key per key and window, counted with INCR and expiring at the window's end. */
+/**
+ * Counters in Redis: one key per key and window, counted with INCR and expiring at the window's end.
+ * Keys start with `prefix` (REDIS_PREFIX, default `shipdesk:`), so deployments can share one Redis.
+ */
 export class RedisCounter implements Counter {
   readonly kind = 'redis' as const;
   private client: Promise<RedisClientType> | null = null;
-  constructor(private url: string, private now: () => number = Date.now) {}
+  private now: () => number;
+  private prefix: string;
+  constructor(private url: string, opts: { now?: () => number; prefix?: string } = {}) {
+    this.now = opts.now ?? (() => Date.now());
+    this.prefix = `${opts.prefix ?? 'shipdesk:'}count:`;
+  }
 
   private connection() {
     if (!this.client) {
@@ -95,21 +114,40 @@ export class RedisCounter implements Counter {
     return this.client;
   }
 
-  async take(key: string, windowMs: number) {
+  async take(key: string, windowMs: number, cost = 1) {
     const { start, resetAt } = windowOf(this.now(), windowMs);
-    const k = `shipdesk:count:${windowMs}:${start}:${key}`;
+    const k = `${this.prefix}${windowMs}:${start}:${key}`;
     const client = await this.connection();
-    const [count] = await client.multi().incr(k).pExpireAt(k, resetAt + 1000).exec();
+    const [count] = await client.multi().incrBy(k, cost).pExpireAt(k, resetAt + 1000).exec();
     return { count: Number(count), resetAt };
+  }
+
+  async reset(key: string, windowMs: number) {
+    const { start } = windowOf(this.now(), windowMs);
+    await (await this.connection()).del(`${this.prefix}${windowMs}:${start}:${key}`);
   }
 
   async peek(key: string, windowMs: number) {
     const { start, resetAt } = windowOf(this.now(), windowMs);
     const client = await this.connection();
-    return { count: Number((await client.get(`shipdesk:count:${windowMs}:${start}:${key}`)) ?? 0), resetAt };
+    return { count: Number((await client.get(`${this.prefix}${windowMs}:${start}:${key}`)) ?? 0), resetAt };
   }
 
   async close() {
     if (this.client) await (await this.client).quit();
   }
+}
+
+/**
+ * A shared counter as a RateCounter of one window (the public lookup budgets), its keys under `name:`:
+ * on PostgreSQL or Redis, every process spends from the same budget.
+ */
+export function sharedRateCounter(counter: Counter, name: string, windowMs: number, now: () => number = () => Date.now()): RateCounter {
+  const window = ({ count, resetAt }: Count) => ({ count, resetMs: resetAt - now() });
+  return {
+    windowMs,
+    take: async (key, cost = 1) => window(await counter.take(`${name}:${key}`, windowMs, cost)),
+    peek: async (key) => window(await counter.peek(`${name}:${key}`, windowMs)),
+    reset: (key) => counter.reset(`${name}:${key}`, windowMs),
+  };
 }

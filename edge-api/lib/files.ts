@@ -7,6 +7,9 @@ import type { DbHandle } from '../../db/connect';
 import { DbFileStore, DiskFileStore, type FileStore } from '../../db/files/store';
 import type { AppConfig } from '../env';
 
+/** The folders of the store: uploads (`uploadFileKey`) and export files (`exportFileKey`). */
+export const FILE_FOLDERS = ['uploads', 'exports'];
+
 const stores = new WeakMap<DbHandle, Map<string, FileStore>>();
 
 export function filesOf(dbh: DbHandle, config: Pick<AppConfig, 'dataDir' | 'fileStore'>): FileStore {

@@ -5,7 +5,7 @@
 // both, whose job workers (one per process) claim them with FOR UPDATE SKIP
 // LOCKED. Then: every command applied exactly once, every job run once.
 // Each process has its own DATA_DIR, as two machines would: files (uploads, export files) and limits
-// (sign-in requests per address) are shared through PostgreSQL only.
+// (sign-in requests per address, public tracking lookups per address) are shared through PostgreSQL only.
 // Needs PostgreSQL: it runs in the api-pg project (DATABASE_URL_TEST set by
 // scripts/test.mjs when a server answers, always in CI); vitest.config.ts keeps it out of the unit project.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,15 +20,23 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import { freePort } from '../e2e/server';
 import { demo } from './helpers';
 import { sampleImage } from '../../edge-api/documents/fixtures';
+import { uuidv7 } from '../../domain/ids';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
+// The device's photo store (IndexedDB) and sync transport, as the floor app runs them.
+import 'fake-indexeddb/auto';
+import { PhotoDexie } from '../../web/local-db/db';
+import { floorTransport } from '../../web/local-db/transport';
 
 const url = process.env.API_TEST_PG;
-const schema = `t_api_scale_${process.pid}_${Date.now()}`;
+// Named as tests/api/pg-setup.ts expects (t_api_<run>_<start ms>_…): another run's setup on the same
+// database drops only schemas whose run started hours ago, never this one mid-test.
+const schema = `t_api_${process.env.API_TEST_RUN ?? `x_${Date.now()}`}_scale_${process.pid}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-scale-'));
 let lastAddress = 0;
 /** A client address of its own (the processes trust X-Forwarded-For from 127.0.0.1, as behind a balancer). */
 const nextAddress = () => `198.51.100.${++lastAddress}`;
 const KEY = 'scale-out-test-signing-key-0123456789abcdef';
+const legacy = { key: `logo-${uuidv7()}.png`, png: await sampleImage('logo') };
 
 type Server = { url: string; child: ChildProcess; output: () => string };
 let dbh: DbHandle;
@@ -66,7 +74,7 @@ async function signIn(base: string, role: 'seller' | 'warehouse') {
   };
   const raw = (server: Server, p: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
     fetch(`${server.url}${p}`, { method: init.method ?? 'GET', body: init.body, headers: { cookie, 'x-xsrf-token': xsrfToken, ...init.headers } });
-  return Object.assign(call, { raw });
+  return Object.assign(call, { raw, xsrfToken });
 }
 
 async function waitForJobs(call: Awaited<ReturnType<typeof signIn>>, ids: string[]) {
@@ -89,6 +97,10 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     dbh = connect({ url: dbUrl });
     await migrateToLatest(dbh.db);
     await seed(dbh, { orders: 1200, pincodes: false });
+    // A logo uploaded before files moved to the database: on A's disk only, as an upgraded machine has it.
+    fs.mkdirSync(path.join(dir, 'a', 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'a', 'uploads', legacy.key), legacy.png);
+    await dbh.db.insertInto('uploads').values({ id: uuidv7(), key: legacy.key, company_id: DEMO_COMPANIES[0].id, purpose: 'logo', content_type: 'image/png', size: legacy.png.length, created_at: new Date().toISOString() }).execute();
     servers = await Promise.all([startServer(dbUrl, 'a'), startServer(dbUrl, 'b')]);
   }, 240_000);
 
@@ -237,6 +249,28 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     expect(other.status).not.toBe(429);
   });
 
+  it('public tracking lookups from one address spread over both processes spend one budget', async () => {
+    // The budget (300 points, 30 for an AWB that does not exist) counts in windows of 10 minutes on the
+    // clock: start with time to spare in one.
+    while (Date.now() % 600_000 > 570_000) await new Promise((r) => setTimeout(r, 1000));
+    const from = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await fetch(`${servers[i % 2].url}/api/order/NOSUCH${process.pid}${i}`, { headers: { 'x-forwarded-for': from } });
+      statuses.push(res.status);
+    }
+    // Ten unknown AWBs spend it, whichever process answered them; each process alone saw only seven.
+    expect(statuses).toEqual([...Array(10).fill(404), ...Array(4).fill(429)]);
+    // Another address still looks up.
+    expect((await fetch(`${servers[1].url}/api/order/NOSUCH${process.pid}x`, { headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(404);
+  });
+
+  it('a file kept on one machine\'s disk before the upgrade is served by the other machine', async () => {
+    const res = await fetch(`${servers[1].url}/api/files/${legacy.key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(legacy.png)).toBe(true);
+  });
+
   it('a proof photo uploaded through B is served through A to the warehouse', async () => {
     const call = await signIn(servers[1].url, 'warehouse');
     const proof = await upload(call, servers[1], 'proof');
@@ -245,5 +279,46 @@ describe('scale-out: two API processes on one PostgreSQL', { timeout: 300_000 },
     expect(Buffer.from(await res.arrayBuffer()).equals(proof.png)).toBe(true);
     // A private file: nobody without a session gets it.
     expect((await fetch(`${servers[0].url}/api/files/${proof.key}`)).status).not.toBe(200);
+  });
+
+  it('a proof photo taken offline and synced through B shows on the order read through A', async () => {
+    const call = await signIn(servers[1].url, 'warehouse');
+    const order = await dbh.db.selectFrom('orders').select(['id', 'company_id']).where('status', '=', 'RTO_DELIVERED')
+      .where('company_id', '=', DEMO_COMPANIES[0].id).where('warehouse_id', '=', DEMO_WAREHOUSES[0].id).orderBy('id').executeTakeFirstOrThrow();
+    const info = await call(servers[0], `/api/return-info?splitOrderId=${order.id}`);
+    expect(info.status).toBe(200);
+    const [line] = info.body.data.data as { wsin: string; sku: string; maxQuantity: number }[];
+    // Offline: the photo is kept on the device, and the approval names it by its local id.
+    const png = await sampleImage('proof');
+    const photos = new PhotoDexie(`scale-out-photos-${process.pid}`);
+    await photos.photos.add({ id: 'box-1', companyId: order.company_id, fileName: 'box.png', contentType: 'image/png', blob: new Blob([new Uint8Array(png)], { type: 'image/png' }), key: null, createdAt: new Date().toISOString() });
+    // Back online, the device syncs through B: the transport uploads the photo (presign, PUT), then pushes.
+    const transport = floorTransport({
+      photos,
+      xsrfToken: () => call.xsrfToken,
+      refreshSession: async () => true,
+      presign: async (photo) => {
+        const p = await call(servers[1], '/api/uploads/presign', { purpose: 'proof', ...photo });
+        expect(p.status).toBe(200);
+        return p.body;
+      },
+      fetch: (input, init) => call.raw(servers[1], String(input), { method: init?.method, body: init?.body ?? undefined, headers: Object.fromEntries(new Headers(init?.headers).entries()) }),
+    });
+    const pushed = await transport.push({
+      clientId: `scale-out-floor-${process.pid}`, schemaVersion: 1,
+      commands: [{ seq: 1, name: 'return.approve', createdAt: new Date().toISOString(), args: { orderId: order.id, returnType: 'RTO', items: [{ wsin: line.wsin, sku: line.sku, missingQuantity: 0, damageQuantity: 1, imageKey: 'local:box-1' }] } }],
+    });
+    expect(pushed.results[0]).toMatchObject({ status: 'applied' });
+    const { key } = (await photos.photos.get('box-1'))!;
+    expect(key).toMatch(/^proof-/);
+    photos.close();
+    // Read through A: the return is processed and its line shows the photo, which A serves.
+    const after = await call(servers[0], `/api/return-info?splitOrderId=${order.id}`);
+    expect(after.body.data.processed).toBe(true);
+    const shown = after.body.data.data.find((r: { wsin: string }) => r.wsin === line.wsin);
+    expect(shown).toMatchObject({ damageQuantity: 1, imageLocation: `/api/files/${key}` });
+    const image = await call.raw(servers[0], shown.imageLocation);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
   });
 });
