@@ -31,15 +31,21 @@ const checks = Promise.all([
   aside('type check', 'npx', ['tsc', '--noEmit', '-p', '.'], 'test-results/tsc.log'),
   aside('lint (ESLint, and the layer rules of dependency-cruiser)', 'npm', ['run', '--silent', 'lint'], 'test-results/lint.log'),
 ]);
-// The PostgreSQL suites (db on both dialects, the API suite again on PostgreSQL)
-// use the machine's server when one answers; CI (.ci/run) always sets this.
-if (!process.env.DATABASE_URL_TEST) {
-  const up = await new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 }, () => (s.destroy(), resolve(true)));
+/** Whether a server answers on a loopback port. */
+const answers = (port) =>
+  new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port, timeout: 1000 }, () => (s.destroy(), resolve(true)));
     s.on('error', () => resolve(false)).on('timeout', () => (s.destroy(), resolve(false)));
   });
-  if (up) process.env.DATABASE_URL_TEST = 'postgres://postgres@127.0.0.1:5432/test';
+// The PostgreSQL suites (db on both dialects, the API suite again on PostgreSQL) and the Redis counter
+// test use the machine's servers when they answer; CI (.ci/run) always sets both.
+if (!process.env.DATABASE_URL_TEST) {
+  if (await answers(5432)) process.env.DATABASE_URL_TEST = 'postgres://postgres@127.0.0.1:5432/test';
   else console.log('No PostgreSQL on 127.0.0.1:5432: the PostgreSQL suites run only where one is reachable (always in CI).');
+}
+if (!process.env.REDIS_URL_TEST) {
+  if (await answers(6379)) process.env.REDIS_URL_TEST = 'redis://127.0.0.1:6379';
+  else console.log('No Redis on 127.0.0.1:6379: the Redis counter test runs only where one is reachable (always in CI).');
 }
 const extra = process.argv.slice(2);
 
