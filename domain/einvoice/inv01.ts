@@ -85,10 +85,16 @@ const text = (value: string | null | undefined, max: number) => {
 /** INV-01 wants names and places of at least 3 characters. */
 const atLeast3 = (value: string, max: number) => (text(value, max) ?? '').padEnd(3, '.');
 
+/** An optional field of at least 3 characters: present only when the value has them. */
+function optional3(name: string, value: string | null | undefined, max: number): Record<string, string> {
+  const t = text(value, max);
+  return t && t.length >= 3 ? { [name]: t } : {};
+}
+
 function party(p: EinvParty) {
   return {
     Addr1: text(p.addr1, 100) ?? atLeast3(p.city, 100),
-    ...(text(p.addr2, 100) && text(p.addr2, 100)!.length >= 3 ? { Addr2: text(p.addr2, 100) } : {}),
+    ...optional3('Addr2', p.addr2, 100),
     Loc: atLeast3(p.city, 50),
     Pin: Number(p.pincode),
     Stcd: p.stateCode,
@@ -133,7 +139,7 @@ export function buildInv01(input: EinvInput): Inv01 {
     Version: '1.1',
     TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', EcmGstin: null, IgstOnIntra: 'N' },
     DocDtls: { Typ: input.docType, No: input.docNo, Dt: input.docDate },
-    SellerDtls: { Gstin: input.seller.gstin, LglNm: atLeast3(input.seller.legalName, 100), ...(text(input.seller.tradeName, 100)?.length! >= 3 ? { TrdNm: text(input.seller.tradeName, 100) } : {}), ...party(input.seller), ...contact(input.seller) },
+    SellerDtls: { Gstin: input.seller.gstin, LglNm: atLeast3(input.seller.legalName, 100), ...optional3('TrdNm', input.seller.tradeName, 100), ...party(input.seller), ...contact(input.seller) },
     BuyerDtls: { Gstin: input.buyer.gstin ?? 'URP', LglNm: atLeast3(input.buyer.legalName, 100), Pos: input.buyer.placeOfSupply, ...party(input.buyer), ...contact(input.buyer) },
     ...(input.dispatchFrom ? { DispDtls: { Nm: atLeast3(input.dispatchFrom.legalName, 100), ...party(input.dispatchFrom) } } : {}),
     ...(input.shipTo ? { ShipDtls: { ...(input.shipTo.gstin ? { Gstin: input.shipTo.gstin } : {}), LglNm: atLeast3(input.shipTo.legalName, 100), ...party(input.shipTo) } } : {}),

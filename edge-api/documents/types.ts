@@ -112,6 +112,20 @@ export interface DocInvoice {
   buyerGstin: string | null;
   /** Billing address; the ship-to address when absent. */
   billTo?: DocAddress;
+  /** Its registration with the GST IRP, when the invoice is e-invoiced. */
+  einvoice?: DocEinvoice;
+}
+
+/** What an invoice prints of its IRP registration: IRN, Ack No and date, the QR code of SignedQRCode, or "IRN pending". */
+export interface DocEinvoice {
+  status: 'pending' | 'registered' | 'failed' | 'cancelled';
+  irn: string | null;
+  ackNo: string | null;
+  /** ISO. */
+  ackAt: string | null;
+  signedQrCode: string | null;
+  /** Answered by the built-in demo sandbox, not the IRP. */
+  demo: boolean;
 }
 
 export interface DocManifest {
