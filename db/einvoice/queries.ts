@@ -46,7 +46,7 @@ export const updateEinvoice = (db: Db, invoiceId: string, values: Updateable<Ein
   db.updateTable('einvoices').set(values).where('invoice_id', '=', invoiceId).execute();
 
 /** A company's registrations in the given states, newest invoice first, with the invoice's number and amount. */
-export const listEinvoiceRows = (db: Db, companyIds: string[] | null, statuses: string[], limit: number) => {
+export const listEinvoiceRows = (db: Db, companyIds: string[] | null, statuses: string[], limit: number, invoiceId?: string) => {
   let q = db.selectFrom('einvoices as e')
     .innerJoin('invoices as i', 'i.id', 'e.invoice_id')
     .select(['e.invoice_id', 'e.company_id', 'e.status', 'e.doc_no', 'e.doc_date', 'e.irn', 'e.ack_no', 'e.ack_at', 'e.demo', 'e.last_error',
@@ -55,6 +55,7 @@ export const listEinvoiceRows = (db: Db, companyIds: string[] | null, statuses: 
     .orderBy('i.issued_at', 'desc')
     .limit(limit);
   if (companyIds) q = q.where('e.company_id', 'in', companyIds.length ? companyIds : ['']);
+  if (invoiceId) q = q.where('e.invoice_id', '=', invoiceId);
   return q.execute();
 };
 

@@ -54,3 +54,20 @@ export type EinvoiceView = {
   /** For companies at ₹10 crore or more: the last day to register (ISO), else null. */
   registerBy: string | null;
 };
+
+const EinvoiceViewSchema = z.object({
+  invoiceId: z.string(), companyId: z.string(), status: z.enum(['pending', 'registered', 'failed', 'cancelled']), docNo: z.string(), docDate: z.string(),
+  irn: z.string().nullable(), ackNo: z.string().nullable(), ackAt: z.string().nullable(), demo: z.boolean(), lastError: z.string().nullable(),
+  cancelledAt: z.string().nullable(), cancelReason: z.string().nullable(), ewbNo: z.string().nullable(), ewbValidTill: z.string().nullable(),
+  buyerName: z.string(), buyerGstin: z.string().nullable(), amountPaise: z.number(), issuedAt: z.string(), canCancel: z.boolean(), registerBy: z.string().nullable(),
+});
+export const GstSettingsResponse = z.object({
+  status: z.literal(true),
+  settings: z.object({ einvoicing: z.boolean(), turnoverBand: z.enum(TURNOVER_BANDS), hsnDigits: z.number(), required: z.boolean() }),
+});
+export type GstSettingsResponse = z.infer<typeof GstSettingsResponse>;
+export const EinvoiceListResponse = z.object({ status: z.literal(true), einvoices: z.array(EinvoiceViewSchema) });
+export type EinvoiceListResponse = z.infer<typeof EinvoiceListResponse>;
+export const EinvoiceResponse = z.object({ status: z.literal(true), einvoice: EinvoiceViewSchema });
+export type EinvoiceResponse = z.infer<typeof EinvoiceResponse>;
+export const EINVOICE_STATUSES = ['pending', 'registered', 'failed', 'cancelled'] as const;

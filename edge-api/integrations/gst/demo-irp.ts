@@ -34,7 +34,7 @@ export function demoIrp(opts: { gstin: string; production: boolean; now?: () => 
   return {
     demo: true,
     async generate(doc) {
-      const gstin = (doc as { SellerDtls: { Gstin: string } }).SellerDtls.Gstin;
+      const gstin = (doc as unknown as { SellerDtls: { Gstin: string } }).SellerDtls.Gstin;
       const key = keyOf(gstin, doc.DocDtls.Typ, doc.DocDtls.No, doc.DocDtls.Dt);
       if (registered.has(key)) throw new IrpRefusal([{ code: '2150', message: 'Duplicate IRN' }]);
       lastAck = Math.max(lastAck + 1, Number(`9${String(now()).slice(-13)}`));

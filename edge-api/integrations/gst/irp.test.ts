@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildInv01, type EinvInput } from '../../../domain/einvoice/inv01';
 import { PartnerError } from '../http';
 import { jwsPayload, verifyJws } from './crypto';
+import { DEMO_REFUSED_IN_PRODUCTION, demoIrp } from './demo-irp';
 import { forgetIrpSessions, httpIrp, IrpRefusal, type IrpConn } from './irp';
 import { documentedIrn, startFakeIrp, type FakeIrp } from './irp-test-server';
 
@@ -100,5 +101,19 @@ describe('IRP client (NIC e-invoice API v1.03)', () => {
     const silent = await c.generate(buildInv01(input('ACME-0010'))).catch((e) => e);
     expect((silent as PartnerError).kind).toBe('timeout');
     expect(irp.registered.has('29AABCU9603R1ZM|INV|ACME-0009|2026-27')).toBe(false);
+  });
+});
+
+describe('demo sandbox', () => {
+  it('is refused in production', () => {
+    expect(() => demoIrp({ gstin: '29AABCU9603R1ZM', production: true })).toThrow(DEMO_REFUSED_IN_PRODUCTION);
+  });
+  it('answers a second registration of the same document with 2150 and finds the first by its details', async () => {
+    const demo = demoIrp({ gstin: '29AABCU9603R1ZM', production: false });
+    const first = await demo.generate(buildInv01(input('DEMO-0001')));
+    expect(first.Irn).toBe(documentedIrn('29AABCU9603R1ZM', '2026-27', 'INV', 'DEMO-0001'));
+    const again = await demo.generate(buildInv01(input('DEMO-0001'))).catch((e) => e);
+    expect((again as IrpRefusal).has('2150')).toBe(true);
+    expect((await demo.byDocument('INV', 'DEMO-0001', '27/11/2026'))?.AckNo).toBe(first.AckNo);
   });
 });

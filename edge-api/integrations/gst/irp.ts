@@ -13,7 +13,7 @@ import { createHttpClient, PartnerError, type HttpClient } from '../http';
 import type { OpenConnection } from '../connections';
 import { aesDecrypt, aesEncrypt, newAppKey, rsaEncrypt } from './crypto';
 
-export type IrpSettings = { gstin: string; clientId: string; username: string; publicKeyPem: string };
+export type IrpSettings = { gstin: string; clientId: string; username: string; publicKeyPem: string; mode?: 'demo' | 'irp' };
 export type IrpSecrets = { clientSecret: string; password: string };
 export type IrpConn = OpenConnection<IrpSettings, IrpSecrets>;
 

@@ -24,7 +24,7 @@ import { DUPLICATE_IRN, httpIrp, IrpRefusal, type IrnAnswer, type Irp, type IrpC
 export type IrnTaskPayload = { invoiceId: string };
 
 /** The IRP a connection speaks to: NIC's at its base URL, or the built-in demo sandbox (refused in production). */
-export function irpFor(conn: IrpConn & { settings: { mode?: string } }, config: AppConfig, opts: IrpOptions = {}): Irp {
+export function irpFor(conn: IrpConn, config: AppConfig, opts: IrpOptions = {}): Irp {
   if (conn.demo || conn.settings.mode === 'demo') return demoIrp({ gstin: conn.settings.gstin, production: config.production });
   if (!conn.secrets.clientSecret || !conn.secrets.password) throw invalid('The IRP client secret and password are not set for this GSTIN');
   return httpIrp(conn, opts);

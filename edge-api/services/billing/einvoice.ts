@@ -13,21 +13,25 @@ import {
   findEinvoice,
   findGstSettings,
   invoiceForEinvoice,
+  updateEinvoice,
   listEinvoiceRows,
   saveGstSettings,
 } from '../../../db/einvoice/queries';
-import type { EinvoiceView, GstSettingsInput, GstSettingsView } from '../../../domain/einvoice/connection';
+import { EINVOICE_STATUSES, type EinvoiceView, type GstSettingsInput, type GstSettingsView } from '../../../domain/einvoice/connection';
 import { buildInv01, docDate, type EinvInput, type EinvLine, type EinvParty, type Inv01 } from '../../../domain/einvoice/inv01';
 import { canCancelIrn, einvoicingRequired, hsnDigitsRequired, hsnProblem, reportingLimitDays, TURNOVER_BANDS, type TurnoverBand } from '../../../domain/einvoice/rules';
 import { inv01Problems } from '../../../domain/einvoice/validate';
 import { nowIso } from '../../../domain/ids';
-import { forbidden, invalid, notFound } from '../../../domain/refusal';
+import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
+import { findTaskByKey, requeueTask } from '../../../db/integrations/tasks';
 import { computeInvoice } from '../../documents/invoice-calc';
 import { findState } from '../../documents/gst-states';
 import type { DocAddress, DocInvoice } from '../../documents/types';
 import type { AppConfig } from '../../env';
 import type { ServiceActor } from '../audit/actor';
 import { prepareInvoices } from './doc-input';
+
+import { irnTaskKey, queueEinvoiceIn } from './einvoice-queue';
 
 export { IRN_TASK, irnTaskKey, queueEinvoiceIn } from './einvoice-queue';
 
@@ -144,6 +148,30 @@ export async function listEinvoices(dbh: DbHandle, actor: ServiceActor, statuses
 /** What the invoice PDF prints of each invoice's registration, by invoice id. */
 export async function einvoicesForPrint(db: Db, invoiceIds: string[]) {
   return new Map((await einvoicesOfInvoices(db, invoiceIds)).map((e) => [e.invoice_id, e]));
+}
+
+/** One invoice's registration as the seller's queue shows it. */
+export async function einvoiceView(dbh: DbHandle, actor: ServiceActor, invoiceId: string, nowMs = Date.now()): Promise<EinvoiceView> {
+  const row = (await listEinvoiceRows(dbh.db, actor.scope ? [...actor.scope] : null, [...EINVOICE_STATUSES], 1, invoiceId))[0];
+  if (!row) throw notFound('E-invoice not found');
+  return viewOf(row, (await gstSettingsOf(dbh.db, row.company_id)).turnoverBand, nowMs);
+}
+
+/**
+ * "Register": an invoice issued before e-invoicing was turned on, or one whose
+ * registration failed (credentials added, HSN corrected), is queued again.
+ */
+export async function requestIrn(dbh: DbHandle, actor: ServiceActor, invoiceId: string): Promise<EinvoiceView> {
+  const inv = await invoiceForEinvoice(dbh.db, invoiceId);
+  if (!inv || (actor.scope && !actor.scope.includes(inv.company_id))) throw notFound('Invoice not found');
+  const existing = await findEinvoice(dbh.db, invoiceId);
+  if (existing?.status === 'registered' || existing?.status === 'cancelled') throw conflict('This invoice already has an IRN');
+  if (!(await queueEinvoiceIn(dbh.db, invoiceId))) throw invalid('Only a B2B invoice of a company with e-invoicing on can be registered');
+  const now = nowIso();
+  await updateEinvoice(dbh.db, invoiceId, { status: 'pending', last_error: null, updated_at: now });
+  const task = await findTaskByKey(dbh.db, irnTaskKey(invoiceId));
+  if (task?.status === 'failed') await requeueTask(dbh.db, task.id, now);
+  return einvoiceView(dbh, actor, invoiceId);
 }
 
 /** The registration of an invoice in the actor's scope (404 otherwise). */
