@@ -53,13 +53,15 @@ export type EinvoiceView = {
   amountPaise: number; issuedAt: string; canCancel: boolean;
   /** For companies at ₹10 crore or more: the last day to register (ISO), else null. */
   registerBy: string | null;
+  /** Worth more than ₹50,000 and no e-way bill yet. */
+  ewayBillNeeded: boolean;
 };
 
 const EinvoiceViewSchema = z.object({
   invoiceId: z.string(), companyId: z.string(), status: z.enum(['pending', 'registered', 'failed', 'cancelled']), docNo: z.string(), docDate: z.string(),
   irn: z.string().nullable(), ackNo: z.string().nullable(), ackAt: z.string().nullable(), demo: z.boolean(), lastError: z.string().nullable(),
   cancelledAt: z.string().nullable(), cancelReason: z.string().nullable(), ewbNo: z.string().nullable(), ewbValidTill: z.string().nullable(),
-  buyerName: z.string(), buyerGstin: z.string().nullable(), amountPaise: z.number(), issuedAt: z.string(), canCancel: z.boolean(), registerBy: z.string().nullable(),
+  buyerName: z.string(), buyerGstin: z.string().nullable(), amountPaise: z.number(), issuedAt: z.string(), canCancel: z.boolean(), registerBy: z.string().nullable(), ewayBillNeeded: z.boolean(),
 });
 export const GstSettingsResponse = z.object({
   status: z.literal(true),
@@ -71,3 +73,14 @@ export type EinvoiceListResponse = z.infer<typeof EinvoiceListResponse>;
 export const EinvoiceResponse = z.object({ status: z.literal(true), einvoice: EinvoiceViewSchema });
 export type EinvoiceResponse = z.infer<typeof EinvoiceResponse>;
 export const EINVOICE_STATUSES = ['pending', 'registered', 'failed', 'cancelled'] as const;
+
+/** E-way bill by IRN: the transport details (Distance 0 lets the portal compute it from the PIN codes). */
+export const EwayBillInput = z.object({
+  distanceKm: z.coerce.number().int('Distance must be whole kilometres').min(0).max(4000, 'Distance is at most 4000 km').default(0),
+  transMode: z.enum(['1', '2', '3', '4']).default('1'),
+  transId: z.string().trim().toUpperCase().regex(/^[0-9]{2}[0-9A-Z]{13}$/, "Transporter id must be the transporter's 15-character GSTIN or TRANSIN").optional().or(z.literal('').transform(() => undefined)),
+  transName: z.string().trim().max(100).optional(),
+  vehNo: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4,20}$/, 'Vehicle number: letters and digits only').optional().or(z.literal('').transform(() => undefined)),
+});
+export type EwayBillInput = z.infer<typeof EwayBillInput>;
+export const TRANS_MODES = { '1': 'Road', '2': 'Rail', '3': 'Air', '4': 'Ship' } as const;

@@ -8,7 +8,7 @@
  */
 import type { DbHandle } from '../../../db/connect';
 import { findEinvoice, irpConnectionFor, updateEinvoice } from '../../../db/einvoice/queries';
-import { IRP_KIND } from '../../../domain/einvoice/connection';
+import { IRP_KIND, type EwayBillInput } from '../../../domain/einvoice/connection';
 import { ackDateToIso, canCancelIrn, CANCEL_REASONS, type CancelReason } from '../../../domain/einvoice/rules';
 import { irnOf } from '../../../domain/einvoice/inv01';
 import { nowIso } from '../../../domain/ids';
@@ -109,5 +109,33 @@ export async function cancelIrn(dbh: DbHandle, config: AppConfig, actor: Service
   }
   const now = nowIso();
   await updateEinvoice(dbh.db, invoiceId, { status: 'cancelled', cancelled_at: now, cancel_reason: `${reason} ${CANCEL_REASONS[reason]}: ${remark}`.slice(0, 200), updated_at: now });
+  return (await findEinvoice(dbh.db, invoiceId))!;
+}
+
+/**
+ * Generates the e-way bill of a registered invoice by its IRN (a consignment
+ * worth more than ₹50,000) and keeps its number and validity on the invoice.
+ */
+export async function generateEwayBill(dbh: DbHandle, config: AppConfig, actor: ServiceActor, invoiceId: string, input: EwayBillInput) {
+  const row = await einvoiceInScope(dbh, actor, invoiceId);
+  if (row.status !== 'registered' || !row.irn) throw conflict('An e-way bill by IRN needs a registered IRN');
+  if (row.ewb_no) throw conflict('This invoice already has an e-way bill');
+  const conn = await connectionFor(dbh, config, row.company_id, row.seller_gstin!).catch((e: Error) => {
+    throw invalid(e.message);
+  });
+  const irp = irpFor(conn, config);
+  let answer;
+  try {
+    answer = await irp.ewayBillByIrn({
+      Irn: row.irn, Distance: input.distanceKm, TransMode: input.transMode, ...(input.transId ? { TransId: input.transId } : {}),
+      ...(input.transName ? { TransName: input.transName } : {}), ...(input.vehNo ? { VehNo: input.vehNo, VehType: 'R' as const } : {}),
+    });
+  } catch (err) {
+    if (err instanceof IrpRefusal) throw invalid(err.message);
+    throw err;
+  }
+  await updateEinvoice(dbh.db, invoiceId, {
+    ewb_no: String(answer.EwbNo), ewb_at: ackDateToIso(answer.EwbDt), ewb_valid_till: ackDateToIso(answer.EwbValidTill), updated_at: nowIso(),
+  });
   return (await findEinvoice(dbh.db, invoiceId))!;
 }

@@ -201,7 +201,7 @@ async function withEinvoices(dbh: DbHandle, invoices: DocInvoice[], ids: Map<Doc
     if (!e) continue;
     invoice.einvoice = {
       status: e.status as DocEinvoice['status'], irn: e.status === 'registered' || e.status === 'cancelled' ? e.irn : null, ackNo: e.ack_no,
-      ackAt: e.ack_at, signedQrCode: e.signed_qr_code, demo: e.demo === 1,
+      ackAt: e.ack_at, signedQrCode: e.signed_qr_code, demo: e.demo === 1, ewbNo: e.ewb_no, ewbValidTill: e.ewb_valid_till,
     };
   }
 }
