@@ -217,6 +217,27 @@ describe('IRN at invoice issue', () => {
   });
 });
 
+describe('HSN digits on the catalogue', () => {
+  it('with e-invoicing on at ₹5 crore or more, refuses a catalogue item whose HSN has fewer than 6 digits, and nothing is added', async () => {
+    const item = (sku: string, hsnCode: string) => ({
+      skuId: sku, productTitle: 'Tulsi Green Tea 100g', productId: 'CPP-TULSI', category: 'Beverages', hsnCode, active: 1, price: '349.50', basePrice: '240',
+      margin: '20', distributorMargin: '10.5', weight: '120', dimensions: { length: '12', breadth: '8', height: '4.5' }, imageUrls: [], gstPercentage: { sgst: '2.5', cgst: '2.5', igst: '5' },
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const upload = async () => {
+      const p = await seller.json('/api/uploads/presign', { method: 'POST', body: { purpose: 'product', fileName: 'tea.png', contentType: 'image/png', size: png.length } });
+      expect((await seller.request(p.body.uploadUrl, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+      return p.body.url as string;
+    };
+    const short = await seller.json('/api/catalogue', { method: 'POST', body: { ...item('EINV-HSN-1', '0902'), imageUrls: [await upload()] } });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain('HSN code must have at least 6 digits for your turnover');
+    expect(await ctx.db.selectFrom('catalogue_items').select('id').where('sku', '=', 'EINV-HSN-1').executeTakeFirst()).toBeUndefined();
+    const ok = await seller.json('/api/catalogue', { method: 'POST', body: { ...item('EINV-HSN-2', '090210'), imageUrls: [await upload()] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+});
+
 describe('e-way bills', () => {
   it('flags a registered invoice above ₹50,000, generates its e-way bill by IRN with the validity of its distance, and prints it', async () => {
     const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;

@@ -60,9 +60,10 @@ export async function updateGstSettings(dbh: DbHandle, actor: ServiceActor, inpu
   return gstSettingsOf(dbh.db, id);
 }
 
-/** The HSN problem of a code for the company's band (catalogue, manual and bulk orders), or null. */
+/** The HSN problem of a code for a company with e-invoicing on (its band's digits), or null; no check while it is off. */
 export async function hsnProblemFor(db: Db, companyId: string, hsn: string | null | undefined): Promise<string | null> {
-  return hsnProblem(hsn, (await gstSettingsOf(db, companyId)).turnoverBand);
+  const s = await gstSettingsOf(db, companyId);
+  return s.einvoicing ? hsnProblem(hsn, s.turnoverBand) : null;
 }
 
 const party = (a: DocAddress, gstin: string | null): EinvParty => ({
