@@ -7,6 +7,7 @@ import { amountInWords } from './amount-in-words';
 import { DocumentInputError } from './errors';
 import { addressLines, formatDate, formatInr, formatPaise, formatRate, pdfText } from './format';
 import type { GstComponent } from '../../domain/gst';
+import { drawEinvoiceBlock } from './einvoice-block';
 import { computeInvoice, invoiceProblems, type InvoiceComputation, type InvoiceLine } from './invoice-calc';
 import { createPdf, FONT, FONT_BOLD, measure, pace, textBlock, textLine, writePdf, type PdfDoc } from './pdf-common';
 import type { DocAddress, DocInvoice } from './types';
@@ -59,7 +60,7 @@ interface Column {
 
 function drawInvoice(doc: PdfDoc, invoice: DocInvoice, calc: InvoiceComputation): void {
   doc.addPage({ size: PAGE, margin: 0 });
-  let y = drawHeader(doc, invoice, calc);
+  let y = drawEinvoiceBlock(doc, invoice.einvoice, MARGIN, drawHeader(doc, invoice, calc), WIDTH);
   const taxes = taxColumns(calc);
   const columns = tableColumns(taxes);
 

@@ -5,6 +5,7 @@
 import { BOOKING_HANDLERS } from '../carriers/live/booking';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
 import { cancelWooOrder, fulfilWooOrder, importWooOrder } from './channels/woocommerce/tasks';
+import { registerIrn } from './gst/register';
 import type { TaskHandler, TaskHandlers } from './tasks';
 
 const h = <P>(fn: TaskHandler<P>) => fn as TaskHandler<never>;
@@ -17,4 +18,5 @@ export const TASK_HANDLERS: TaskHandlers = {
   'woocommerce.fulfil': h(fulfilWooOrder),
   'woocommerce.cancel': h(cancelWooOrder),
   ...BOOKING_HANDLERS,
+  'gst.irn': h(registerIrn),
 };

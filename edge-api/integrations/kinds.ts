@@ -6,9 +6,11 @@ import { COURIER_KINDS } from '../carriers/live/registry';
 import { shopifyKind } from './channels/shopify/kind';
 import { woocommerceKind } from './channels/woocommerce/kind';
 import type { ConnectionKind, ConnectionKinds } from './connections';
+import { irpKind } from './gst/kind';
 
 export const CONNECTION_KINDS: ConnectionKinds = {
   shopify: shopifyKind as ConnectionKind,
   woocommerce: woocommerceKind as ConnectionKind,
   ...COURIER_KINDS,
+  'gst-irp': irpKind as ConnectionKind,
 };

@@ -129,6 +129,13 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/integrations/connections': SELLER_ADMIN,
   'GET /api/integrations/tasks': SELLER_ADMIN,
   'POST /api/integrations/tasks/{id}/retry': SELLER_ADMIN,
+  // /api/gst: Settings > GST (e-invoicing per company) and the e-invoice queue with register and cancel
+  'GET /api/gst/settings': SELLER_ADMIN,
+  'PUT /api/gst/settings': SELLER_ADMIN,
+  'GET /api/gst/einvoices': SELLER_ADMIN,
+  'POST /api/gst/einvoices/{invoiceId}/register': SELLER_ADMIN,
+  'POST /api/gst/einvoices/{invoiceId}/cancel': SELLER_ADMIN,
+  'POST /api/gst/einvoices/{invoiceId}/ewaybill': SELLER_ADMIN,
   'POST /api/integrations/{kind}/{connectionId}/webhook': PUBLIC, // a store's webhook: its HMAC over the raw body proves it
   // /api/jobs
   'GET /api/jobs/{id}': DESK,

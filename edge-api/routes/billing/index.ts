@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env';
 import { csvRoutes } from './csv';
 import { documentRoutes } from './documents';
 import { emailRoutes } from './email';
+import { gstRoutes } from './gst';
 import { invoiceRoutes } from './invoices';
 import { invoicingRoutes } from './invoicing';
 import { remittanceRoutes } from './remittance';
@@ -19,4 +20,5 @@ export const billingRoutes = new Hono<AppEnv>()
   .route('/', emailRoutes)
   .route('/', invoicingRoutes)
   .route('/', invoiceRoutes)
-  .route('/', remittanceRoutes);
+  .route('/', remittanceRoutes)
+  .route('/', gstRoutes);

@@ -7,6 +7,7 @@ import type { OrderForDocuments } from '../../../db/billing/documents';
 import { getInvoicingProfileRow } from '../../../db/billing/profile';
 import { InvoiceNumberError, issueInvoiceNumber, refreshInvoice, type Actor } from '../../../db/billing/numbers';
 import { findInvoicesByOrder, invoiceIssuedAt } from '../../../db/billing/invoices';
+import { einvoicesOfInvoices } from '../../../db/einvoice/queries';
 import type { Company } from '../../../db/schema';
 import { invoiceKindOf } from '../../../domain/invoicing';
 import { gstinForState } from '../../../db/billing/gstins';
@@ -16,10 +17,11 @@ import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses';
 // Pure parts only: the renderers (pdfkit, exceljs, bwip-js) load on first use.
 import { NO_AWB, type DocumentInputFailure } from '../../documents/errors';
 import { computeInvoice, invoiceProblems } from '../../documents/invoice-calc';
-import type { DocAddress, DocGstRates, DocInvoice, DocInvoiceProfile, DocItem, DocOrder } from '../../documents/types';
+import type { DocAddress, DocEinvoice, DocGstRates, DocInvoice, DocInvoiceProfile, DocItem, DocOrder } from '../../documents/types';
 import type { AppConfig } from '../../env';
 import { filesOf } from '../../lib/files';
 import { readUpload } from '../uploads';
+import { queueEinvoiceIn } from './einvoice-queue';
 
 type Json = Record<string, unknown>;
 const parse = (s: string | null | undefined): Json => {
@@ -191,6 +193,19 @@ function buyerOf(row: OrderForDocuments, shipTo: DocAddress) {
   return { buyerGstin: kind === 'B2B' ? gstin : null, billTo };
 }
 
+/** Each e-invoiced invoice gets what it prints of its IRP registration. */
+async function withEinvoices(dbh: DbHandle, invoices: DocInvoice[], ids: Map<DocInvoice, string>): Promise<void> {
+  const rows = new Map((await einvoicesOfInvoices(dbh.db, [...new Set(ids.values())])).map((e) => [e.invoice_id, e]));
+  for (const invoice of invoices) {
+    const e = rows.get(ids.get(invoice) ?? '');
+    if (!e) continue;
+    invoice.einvoice = {
+      status: e.status as DocEinvoice['status'], irn: e.status === 'registered' || e.status === 'cancelled' ? e.irn : null, ackNo: e.ack_no,
+      ackAt: e.ack_at, signedQrCode: e.signed_qr_code, demo: e.demo === 1, ewbNo: e.ewb_no, ewbValidTill: e.ewb_valid_till,
+    };
+  }
+}
+
 export type PreparedInvoices = { invoices: DocInvoice[]; failures: DocumentInputFailure[] };
 
 /**
@@ -210,6 +225,7 @@ export async function prepareInvoices(
   const invoices: DocInvoice[] = [];
   const failures: DocumentInputFailure[] = [];
   const issuedAt = new Map((await findInvoicesByOrder(dbh.db, rows.map((r) => r.order.id))).map((i) => [i.order_id, i]));
+  const invoiceIds = new Map<DocInvoice, string>();
   for (const row of rows) {
     let seller = profiles.get(row.company.id);
     if (!seller) profiles.set(row.company.id, (seller = await sellerProfile(dbh, config, row.company)));
@@ -245,6 +261,8 @@ export async function prepareInvoices(
         const input = { orderId: row.order.id, actor, amountPaise, buyerName: billTo.name, buyerGstin };
         const issued = opts.regenerate ? await refreshInvoice(dbh, input) : await issueInvoiceNumber(dbh, input);
         draft.invoiceNumber = issued.invoiceNumber;
+        invoiceIds.set(draft, issued.invoiceId);
+        if (issued.issued && !opts.regenerate) await queueEinvoiceIn(dbh.db, issued.invoiceId);
         if (!known) {
           const issuedAt = await invoiceIssuedAt(dbh.db, issued.invoiceId);
           if (issuedAt) draft.invoiceDate = issuedAt;
@@ -255,7 +273,9 @@ export async function prepareInvoices(
         continue;
       }
     }
+    if (known) invoiceIds.set(draft, known.id);
     invoices.push(draft);
   }
+  await withEinvoices(dbh, invoices, invoiceIds);
   return { invoices, failures };
 }

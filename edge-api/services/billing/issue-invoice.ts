@@ -7,6 +7,7 @@ import { invoiceBuyerOf } from '../../../domain/invoice-buyer';
 import { InvoiceNumberError, issueInvoiceNumberIn, type Actor, type IssueResult } from '../../../db/billing/numbers';
 import type { Database } from '../../../db/schema';
 import { invalid } from '../../../domain/refusal';
+import { queueEinvoiceIn } from './einvoice-queue';
 
 /** Who issues: the invoice trail's actor (db/billing/numbers). */
 export type InvoiceActor = Actor;
@@ -31,12 +32,15 @@ export type ShipmentOrder = {
  */
 export async function issueInvoiceForShipment(tx: Kysely<Database>, order: ShipmentOrder, actor: InvoiceActor): Promise<IssueResult> {
   try {
-    return await issueInvoiceNumberIn(
+    const result = await issueInvoiceNumberIn(
       tx,
       { orderId: order.id, actor, amountPaise: Number(order.total_paise), ...invoiceBuyerOf(order) },
       // Called after the status change: its guarded UPDATE holds the order row's lock, its version bump and timeline entry cover this.
       { partOfStatusChange: true },
     );
+    // A B2B invoice of a company with e-invoicing on waits for its IRN (an outbox task in this same transaction).
+    if (result.issued) await queueEinvoiceIn(tx, result.invoiceId);
+    return result;
   } catch (e) {
     if (e instanceof InvoiceNumberError) throw invalid(e.message);
     throw e;

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/catalogue';
 import { forbidden, invalid, notFound, Refusal } from '../../../domain/refusal';
 import { queueMissedOrderRetry } from '../../integrations/channels/missed';
+import { hsnProblemFor } from '../billing/einvoice';
 import { inScopeOf, targetCompanyOf, type CatalogueActor } from './company';
 
 const IMAGE_MISSING = 'Image not found, please upload it again';
@@ -32,6 +33,12 @@ async function checkImages(dbh: DbHandle, companyId: string, urls: string[]) {
   }
 }
 
+/** With e-invoicing on, an item's HSN has the digits the company's turnover band requires. */
+async function checkHsn(dbh: DbHandle, companyId: string, hsn: string | null | undefined) {
+  const problem = await hsnProblemFor(dbh.db, companyId, hsn);
+  if (problem) throw invalid(problem, [{ path: 'hsnCode', message: problem }]);
+}
+
 export async function companyCatalogue(dbh: DbHandle, actor: CatalogueActor, companyId: string, q: CatalogueListQuery) {
   if (!inScopeOf(actor, companyId)) throw notFound('Company not found');
   return listCatalogue(dbh.db, companyId, q);
@@ -48,6 +55,7 @@ export async function addCatalogueItem(dbh: DbHandle, actor: CatalogueActor, inp
   const companyId = targetCompanyOf(actor, input.companyId);
   if (await skuTaken(dbh.db, companyId, 'manual', input.skuId)) throw new Refusal('conflict', SKU_EXISTS, [{ path: 'skuId', message: SKU_EXISTS }]);
   await checkImages(dbh, companyId, input.imageUrls);
+  await checkHsn(dbh, companyId, input.hsnCode);
   const item = await createCatalogueItem(dbh.db, companyId, input);
   // A store order waiting on this SKU in Missed Orders is imported now.
   await queueMissedOrderRetry(dbh, companyId);
@@ -60,6 +68,7 @@ export async function editCatalogueItem(dbh: DbHandle, actor: CatalogueActor, id
   if (!row) throw notFound('Catalogue item not found');
   if (row.shop_type !== 'manual') throw forbidden(CATALOGUE_NOT_EDITABLE);
   await checkImages(dbh, row.company_id, input.imageUrls);
+  await checkHsn(dbh, row.company_id, input.hsnCode);
   const item = await updateCatalogueItem(dbh.db, row.id, input);
   await queueMissedOrderRetry(dbh, row.company_id); // a new SKU, or the item made active again
   return item;

@@ -1,0 +1,67 @@
+/**
+ * GST e-invoicing and e-way bill rules shared by the seller's screens and the
+ * server (docs/integrations/gst.md): turnover bands, HSN digits, the 24-hour
+ * cancel window, the e-way bill threshold and validity. No Node imports here:
+ * the browser uses this file.
+ */
+
+/** Document types of the IRP. */
+export type DocType = 'INV' | 'CRN' | 'DBN';
+
+/** Aggregate annual turnover bands a company declares (Settings > GST). */
+export const TURNOVER_BANDS = ['under_5cr', '5cr_to_10cr', '10cr_plus'] as const;
+export type TurnoverBand = (typeof TURNOVER_BANDS)[number];
+
+export const TURNOVER_BAND_LABELS: Record<TurnoverBand, string> = {
+  under_5cr: 'Below ₹5 crore',
+  '5cr_to_10cr': '₹5 crore to below ₹10 crore',
+  '10cr_plus': '₹10 crore or more',
+};
+
+/** Whether B2B invoices must be registered with the IRP (aggregate turnover ₹5 crore or more). */
+export const einvoicingRequired = (band: TurnoverBand): boolean => band !== 'under_5cr';
+
+/** HSN digits a B2B invoice line must carry: 6 at ₹5 crore or more, 4 below. */
+export const hsnDigitsRequired = (band: TurnoverBand): 4 | 6 => (band === 'under_5cr' ? 4 : 6);
+
+/** Days after the invoice date within which companies at ₹10 crore or more must register it (null: no limit). */
+export const reportingLimitDays = (band: TurnoverBand): number | null => (band === '10cr_plus' ? 30 : null);
+
+/** What is wrong with an HSN code for a band, or null: digits only, at least the band's digits, at most 8. */
+export function hsnProblem(hsn: string | null | undefined, band: TurnoverBand): string | null {
+  const code = (hsn ?? '').trim();
+  const need = hsnDigitsRequired(band);
+  if (!code) return `HSN code is required (at least ${need} digits)`;
+  if (!/^[0-9]+$/.test(code)) return 'HSN code must contain digits only';
+  if (code.length > 8) return 'HSN code has at most 8 digits';
+  if (code.length < need) return `HSN code must have at least ${need} digits for your turnover`;
+  return null;
+}
+
+/** Reason codes of Cancel IRN. */
+export const CANCEL_REASONS = { '1': 'Duplicate', '2': 'Data entry mistake', '3': 'Order cancelled', '4': 'Others' } as const;
+export type CancelReason = keyof typeof CANCEL_REASONS;
+
+/** An IRN may be cancelled within 24 hours of its acknowledgement. */
+export const CANCEL_WINDOW_MS = 24 * 3600_000;
+export const canCancelIrn = (ackAtIso: string, nowMs: number): boolean => nowMs - Date.parse(ackAtIso) < CANCEL_WINDOW_MS;
+
+/** The IRP's AckDt ("yyyy-MM-dd HH:mm:ss", India time) as an ISO instant. */
+export function ackDateToIso(ackDt: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(ackDt);
+  if (!m) throw new RangeError(`Not an IRP date: ${ackDt}`);
+  return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)) - 330 * 60_000).toISOString();
+}
+
+/** What the demo sandbox prints on every document it answers for. */
+export const DEMO_MARK = 'DEMO - not registered with the IRP';
+
+/** E-way bill: a consignment worth more than ₹50,000 needs one. */
+export const EWB_THRESHOLD_PAISE = 50_000_00;
+export const needsEwayBill = (consignmentPaise: number): boolean => consignmentPaise > EWB_THRESHOLD_PAISE;
+
+/** Validity of an e-way bill (days) for a distance: one day per 200 km or part of it (20 km for over-dimensional cargo). */
+export function ewbValidityDays(distanceKm: number, overDimensional = false): number {
+  const per = overDimensional ? 20 : 200;
+  return Math.max(1, Math.ceil(Math.max(0, distanceKm) / per));
+}

@@ -1,0 +1,281 @@
+// GST e-invoicing end to end against a local server that answers as NIC's IRP
+// (edge-api/integrations/gst/irp-test-server.ts): a B2B invoice of a company
+// with e-invoicing on waits for its IRN from READY_TO_SHIP, is registered once
+// through the durable outbox (a lost answer, a portal that is down), prints its
+// IRN, Ack No and a QR code that zbar reads back to the IRP's signed JWT, shows
+// in the seller's queue when refused, and can be cancelled within 24 hours.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { loadPincodes } from '../../db/pincodes/load';
+import { defaultConfig } from '../../edge-api/app';
+import { readPdf } from '../../edge-api/documents/pdf-test-utils';
+import { jwsPayload, verifyJws } from '../../edge-api/integrations/gst/crypto';
+import { demoKeyPair } from '../../edge-api/integrations/gst/demo-irp';
+import { documentedIrn, startFakeIrp, type FakeIrp } from '../../edge-api/integrations/gst/irp-test-server';
+import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
+import { drainTasks } from '../../edge-api/integrations/tasks';
+import { makeGstin } from '../../domain/gstin';
+import { makeTestApp, signIn, signInDemo, type Agent } from './helpers';
+
+const C0 = DEMO_COMPANIES[0].id;
+const BHW1 = DEMO_WAREHOUSES[0].id; // Bhiwandi, Maharashtra
+const BUYER_GSTIN = makeGstin('27', 'AAPFU0939F');
+
+let ctx: Awaited<ReturnType<typeof makeTestApp>>;
+let seller: Agent;
+let irp: FakeIrp;
+let sellerGstin = '';
+let teaId = '';
+let connectionId = '';
+const config = defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` });
+const log = pino({ level: 'silent' });
+const later = (hours: number) => () => new Date(Date.now() + hours * 3600_000);
+const drain = (hours = 1 / 60) => drainTasks(ctx.dbh, config, log, TASK_HANDLERS, { now: later(hours) });
+
+beforeAll(async () => {
+  ctx = await makeTestApp({ orders: 5 });
+  seller = await signInDemo(ctx.app, 'seller');
+  irp = await startFakeIrp();
+  await loadPincodes(ctx.db, { records: [{ pincode: 400028, district: 'Mumbai', state: 'Maharashtra' }, { pincode: 421302, district: 'Thane', state: 'Maharashtra' }] });
+  const tea = await ctx.db.selectFrom('catalogue_items').select(['id']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
+  teaId = tea.id;
+  const wsin = (await ctx.db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', teaId).executeTakeFirstOrThrow()).wsin;
+  const inv = await ctx.db.selectFrom('inventory').select('id').where('warehouse_id', '=', BHW1).where('company_id', '=', C0).where('wsin', '=', wsin).executeTakeFirst();
+  if (inv) await ctx.db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('id', '=', inv.id).execute();
+  else await ctx.db.insertInto('inventory').values({ id: `inv-einv-${wsin}`, warehouse_id: BHW1, company_id: C0, wsin, location: 'A-1', quantity: 1000, blocked: 0, scanned_quantity: 0, version: 0, updated_at: new Date().toISOString() }).execute();
+  sellerGstin = (await ctx.db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
+
+  const settings = await seller.json('/api/gst/settings', { method: 'PUT', body: { einvoicing: true, turnoverBand: '5cr_to_10cr' } });
+  expect(settings.body.settings).toEqual({ einvoicing: true, turnoverBand: '5cr_to_10cr', hsnDigits: 6, required: true });
+  const conn = await seller.json('/api/integrations/connections', {
+    method: 'POST',
+    body: {
+      kind: 'gst-irp', label: 'IRP Maharashtra', baseUrl: irp.url,
+      settings: { gstin: sellerGstin, mode: 'irp', clientId: irp.credentials.clientId, username: irp.credentials.username, publicKeyPem: irp.publicKeyPem },
+      secrets: { clientSecret: irp.credentials.clientSecret, password: irp.credentials.password },
+    },
+  });
+  expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+  expect(JSON.stringify(conn.body)).not.toContain(irp.credentials.password);
+  connectionId = conn.body.connection.id;
+}, 60_000);
+afterAll(() => irp?.close());
+
+const mumbai = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: BUYER_GSTIN, companyName: 'Mumbai Retail LLP' };
+let seq = 0;
+
+async function shippedB2bOrder(quantity = 3) {
+  const r = await seller.json('/api/orders/manual', {
+    method: 'POST',
+    body: { id: `EINV-${++seq}-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: mumbai, sameAsShipping: true, items: [{ catalogueId: teaId, quantity }] },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const rts = await seller.json(`/api/orders/${r.body.data.id}/ready-to-ship`, { method: 'PATCH' });
+  expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+  const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', r.body.data.id).executeTakeFirstOrThrow();
+  return { orderId: r.body.data.id as string, invoice };
+}
+
+const einvoiceRow = (invoiceId: string) => ctx.db.selectFrom('einvoices').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow();
+const fy = (iso: string) => {
+  const d = new Date(Date.parse(iso) + 330 * 60_000);
+  const start = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+};
+
+async function invoicePdf(orderId: string): Promise<Buffer> {
+  const res = await seller.request('/api/download/invoice', { method: 'POST', body: { orderId: [orderId] } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The QR code of the first page as zbar reads it from a 300 dpi rendering. */
+function qrOf(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'einv-'));
+  writeFileSync(join(dir, 'invoice.pdf'), pdf);
+  execFileSync('pdftoppm', ['-r', '300', '-png', '-f', '1', '-l', '1', '-singlefile', join(dir, 'invoice.pdf'), join(dir, 'page')]);
+  return execFileSync('zbarimg', ['--raw', '-q', '-Sqrcode.enable', join(dir, 'page.png')]).toString('utf8').trim();
+}
+
+describe('IRN at invoice issue', () => {
+  it('waits as "IRN pending", is registered through the outbox, and prints IRN, Ack No and a QR code zbar reads back to the signed payload', async () => {
+    const { orderId, invoice } = await shippedB2bOrder();
+    expect((await einvoiceRow(invoice.id)).status).toBe('pending');
+    const queue = await seller.json('/api/gst/einvoices');
+    expect(queue.body.einvoices).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, status: 'pending', docNo: invoice.invoice_number }));
+    expect((await readPdf(await invoicePdf(orderId)))[0].text).toContain('IRN pending');
+
+    await drain();
+    const row = await einvoiceRow(invoice.id);
+    const irn = documentedIrn(sellerGstin, fy(invoice.issued_at), 'INV', invoice.invoice_number);
+    expect(row).toMatchObject({ status: 'registered', irn, seller_gstin: sellerGstin, demo: 0 });
+    expect(row.ack_no).toMatch(/^\d{15}$/);
+    expect(verifyJws(irp.publicKey, row.signed_invoice!)).toBe(true);
+
+    const pdf = await invoicePdf(orderId);
+    const text = (await readPdf(pdf))[0].text;
+    expect(text).toContain(irn.slice(0, 32));
+    expect(text).toContain(irn.slice(32));
+    expect(text).toContain(`Ack No: ${row.ack_no}`);
+    expect(text).not.toContain('IRN pending');
+    const scanned = qrOf(pdf);
+    expect(scanned).toBe(row.signed_qr_code);
+    expect(verifyJws(irp.publicKey, scanned)).toBe(true);
+    const qr = JSON.parse(jwsPayload<{ data: string }>(scanned).data);
+    expect(qr).toMatchObject({
+      SellerGstin: sellerGstin, BuyerGstin: BUYER_GSTIN, DocNo: invoice.invoice_number, DocTyp: 'INV', Irn: irn,
+      TotInvVal: Number(invoice.amount_paise) / 100, MainHsnCode: '09024020',
+    });
+    // Registered once: another drain sends nothing.
+    const before = irp.calls.length;
+    await drain(1);
+    expect(irp.calls.length).toBe(before);
+  }, 60_000);
+
+  it('reconciles a lost answer with Get IRN by document (2150), never registering twice', async () => {
+    const { invoice } = await shippedB2bOrder();
+    irp.failures.push('lost'); // the IRP registers it, the answer never arrives
+    await drain();
+    expect((await einvoiceRow(invoice.id)).status).toBe('pending');
+    for (let h = 1; h <= 4 && (await einvoiceRow(invoice.id)).status !== 'registered'; h++) await drain(h);
+    const row = await einvoiceRow(invoice.id);
+    expect(row.status, String(row.last_error)).toBe('registered');
+    const key = `${sellerGstin}|INV|${invoice.invoice_number}|${fy(invoice.issued_at)}`;
+    expect(row.ack_no).toBe(String(irp.registered.get(key)!.AckNo));
+    expect(irp.calls.filter((c) => c.path === '/eicore/v1.03/Invoice/irnbydocdetails').length).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
+  it('keeps the invoice pending with the reason while the portal is down, then registers it', async () => {
+    const { invoice } = await shippedB2bOrder();
+    irp.failures.push('down');
+    await drain();
+    const queue = await seller.json('/api/gst/einvoices?status=pending');
+    const entry = queue.body.einvoices.find((e: { invoiceId: string }) => e.invoiceId === invoice.id);
+    expect(entry).toMatchObject({ status: 'pending' });
+    expect(entry.lastError).toContain('503');
+    await drain(1);
+    expect((await einvoiceRow(invoice.id)).status).toBe('registered');
+  }, 30_000);
+
+  it("shows an invoice the IRP refuses (invalid GSTIN) in the seller's queue, and registers it when asked again", async () => {
+    irp.invalidGstins.add(BUYER_GSTIN);
+    const { invoice } = await shippedB2bOrder();
+    await drain();
+    irp.invalidGstins.clear();
+    const failed = await seller.json('/api/gst/einvoices?status=failed');
+    expect(failed.body.einvoices).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, status: 'failed', lastError: expect.stringContaining(`${BUYER_GSTIN} is invalid`) }));
+    const again = await seller.json(`/api/gst/einvoices/${invoice.id}/register`, { method: 'POST' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await drain();
+    expect((await einvoiceRow(invoice.id)).status).toBe('registered');
+  }, 30_000);
+
+  it('refuses an HSN shorter than the company band requires before calling the IRP', async () => {
+    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '0902' }).where('id', '=', teaId).execute();
+    const { invoice } = await shippedB2bOrder();
+    const calls = irp.calls.length;
+    await drain();
+    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '09024020' }).where('id', '=', teaId).execute();
+    const row = await einvoiceRow(invoice.id);
+    expect(row.status).toBe('failed');
+    expect(row.last_error).toContain('HSN code must have at least 6 digits');
+    expect(irp.calls.length).toBe(calls);
+  }, 30_000);
+
+  it('cancels an IRN within 24 hours with a reason, and refuses after', async () => {
+    const { invoice } = await shippedB2bOrder();
+    await drain();
+    const bad = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '9', remark: 'x' } });
+    expect(bad.status).toBe(400);
+    const ok = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '2', remark: 'Wrong quantity' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.einvoice).toMatchObject({ status: 'cancelled', canCancel: false });
+    expect(irp.calls.at(-1)?.payload).toMatchObject({ CnlRsn: '2', CnlRem: 'Wrong quantity' });
+
+    const old = await shippedB2bOrder();
+    await drain();
+    await ctx.db.updateTable('einvoices').set({ ack_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('invoice_id', '=', old.invoice.id).execute();
+    const late = await seller.json(`/api/gst/einvoices/${old.invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
+    expect(late.status).toBe(409);
+    expect((await einvoiceRow(old.invoice.id)).status).toBe('registered');
+  }, 30_000);
+
+  it('another company cannot see, register or cancel these e-invoices', async () => {
+    const mine = await ctx.db.selectFrom('einvoices').select('invoice_id').where('company_id', '=', C0).where('status', '=', 'registered').executeTakeFirstOrThrow();
+    const d2r = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    const seen = await d2r.json('/api/gst/einvoices?status=pending,failed,registered,cancelled');
+    expect(seen.status).toBe(200);
+    expect(seen.body.einvoices.filter((e: { companyId: string }) => e.companyId === C0)).toEqual([]);
+    expect((await d2r.json(`/api/gst/einvoices/${mine.invoice_id}/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } })).status).toBe(404);
+    expect((await d2r.json(`/api/gst/einvoices/${mine.invoice_id}/register`, { method: 'POST' })).status).toBe(404);
+    expect((await einvoiceRow(mine.invoice_id)).status).toBe('registered');
+  });
+});
+
+describe('HSN digits on the catalogue', () => {
+  it('with e-invoicing on at ₹5 crore or more, refuses a catalogue item whose HSN has fewer than 6 digits, and nothing is added', async () => {
+    const item = (sku: string, hsnCode: string) => ({
+      skuId: sku, productTitle: 'Tulsi Green Tea 100g', productId: 'CPP-TULSI', category: 'Beverages', hsnCode, active: 1, price: '349.50', basePrice: '240',
+      margin: '20', distributorMargin: '10.5', weight: '120', dimensions: { length: '12', breadth: '8', height: '4.5' }, imageUrls: [], gstPercentage: { sgst: '2.5', cgst: '2.5', igst: '5' },
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const upload = async () => {
+      const p = await seller.json('/api/uploads/presign', { method: 'POST', body: { purpose: 'product', fileName: 'tea.png', contentType: 'image/png', size: png.length } });
+      expect((await seller.request(p.body.uploadUrl, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } })).status).toBe(200);
+      return p.body.url as string;
+    };
+    const short = await seller.json('/api/catalogue', { method: 'POST', body: { ...item('EINV-HSN-1', '0902'), imageUrls: [await upload()] } });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain('HSN code must have at least 6 digits for your turnover');
+    expect(await ctx.db.selectFrom('catalogue_items').select('id').where('sku', '=', 'EINV-HSN-1').executeTakeFirst()).toBeUndefined();
+    const ok = await seller.json('/api/catalogue', { method: 'POST', body: { ...item('EINV-HSN-2', '090210'), imageUrls: [await upload()] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+});
+
+describe('e-way bills', () => {
+  it('flags a registered invoice above ₹50,000, generates its e-way bill by IRN with the validity of its distance, and prints it', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const { orderId, invoice } = await shippedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    expect(Number(invoice.amount_paise)).toBeGreaterThan(50_000_00);
+    await drain();
+    const queue = await seller.json('/api/gst/einvoices?status=registered');
+    expect(queue.body.einvoices.find((e: { invoiceId: string }) => e.invoiceId === invoice.id)).toMatchObject({ ewayBillNeeded: true });
+    const bad = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 450, transId: 'NOT-A-GSTIN' } });
+    expect(bad.status).toBe(400);
+    const ewb = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 450, transMode: '1', transId: makeGstin('27', 'AACCD1234E'), vehNo: 'mh04ab1234' } });
+    expect(ewb.status, JSON.stringify(ewb.body)).toBe(200);
+    expect(ewb.body.einvoice).toMatchObject({ ewayBillNeeded: false, ewbNo: expect.stringMatching(/^\d{12}$/) });
+    expect(irp.calls.at(-1)?.payload).toMatchObject({ Distance: 450, TransMode: '1', VehNo: 'MH04AB1234', Irn: (await einvoiceRow(invoice.id)).irn });
+    const row = await einvoiceRow(invoice.id);
+    // 450 km: one day per 200 km or part of it = 3 days (rule 138(10)).
+    expect(Date.parse(row.ewb_valid_till!) - Date.parse(row.ewb_at!)).toBe(3 * 86400_000);
+    expect((await readPdf(await invoicePdf(orderId)))[0].text).toContain(`E-way bill: ${row.ewb_no}`);
+    const cancel = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
+    expect(cancel.status).toBe(409);
+  }, 30_000);
+});
+
+describe('demo sandbox', () => {
+  it('answers as the IRP does, signs with the demo key and marks every document', async () => {
+    const patched = await seller.json(`/api/integrations/connections/${connectionId}`, { method: 'PATCH', body: { settings: { gstin: sellerGstin, mode: 'demo' } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const { orderId, invoice } = await shippedB2bOrder();
+    const calls = irp.calls.length;
+    await drain();
+    const row = await einvoiceRow(invoice.id);
+    expect(row).toMatchObject({ status: 'registered', demo: 1, irn: documentedIrn(sellerGstin, fy(invoice.issued_at), 'INV', invoice.invoice_number) });
+    expect(irp.calls.length).toBe(calls);
+    const pdf = await invoicePdf(orderId);
+    expect((await readPdf(pdf))[0].text).toContain('DEMO - not registered with the IRP');
+    const scanned = qrOf(pdf);
+    expect(verifyJws(demoKeyPair().publicKey, scanned)).toBe(true);
+    expect(JSON.parse(jwsPayload<{ data: string }>(scanned).data)).toMatchObject({ DocNo: invoice.invoice_number, Demo: 'DEMO - not registered with the IRP' });
+  }, 30_000);
+});

@@ -1,0 +1,102 @@
+// Settings > GST on a 1366x768 laptop: the seller turns e-invoicing on with the
+// company's turnover band, adds demo-sandbox credentials for a GSTIN, sees a
+// B2B invoice registered (IRN and Ack No in the queue) and cancels its IRN with
+// a reason after confirming.
+import path from 'node:path';
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { DEMO_LOGINS } from '../../db/seed-data';
+import { makeGstin } from '../../domain/gstin';
+import { launch, signInUI } from './browser';
+import { startServer } from './server';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startServer>>;
+const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
+const SHOTS = '/tmp/shots-33';
+
+beforeAll(async () => {
+  server = await startServer({ orders: 20 });
+  browser = await launch();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The seller through the API (cookie and xsrf), to ship a B2B order as the orders screens would. */
+async function api() {
+  const a = await fetch(`${server.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: SELLER.email, password: SELLER.password, appType: 'seller' }) });
+  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
+  const l = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
+  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
+  return async (p: string, method = 'GET', body?: unknown) => {
+    const r = await fetch(`${server.url}${p}`, { method, headers: { cookie, 'x-xsrf-token': auth.xsrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.status, body: (await r.json()) as any };
+  };
+}
+
+it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice and cancels it', async () => {
+  const file = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+  const c0 = DEMO_COMPANIES[0].id;
+  const gstin = (file.prepare(`select gstin from company_gstins where company_id = ? and state_code = '27'`).get(c0) as { gstin: string }).gstin;
+  const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
+  file.close();
+
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInUI(page, server.url, SELLER.email, SELLER.password, 'Seller');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
+  await page.goto(`${server.url}/settings/gst`);
+  await page.getByRole('heading', { name: 'E-invoicing' }).waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/gst-empty.png`, fullPage: true });
+
+  await page.getByLabel('Aggregate turnover (previous financial year)', { exact: true }).first().click();
+  await page.getByRole('option', { name: '₹5 crore to below ₹10 crore' }).click();
+  await expect.poll(() => page.getByText('HSN codes on B2B invoices need at least 6 digits.').count()).toBe(1);
+  await page.getByRole('switch', { name: 'Register B2B and distributor invoices with the IRP' }).check({ force: true });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved').waitFor();
+
+  await page.locator('label').filter({ hasText: 'Demo sandbox' }).click();
+  await page.getByRole('textbox', { name: 'GSTIN' }).fill(gstin);
+  await page.getByRole('button', { name: 'Add GSTIN' }).click();
+  await page.getByRole('cell', { name: gstin }).waitFor();
+
+  // A B2B order ships from Bhiwandi (Maharashtra): its invoice is registered by the server's task worker.
+  const call = await api();
+  const created = await call('/api/orders/manual', 'POST', {
+    id: `E2E-EINV-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id,
+    shippingAddress: { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: makeGstin('27', 'AAPFU0939F'), companyName: 'Mumbai Retail LLP' },
+    sameAsShipping: true, items: [{ catalogueId: tea.id, quantity: 3 }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const shipped = await call(`/api/orders/${created.body.data.id}/ready-to-ship`, 'PATCH');
+  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: '27AAPFU0939F' });
+  await row.getByText('Registered').waitFor({ timeout: 30_000 }).catch(async (e) => {
+    await page.screenshot({ path: `${SHOTS}/gst-not-registered.png`, fullPage: true });
+    throw e;
+  });
+  await expect.poll(() => row.getByText(/^[0-9a-f]{64}$/).count()).toBe(1);
+  await page.screenshot({ path: `${SHOTS}/gst-registered.png`, fullPage: true });
+
+  await row.getByRole('button', { name: 'Cancel IRN' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Cancel IRN' }).click();
+  await dialog.getByText('Please choose a reason').waitFor();
+  await dialog.getByLabel('Reason', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'Data entry mistake' }).click();
+  await dialog.getByRole('textbox', { name: 'Remark' }).fill('Wrong quantity');
+  await page.screenshot({ path: `${SHOTS}/gst-cancel.png` });
+  await dialog.getByRole('button', { name: 'Cancel IRN' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => page.getByRole('row').filter({ hasText: '27AAPFU0939F' }).count()).toBe(0);
+  await context.close();
+}, 180_000);
