@@ -27,6 +27,13 @@ export type Shipment = Lane & {
 
 export type BookingResult = { ok: true; awb: string } | { ok: false; reason: string };
 
+/**
+ * One status scan of a live courier's (push webhook or tracking answer), read
+ * through the courier's status table: `status` is ours, null when the table has
+ * none; `label` the courier's own words; `occurredAt` an ISO instant.
+ */
+export type CourierScan = { awb: string; status: string | null; label: string; city: string | null; description: string | null; occurredAt: string };
+
 export type LabelData = { courierName: string; awb: string; routingCode: string; barcodeText: string };
 
 export interface Carrier {
@@ -50,4 +57,6 @@ export interface Carrier {
   findBooking?(db: Db, shipment: Shipment): Promise<{ awb: string } | null>;
   /** A live courier's own label PDF for the AWB (null: print ours). */
   labelPdf?(db: Db, awb: string): Promise<Uint8Array | null>;
+  /** A live courier's scans of the AWB so far (the tracking poll), oldest first. */
+  track?(db: Db, awb: string): Promise<CourierScan[]>;
 }

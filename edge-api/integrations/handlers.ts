@@ -3,6 +3,7 @@
  * runs them). Each partner's folder exports its handlers; add them here.
  */
 import { BOOKING_HANDLERS } from '../carriers/live/booking';
+import { TRACKING_POLL_HANDLERS } from '../carriers/live/tracking-poll';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
 import { cancelWooOrder, fulfilWooOrder, importWooOrder } from './channels/woocommerce/tasks';
 import type { TaskHandler, TaskHandlers } from './tasks';
@@ -17,4 +18,5 @@ export const TASK_HANDLERS: TaskHandlers = {
   'woocommerce.fulfil': h(fulfilWooOrder),
   'woocommerce.cancel': h(cancelWooOrder),
   ...BOOKING_HANDLERS,
+  ...TRACKING_POLL_HANDLERS,
 };

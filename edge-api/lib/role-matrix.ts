@@ -232,6 +232,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/warehouse/find': ADMIN,
   // /api/webhooks
   'POST /api/webhooks/carrier/{partnerCode}': PUBLIC, // the courier's HMAC signature is the credential
+  'POST /api/webhooks/courier/{connectionId}': PUBLIC, // a live courier's push: the connection's webhook token in x-api-key is the credential
   // /api/wsin
   'POST /api/wsin/bulk/generate': BULK_DEFS['wsin-upload'].roles, // bulk upload: its roles in domain/bulk/types.ts
 };

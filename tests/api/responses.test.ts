@@ -454,6 +454,17 @@ const demos = (): Record<string, Demo> => ({
       await shipment('carried', { status: 'SHIPPED', delivery_partner_id: partner.id })();
     },
   },
+  'POST /api/webhooks/courier/{connectionId}': {
+    as: 'anonymous', path: () => `/api/webhooks/courier/${ids.courierConnection}`,
+    body: () => ({ Shipment: { AWB: ids.carried, NSLCode: 'X-PPOM', Status: { Status: 'In Transit', StatusType: 'UD', StatusDateTime: '2026-11-26T18:10:52', StatusLocation: 'Nagpur_Hub (Maharashtra)', Instructions: 'Shipment picked up' } } }),
+    headers: () => ({ 'x-api-key': 'responses-demo-push-token' }),
+    setup: async () => {
+      const r = await agents.seller.json('/api/integrations/connections', {
+        method: 'POST', body: { kind: 'delhivery', label: 'Delhivery', baseUrl: 'https://staging-express.delhivery.com', settings: {}, secrets: { token: 'dl-demo', webhookToken: 'responses-demo-push-token' } },
+      });
+      ids.courierConnection = r.body.connection.id;
+    },
+  },
   'GET /api/admin/webhook-secrets': { as: 'admin', path: '/api/admin/webhook-secrets' },
   'POST /api/admin/webhook-secrets/{code}/rotate': { as: 'admin', path: () => `/api/admin/webhook-secrets/${ids.partnerCode}/rotate` },
   // ---- problem orders: NDR, unserviceable, the buyer's requests ----

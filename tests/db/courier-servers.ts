@@ -9,9 +9,9 @@ const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/c
 
 export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
-/** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=. */
+/** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=, courier/track/awb/{awb}. */
 export function shiprocketServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -50,6 +50,13 @@ export function shiprocketServer() {
       if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
       return send(200, { status: 200, data: { available_courier_companies: [{ courier_company_id: 10, courier_name: 'Delhivery Surface', cod: 1, rate: 62, etd: 'Dec 01, 2026' }] } });
     }
+    if (url.pathname.startsWith('/v1/external/courier/track/awb/')) {
+      st.tracks++;
+      const awb = decodeURIComponent(url.pathname.split('/').pop()!);
+      if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
+      const f = fixture('shiprocket-track') as { tracking_data: { shipment_track: Record<string, unknown>[] } };
+      return send(200, { tracking_data: { ...f.tracking_data, shipment_track: [{ ...f.tracking_data.shipment_track[0], awb_code: awb }] } });
+    }
     if (url.pathname === '/v1/external/orders/cancel/shipment/awbs') return send(200, { message: 'Bulk Shipment cancellation is in progress. Please wait for 24 hours.' });
     if (url.pathname === '/v1/external/orders') {
       const q = url.searchParams.get('search') ?? '';
@@ -61,9 +68,9 @@ export function shiprocketServer() {
   return { server, st };
 }
 
-/** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids. */
+/** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids or waybill. */
 export function delhiveryServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, byRef: new Map<string, string>(), auth: [] as string[] };
+  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, byRef: new Map<string, string>(), auth: [] as string[] };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -90,6 +97,13 @@ export function delhiveryServer() {
     }
     if (url.pathname === '/api/p/edit') return send(200, { status: true, remark: 'Shipment has been cancelled', waybill: (JSON.parse(raw) as { waybill: string }).waybill });
     if (url.pathname === '/api/v1/packages/json/') {
+      const waybill = url.searchParams.get('waybill');
+      if (waybill) {
+        st.tracks++;
+        if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+        const f = fixture('delhivery-track') as { ShipmentData: { Shipment: Record<string, unknown> }[] };
+        return send(200, { ShipmentData: [{ Shipment: { ...f.ShipmentData[0]!.Shipment, AWB: waybill } }] });
+      }
       const ref = url.searchParams.get('ref_ids') ?? '';
       const wbn = st.byRef.get(ref);
       return send(200, { ShipmentData: wbn ? [{ Shipment: { AWB: wbn, ReferenceNo: ref, Status: { Status: 'Manifested', StatusType: 'UD' } } }] : [] });

@@ -19,6 +19,7 @@ import { PartnerError } from '../../integrations/http';
 import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
 import type { Carrier, Shipment } from '../types';
 import { liveCarrierOf } from './registry';
+import { POLL_QUIET_HOURS, schedulePoll } from './tracking-poll';
 
 export const BOOK_TASK = 'courier.book';
 
@@ -67,7 +68,12 @@ export async function bookOnce(
     })).id;
   await runOneTask(dbh, config, log, BOOKING_HANDLERS, { taskId: id, now: opts.now });
   const row = (await findTask(dbh.db, id))!;
-  if (row.status === 'done') return { ok: true, awb: (JSON.parse(row.result ?? '{}') as { awb: string }).awb };
+  if (row.status === 'done') {
+    // Its tracking is polled from now on, should the courier's pushes not come.
+    const at = new Date((opts.now?.() ?? new Date()).getTime() + POLL_QUIET_HOURS * 3600_000);
+    await schedulePoll(dbh, { id: input.connectionId, companyId: input.companyId }, at);
+    return { ok: true, awb: (JSON.parse(row.result ?? '{}') as { awb: string }).awb };
+  }
   if (row.status === 'failed') return { ok: false, refused: true, reason: row.last_error ?? 'The courier refused the booking' };
   return { ok: false, refused: false, queued: true, reason: row.last_error ?? 'The booking is in progress', taskId: row.id };
 }

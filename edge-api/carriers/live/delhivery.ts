@@ -12,6 +12,7 @@ import { defineKind, type OpenConnection } from '../../integrations/connections'
 import { createHttpClient, PartnerError } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
 import { jsonOrNull } from './json';
+import { delhiveryTrackScans } from './scans';
 import type { Carrier, Shipment } from '../types';
 
 export const DELHIVERY_PRODUCTION = 'https://track.delhivery.com';
@@ -24,7 +25,11 @@ export const delhiverySettings = z.object({
   defaultPickupLocation: pickupName.optional(),
   timeoutS: z.number().int().min(1).max(60).optional(),
 });
-export const delhiverySecrets = z.object({ token: z.string().trim().min(1, 'Please enter the API token').max(200) });
+export const delhiverySecrets = z.object({
+  token: z.string().trim().min(1, 'Please enter the API token').max(200),
+  /** The value Delhivery's scan push sends in its `x-api-key` header (the seller names it in Delhivery's webhook form). */
+  webhookToken: z.string().trim().min(16, 'The webhook token must be at least 16 characters').max(200).optional(),
+});
 type Settings = z.infer<typeof delhiverySettings>;
 type Secrets = z.infer<typeof delhiverySecrets>;
 
@@ -86,6 +91,11 @@ export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: { log
       const res = await postJson('/api/p/edit', 'p.edit.cancel', { waybill: awb, cancellation: 'true' });
       const body = parse(res.text()) as { status?: boolean; remark?: string } | null;
       return res.status === 200 && body?.status ? { ok: true, reason: null } : { ok: false, reason: (body?.remark ?? `Delhivery answered ${res.status}`).slice(0, 300) };
+    },
+    async track(_db, awb) {
+      const res = await get(`/api/v1/packages/json/?${new URLSearchParams({ waybill: awb })}`, 'packages.track');
+      if (res.status !== 200) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status} to tracking`, res.status);
+      return delhiveryTrackScans(parse(res.text()));
     },
     labelData: (awb) => fallback.labelData(awb),
     async labelPdf(_db, awb) {

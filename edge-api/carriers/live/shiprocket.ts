@@ -16,6 +16,7 @@ import { defineKind, type OpenConnection } from '../../integrations/connections'
 import { createHttpClient, PartnerError, type OutboundRequest } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
 import { jsonOrNull } from './json';
+import { shiprocketTrackScans } from './scans';
 import type { Carrier, Serviceability, Shipment } from '../types';
 import type { Logger } from 'pino';
 
@@ -34,6 +35,8 @@ export const shiprocketSettings = z.object({
 export const shiprocketSecrets = z.object({
   email: z.string().trim().min(1, 'Please enter the API user e-mail').max(200),
   password: z.string().min(1, 'Please enter the API user password').max(200),
+  /** The security token set in Shiprocket's webhook settings; sent back in the `x-api-key` header. */
+  webhookToken: z.string().trim().min(16, 'The webhook token must be at least 16 characters').max(200).optional(),
 });
 type Settings = z.infer<typeof shiprocketSettings>;
 type Secrets = z.infer<typeof shiprocketSecrets>;
@@ -150,6 +153,11 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
     async cancel(_db, awb) {
       const res = await call({ method: 'POST', path: 'orders/cancel/shipment/awbs', name: 'orders.cancel.awbs', json: { awbs: [awb] } });
       return res.status === 200 ? { ok: true, reason: null } : { ok: false, reason: reasonOf(parse(res.text()), res.status) };
+    },
+    async track(_db, awb) {
+      const res = await call({ method: 'GET', path: `courier/track/awb/${encodeURIComponent(awb)}`, name: 'courier.track.awb' });
+      if (res.status !== 200) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status} to tracking`, res.status);
+      return shiprocketTrackScans(awb, parse(res.text()));
     },
     labelData(awb) {
       return fallback.labelData(awb);
