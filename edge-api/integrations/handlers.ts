@@ -4,6 +4,7 @@
  */
 import { BOOKING_HANDLERS } from '../carriers/live/booking';
 import { TRACKING_POLL_HANDLERS } from '../carriers/live/tracking-poll';
+import { QUEUED_BOOKING_HANDLERS } from '../services/orders/queued-booking';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
 import { cancelWooOrder, fulfilWooOrder, importWooOrder } from './channels/woocommerce/tasks';
 import type { TaskHandler, TaskHandlers } from './tasks';
@@ -19,4 +20,6 @@ export const TASK_HANDLERS: TaskHandlers = {
   'woocommerce.cancel': h(cancelWooOrder),
   ...BOOKING_HANDLERS,
   ...TRACKING_POLL_HANDLERS,
+  // The worker's booking run also moves the order it was queued for (a booking made while the seller waits is finished by readyToShip).
+  ...QUEUED_BOOKING_HANDLERS,
 };

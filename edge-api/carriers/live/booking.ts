@@ -16,14 +16,18 @@ import type { DbHandle } from '../../../db/connect';
 import { findTask } from '../../../db/integrations/tasks';
 import type { AppConfig } from '../../env';
 import { PartnerError } from '../../integrations/http';
-import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
+import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskContext, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
 import type { Carrier, Shipment } from '../types';
 import { liveCarrierOf } from './registry';
 import { POLL_QUIET_HOURS, schedulePoll } from './tracking-poll';
 
 export const BOOK_TASK = 'courier.book';
 
-export type BookPayload = { connectionId: string; shipment: Shipment; lookupFirst: boolean };
+export type BookPayload = {
+  connectionId: string; shipment: Shipment; lookupFirst: boolean;
+  /** What the order needs when a queued booking succeeds later (the use case that queued it owns its shape). */
+  ship?: unknown;
+};
 
 export type BookOutcome =
   | { ok: true; awb: string }
@@ -31,7 +35,14 @@ export type BookOutcome =
   | { ok: false; refused: false; queued: true; reason: string; taskId: string };
 
 /** The task handler: look up first when an earlier try may have reached the courier, then book. */
-export const bookHandler: TaskHandler<BookPayload> = async ({ dbh, config, log, task }) => {
+export const bookHandler: TaskHandler<BookPayload> = async (ctx) => {
+  const r = await bookOrFind(ctx);
+  // Its tracking is polled from now on, should the courier's pushes not come.
+  if (ctx.task.companyId) await schedulePoll(ctx.dbh, { id: ctx.task.payload.connectionId, companyId: ctx.task.companyId }, new Date(ctx.now().getTime() + POLL_QUIET_HOURS * 3600_000));
+  return r;
+};
+
+async function bookOrFind({ dbh, config, log, task }: TaskContext<BookPayload>): Promise<{ ok: true; awb: string; foundAtCourier?: boolean }> {
   const { connectionId, shipment, lookupFirst } = task.payload;
   const carrier: Carrier | null = await liveCarrierOf(dbh, config, log, connectionId);
   if (!carrier) throw new GiveUp('The courier account is no longer connected');
@@ -49,13 +60,13 @@ export const bookHandler: TaskHandler<BookPayload> = async ({ dbh, config, log, 
   }
   if (!r.ok) throw new GiveUp(r.reason);
   return { ok: true, awb: r.awb };
-};
+}
 
 export const BOOKING_HANDLERS: TaskHandlers = { [BOOK_TASK]: bookHandler as TaskHandler<never> };
 
 /** Books `shipment` through the live connection, at most once per attempt; see the file's head. */
 export async function bookOnce(
-  dbh: DbHandle, config: AppConfig, log: Logger, input: { connectionId: string; companyId: string; shipment: Shipment }, opts: { now?: () => Date } = {},
+  dbh: DbHandle, config: AppConfig, log: Logger, input: { connectionId: string; companyId: string; shipment: Shipment; ship?: unknown }, opts: { now?: () => Date } = {},
 ): Promise<BookOutcome> {
   const earlier = (await tasksOf(dbh, 'order', input.shipment.orderId)).filter((t) => t.kind === BOOK_TASK);
   const live = earlier.find((t) => t.status !== 'failed');
@@ -64,16 +75,11 @@ export async function bookOnce(
     ? live.id
     : (await enqueueTask(dbh, {
       kind: BOOK_TASK, key: `${BOOK_TASK}:${input.shipment.orderId}:${earlier.length + 1}`, companyId: input.companyId, connectionId: input.connectionId, subject: { type: 'order', id: input.shipment.orderId },
-      payload: { connectionId: input.connectionId, shipment: input.shipment, lookupFirst: earlier.length > 0 } satisfies BookPayload, at: opts.now?.(),
+      payload: { connectionId: input.connectionId, shipment: input.shipment, lookupFirst: earlier.length > 0, ship: input.ship } satisfies BookPayload, at: opts.now?.(),
     })).id;
   await runOneTask(dbh, config, log, BOOKING_HANDLERS, { taskId: id, now: opts.now });
   const row = (await findTask(dbh.db, id))!;
-  if (row.status === 'done') {
-    // Its tracking is polled from now on, should the courier's pushes not come.
-    const at = new Date((opts.now?.() ?? new Date()).getTime() + POLL_QUIET_HOURS * 3600_000);
-    await schedulePoll(dbh, { id: input.connectionId, companyId: input.companyId }, at);
-    return { ok: true, awb: (JSON.parse(row.result ?? '{}') as { awb: string }).awb };
-  }
+  if (row.status === 'done') return { ok: true, awb: (JSON.parse(row.result ?? '{}') as { awb: string }).awb };
   if (row.status === 'failed') return { ok: false, refused: true, reason: row.last_error ?? 'The courier refused the booking' };
   return { ok: false, refused: false, queued: true, reason: row.last_error ?? 'The booking is in progress', taskId: row.id };
 }
