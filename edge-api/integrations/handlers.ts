@@ -3,6 +3,7 @@
  * runs them). Each partner's folder exports its handlers; add them here.
  */
 import { BOOKING_HANDLERS } from '../carriers/live/booking';
+import { LABEL_HANDLERS } from '../carriers/live/labels';
 import { TRACKING_POLL_HANDLERS } from '../carriers/live/tracking-poll';
 import { QUEUED_BOOKING_HANDLERS } from '../services/orders/queued-booking';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
@@ -20,6 +21,7 @@ export const TASK_HANDLERS: TaskHandlers = {
   'woocommerce.cancel': h(cancelWooOrder),
   ...BOOKING_HANDLERS,
   ...TRACKING_POLL_HANDLERS,
+  ...LABEL_HANDLERS,
   // The worker's booking run also moves the order it was queued for (a booking made while the seller waits is finished by readyToShip).
   ...QUEUED_BOOKING_HANDLERS,
 };

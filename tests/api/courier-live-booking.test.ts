@@ -9,6 +9,7 @@ import { defaultConfig } from '../../edge-api/app';
 import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
 import { drainTasks } from '../../edge-api/integrations/tasks';
 import { delhiveryServer, listen } from '../db/courier-servers';
+import { readPdf } from '../../edge-api/documents/pdf-test-utils';
 import { makeTestApp, signInDemo, type Agent } from './helpers';
 import { company, orderPicker } from './orders-fixtures';
 
@@ -105,5 +106,45 @@ describe('READY TO SHIP through a live Delhivery account', () => {
     expect(booking.body.data).toMatchObject({ status: 'refused', awb: null });
     const failed = await seller.json('/api/integrations/tasks?status=failed');
     expect(failed.body.tasks.filter((t: { subjectId: string }) => t.subjectId === id)).toHaveLength(1);
+  });
+});
+
+describe("the courier's own label", () => {
+  const labels = async (ids: string[]) => {
+    const r = await seller.request('/api/download/label', { method: 'POST', body: { orderId: ids } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('application/pdf');
+    return readPdf(Buffer.from(await r.arrayBuffer()));
+  };
+  const shipAtDelhivery = async () => {
+    const id = await placed();
+    expect((await rts(id)).status).toBe(200);
+    await drainTasks(ctx.dbh, config, log, TASK_HANDLERS);
+    return id;
+  };
+
+  it("is fetched after the booking and printed in place of ours; a bulk download holds it beside our labels of other orders", async () => {
+    dl.st.mode = 'ok';
+    dl.st.noLabel = false;
+    const id = await shipAtDelhivery();
+    const [page] = await labels([id]);
+    expect(page!.text).toContain('COURIER OWN LABEL');
+
+    const demo = await orderIn(companyIndex, { status: 'READY_TO_SHIP', tracking_number: 'DL9876543210', shipper: 'Delhivery' });
+    const pages = await labels([demo, id]);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]!.text).toContain('COURIER OWN LABEL');
+    expect(pages[1]!.text).toContain('DL9876543210');
+    expect(pages[1]!.text).not.toContain('COURIER OWN LABEL');
+  });
+
+  it('a courier that gives no label leaves our 4x6 label with its AWB', async () => {
+    dl.st.noLabel = true;
+    const id = await shipAtDelhivery();
+    dl.st.noLabel = false;
+    const awb = (await orderRow(id)).tracking_number!;
+    const [page] = await labels([id]);
+    expect(page!.text).toContain(awb);
+    expect(page!.text).not.toContain('COURIER OWN LABEL');
   });
 });

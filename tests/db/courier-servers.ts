@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The label PDF both local couriers hand out (text: COURIER OWN LABEL). */
+export const COURIER_LABEL_PDF = readFileSync(new URL('../fixtures/couriers/courier-label.pdf', import.meta.url));
+const sendPdf = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(COURIER_LABEL_PDF);
+
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/couriers/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
 /** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=, courier/track/awb/{awb}. */
 export function shiprocketServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -28,6 +32,7 @@ export function shiprocketServer() {
       st.valid.delete(token);
       st.mode = 'ok';
     }
+    if (url.pathname.startsWith('/label-files/')) return sendPdf(res);
     if (!st.valid.has(token)) return send(401, { message: 'Token has expired', status_code: 401 });
     if (url.pathname === '/v1/external/orders/create/adhoc') {
       if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
@@ -50,6 +55,11 @@ export function shiprocketServer() {
       if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
       return send(200, { status: 200, data: { available_courier_companies: [{ courier_company_id: 10, courier_name: 'Delhivery Surface', cod: 1, rate: 62, etd: 'Dec 01, 2026' }] } });
     }
+    if (url.pathname === '/v1/external/courier/generate/label') {
+      const { shipment_id } = JSON.parse(raw) as { shipment_id: number[] };
+      if (st.noLabel) return send(200, { label_created: 0, response: 'Label could not be generated', not_created: shipment_id });
+      return send(200, { label_created: 1, label_url: `http://${req.headers.host}/label-files/${shipment_id[0]}.pdf`, response: 'Label has been created and uploaded successfully!', not_created: [] });
+    }
     if (url.pathname.startsWith('/v1/external/courier/track/awb/')) {
       st.tracks++;
       const awb = decodeURIComponent(url.pathname.split('/').pop()!);
@@ -70,7 +80,7 @@ export function shiprocketServer() {
 
 /** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids or waybill. */
 export function delhiveryServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, byRef: new Map<string, string>(), auth: [] as string[] };
+  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, noLabel: false, byRef: new Map<string, string>(), auth: [] as string[] };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -95,6 +105,12 @@ export function delhiveryServer() {
       if (pin === '999999') return send(200, { delivery_codes: [] });
       return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), pre_paid: 'Y', cod: 'Y', pickup: 'Y', district: 'Bangalore', state_code: 'KA' } }] });
     }
+    if (url.pathname === '/api/p/packing_slip') {
+      const wbn = url.searchParams.get('wbns') ?? '';
+      if (st.noLabel) return send(200, { packages: [], packages_found: 0 });
+      return send(200, { packages_found: 1, packages: [{ wbn, pdf_download_link: `http://${req.headers.host}/label-files/${wbn}.pdf`, pdf_encoding: '' }] });
+    }
+    if (url.pathname.startsWith('/label-files/')) return sendPdf(res);
     if (url.pathname === '/api/p/edit') return send(200, { status: true, remark: 'Shipment has been cancelled', waybill: (JSON.parse(raw) as { waybill: string }).waybill });
     if (url.pathname === '/api/v1/packages/json/') {
       const waybill = url.searchParams.get('waybill');

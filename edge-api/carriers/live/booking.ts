@@ -18,6 +18,7 @@ import type { AppConfig } from '../../env';
 import { PartnerError } from '../../integrations/http';
 import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskContext, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
 import type { Carrier, Shipment } from '../types';
+import { queueCourierLabel } from './labels';
 import { liveCarrierOf } from './registry';
 import { POLL_QUIET_HOURS, schedulePoll } from './tracking-poll';
 
@@ -37,8 +38,10 @@ export type BookOutcome =
 /** The task handler: look up first when an earlier try may have reached the courier, then book. */
 export const bookHandler: TaskHandler<BookPayload> = async (ctx) => {
   const r = await bookOrFind(ctx);
-  // Its tracking is polled from now on, should the courier's pushes not come.
-  if (ctx.task.companyId) await schedulePoll(ctx.dbh, { id: ctx.task.payload.connectionId, companyId: ctx.task.companyId }, new Date(ctx.now().getTime() + POLL_QUIET_HOURS * 3600_000));
+  const { connectionId, shipment } = ctx.task.payload;
+  // The courier's own label is fetched beside it; its tracking is polled from now on, should the courier's pushes not come.
+  await queueCourierLabel(ctx.dbh, { connectionId, orderId: shipment.orderId, awb: r.awb, companyId: ctx.task.companyId });
+  if (ctx.task.companyId) await schedulePoll(ctx.dbh, { id: connectionId, companyId: ctx.task.companyId }, new Date(ctx.now().getTime() + POLL_QUIET_HOURS * 3600_000));
   return r;
 };
 
