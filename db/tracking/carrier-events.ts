@@ -62,3 +62,20 @@ export async function quietShipmentsOf(db: Db, connectionId: string, statuses: r
     .limit(limit)
     .execute();
 }
+
+/** Parcels booked through this live courier connection, in `statuses`, leaving from one warehouse: their AWBs (at most `limit`). */
+export async function bookedParcelsOf(db: Db, connectionId: string, statuses: readonly string[], warehouseId: string, limit: number) {
+  return db
+    .selectFrom('integration_tasks as t')
+    .innerJoin('orders as o', 'o.id', 't.subject_id')
+    .select(['o.id', 'o.tracking_number'])
+    .where('t.kind', '=', 'courier.book')
+    .where('t.status', '=', 'done')
+    .where('t.connection_id', '=', connectionId)
+    .where('o.status', 'in', [...statuses])
+    .where('o.warehouse_id', '=', warehouseId)
+    .where('o.tracking_number', 'is not', null)
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+}

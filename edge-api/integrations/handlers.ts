@@ -4,6 +4,7 @@
  */
 import { BOOKING_HANDLERS } from '../carriers/live/booking';
 import { LABEL_HANDLERS } from '../carriers/live/labels';
+import { NDR_HANDLERS } from '../carriers/live/ndr';
 import { TRACKING_POLL_HANDLERS } from '../carriers/live/tracking-poll';
 import { QUEUED_BOOKING_HANDLERS } from '../services/orders/queued-booking';
 import { cancelShopifyOrder, fulfilShopifyOrder, importShopifyOrder } from './channels/shopify/tasks';
@@ -22,6 +23,7 @@ export const TASK_HANDLERS: TaskHandlers = {
   ...BOOKING_HANDLERS,
   ...TRACKING_POLL_HANDLERS,
   ...LABEL_HANDLERS,
+  ...NDR_HANDLERS,
   // The worker's booking run also moves the order it was queued for (a booking made while the seller waits is finished by readyToShip).
   ...QUEUED_BOOKING_HANDLERS,
 };

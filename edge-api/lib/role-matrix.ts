@@ -127,6 +127,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   '* /api/integrations/connections/*': SELLER_ADMIN,
   'GET /api/integrations/connections': SELLER_ADMIN,
   'POST /api/integrations/connections': SELLER_ADMIN,
+  'POST /api/integrations/connections/{id}/pickup': SELLER_ADMIN, // a pickup asked of the company's live courier account
   'GET /api/integrations/tasks': SELLER_ADMIN,
   'POST /api/integrations/tasks/{id}/retry': SELLER_ADMIN,
   'POST /api/integrations/{kind}/{connectionId}/webhook': PUBLIC, // a store's webhook: its HMAC over the raw body proves it

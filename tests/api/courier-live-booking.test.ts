@@ -12,6 +12,7 @@ import { delhiveryServer, listen } from '../db/courier-servers';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
 import { makeTestApp, signInDemo, type Agent } from './helpers';
 import { company, orderPicker } from './orders-fixtures';
+import { reattemptDates } from '../../domain/tracking';
 
 const log = pino({ level: 'silent' });
 const config = defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` });
@@ -46,6 +47,25 @@ describe('READY TO SHIP through a live Delhivery account', () => {
     const o = await orderRow(id);
     expect(o.status).toBe('READY_TO_SHIP');
     expect(o.tracking_number).toBe(dl.st.byRef.get(id));
+  });
+
+  it('books from the pickup location the seller named for the order\'s warehouse; the API never shows the credentials', async () => {
+    dl.st.mode = 'ok';
+    const id = await placed();
+    const { warehouse_id: warehouse } = await ctx.db.selectFrom('orders').select('warehouse_id').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(warehouse).toBeTruthy();
+    const list = await seller.json('/api/integrations/connections?kind=delhivery');
+    const conn = list.body.connections[0];
+    const patch = await seller.json(`/api/integrations/connections/${conn.id}`, {
+      method: 'PATCH', body: { settings: { ...conn.settings, pickupLocations: { [warehouse!]: 'BLR WAREHOUSE 2' } }, secrets: { webhookToken: 'push-token-0123456789' } },
+    });
+    expect(patch.status).toBe(200);
+    expect(patch.body.connection.settings.pickupLocations).toEqual({ [warehouse!]: 'BLR WAREHOUSE 2' });
+    expect(patch.body.connection.secretsSet).toEqual(['token', 'webhookToken']);
+    expect(JSON.stringify(patch.body)).not.toMatch(/dl-token|push-token-0123456789/);
+    expect(patch.body.connection.baseUrl).toBe(conn.baseUrl);
+    expect((await rts(id)).status).toBe(200);
+    expect(dl.st.pickups.at(-1)).toBe('BLR WAREHOUSE 2');
   });
 
   it("a refusal leaves the order PLACED, with Delhivery's own reason on the answer, the booking and the timeline", async () => {
@@ -146,5 +166,92 @@ describe("the courier's own label", () => {
     const [page] = await labels([id]);
     expect(page!.text).toContain(awb);
     expect(page!.text).not.toContain('COURIER OWN LABEL');
+  });
+});
+
+describe('NDR instructions sent on to the courier', () => {
+  const undelivered = async () => {
+    dl.st.mode = 'ok';
+    const id = await placed();
+    expect((await rts(id)).status).toBe(200);
+    await ctx.db.updateTable('orders').set({ status: 'UNDELIVERED' }).where('id', '=', id).execute();
+    return { id, awb: (await orderRow(id)).tracking_number! };
+  };
+  const timeline = async (id: string) =>
+    (await ctx.db.selectFrom('order_trails').select(['description', 'source']).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute()).map((t) => t.description);
+
+  it("the seller's re-attempt and address change reach Delhivery, and its answer is on the timeline", async () => {
+    const o = await undelivered();
+    const sent = dl.st.ndr.length;
+    const r = await seller.json(`/api/orders/${o.id}/ndr/reattempt`, { method: 'POST', body: { date: reattemptDates()[0], slot: 'morning' } });
+    expect(r.status).toBe(200);
+    const a = await seller.json(`/api/orders/${o.id}/ndr/address`, { method: 'POST', body: { address1: '14, 2nd Cross, Indiranagar', phone: '9876501234' } });
+    expect(a.status).toBe(200);
+    await drainTasks(ctx.dbh, config, log, TASK_HANDLERS);
+    const asked = dl.st.ndr.slice(sent);
+    expect(asked).toEqual([
+      { waybill: o.awb, act: 'RE-ATTEMPT' },
+      { waybill: o.awb, act: 'EDIT_DETAILS', action_data: { add: '14, 2nd Cross, Indiranagar', phone: '9876501234' } },
+    ]);
+    const t = await timeline(o.id);
+    expect(t).toContain(`Delhivery accepted the re-attempt request: request id req-${sent + 1}`);
+    expect(t).toContain(`Delhivery accepted the address change request: request id req-${sent + 2}`);
+  });
+
+  it("a return to origin Delhivery's API does not take is said on the timeline and left in the seller's failed list", async () => {
+    const o = await undelivered();
+    const r = await seller.json(`/api/orders/${o.id}/ndr/rto`, { method: 'POST', body: {} });
+    expect(r.status).toBe(200);
+    await drainTasks(ctx.dbh, config, log, TASK_HANDLERS);
+    expect(await timeline(o.id)).toContain('Delhivery refused the return to origin request: Delhivery takes no return-to-origin request through its API: ask its support desk');
+    const failed = await seller.json('/api/integrations/tasks?status=failed&kind=courier.ndr');
+    expect(failed.body.tasks.filter((t: { subjectId: string }) => t.subjectId === o.id)).toHaveLength(1);
+  });
+
+  it('an order of a demo courier sends nothing', async () => {
+    const demo = await orderIn(companyIndex, { status: 'UNDELIVERED', tracking_number: 'DL5555555555', shipper: 'Delhivery' });
+    const sent = dl.st.ndr.length;
+    expect((await seller.json(`/api/orders/${demo}/ndr/reattempt`, { method: 'POST', body: { date: reattemptDates()[0], slot: 'evening' } })).status).toBe(200);
+    await drainTasks(ctx.dbh, config, log, TASK_HANDLERS);
+    expect(dl.st.ndr.length).toBe(sent);
+  });
+});
+
+describe('a pickup asked of Delhivery', () => {
+  const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+  it("asks for the warehouse's waiting parcels at its named pickup location, and answers in Delhivery's words", async () => {
+    dl.st.mode = 'ok';
+    const id = await placed();
+    expect((await rts(id)).status).toBe(200);
+    const { warehouse_id: warehouse } = await ctx.db.selectFrom('orders').select('warehouse_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const conn = (await seller.json('/api/integrations/connections?kind=delhivery')).body.connections[0];
+    const waiting = await ctx.db.selectFrom('orders').select('id').where('status', '=', 'READY_TO_SHIP').where('warehouse_id', '=', warehouse!)
+      .where('id', 'in', [...dl.st.byRef.keys()]).execute();
+    const r = await seller.json(`/api/integrations/connections/${conn.id}/pickup`, { method: 'POST', body: { warehouseId: warehouse, date: today(), time: '14:30' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: true, ok: true, parcels: waiting.length });
+    expect(r.body.message).toMatch(new RegExp(`^Delhivery will collect ${waiting.length} parcel\\(s\\) on ${today()} \\(pickup id \\d+\\)$`));
+    expect(dl.st.pickupRequests.at(-1)).toEqual({
+      pickup_time: '14:30:00', pickup_date: today(), pickup_location: conn.settings.pickupLocations?.[warehouse!] ?? 'OKHLA SURFACE', expected_package_count: waiting.length,
+    });
+
+    dl.st.mode = 'refuse';
+    const refused = await seller.json(`/api/integrations/connections/${conn.id}/pickup`, { method: 'POST', body: { warehouseId: warehouse, date: today(), time: '14:30' } });
+    dl.st.mode = 'ok';
+    expect(refused.body).toMatchObject({ ok: false, message: 'Delhivery refused the pickup: ClientWarehouse matching query does not exist.' });
+  });
+
+  it('refuses a day outside the week ahead, a warehouse with nothing waiting, and asks nothing of Delhivery', async () => {
+    const conn = (await seller.json('/api/integrations/connections?kind=delhivery')).body.connections[0];
+    const sent = dl.st.pickupRequests.length;
+    const past = await seller.json(`/api/integrations/connections/${conn.id}/pickup`, { method: 'POST', body: { warehouseId: 'w-none', date: '2020-01-01', time: '10:00' } });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('Choose a pickup date from today to 7 days ahead');
+    const badTime = await seller.json(`/api/integrations/connections/${conn.id}/pickup`, { method: 'POST', body: { warehouseId: 'w-none', date: today(), time: '25:00' } });
+    expect(badTime.status).toBe(400);
+    const none = await seller.json(`/api/integrations/connections/${conn.id}/pickup`, { method: 'POST', body: { warehouseId: 'w-none', date: today(), time: '10:00' } });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('No parcel of this warehouse is waiting for this courier');
+    expect(dl.st.pickupRequests.length).toBe(sent);
   });
 });

@@ -96,6 +96,8 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
     // The parcel as weighed at packing when it was, else the declared weight.
     weightG: Number(o.chargeable_weight_g ?? o.weight_g), codPaise: codAmountOf(o),
     consignee: { name: o.customer_name, phone: o.customer_phone, city: o.shipping_city, state: o.shipping_state },
+    // A live courier picks up at the location the seller named for this warehouse.
+    warehouseId: o.warehouse_id,
   };
   // The company's own account at this courier, when it has one live: a durable, never-doubled booking there.
   const account = live ? (await listConnections(live.dbh, live.config, { ...actor, scope: [o.company_id] }, [code])).find((c) => c.status === 'active') : undefined;

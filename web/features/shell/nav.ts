@@ -16,6 +16,7 @@ export const NAV: NavItem[] = [
   { label: 'Brands CSV', to: '/finance', roles: ['finance', 'admin'], group: 'Finance' },
   { label: 'Invoicing', to: '/settings/invoicing', roles: ['seller'], group: 'Settings' },
   { label: 'Channels', to: '/settings/channels', roles: ['seller'], group: 'Settings' },
+  { label: 'Couriers', to: '/settings/couriers', roles: ['seller'], group: 'Settings' },
   { label: 'Preferences', to: '/settings/preferences', roles: ['admin', 'seller'], group: 'Settings' },
   { label: 'Tracking page', to: '/settings/tracking-layout', roles: ['seller'], group: 'Settings' },
   { label: 'Profile', to: '/profile', roles: ['admin', 'seller', 'warehouse'], group: 'Settings' },
