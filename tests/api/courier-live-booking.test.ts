@@ -255,3 +255,38 @@ describe('a pickup asked of Delhivery', () => {
     expect(dl.st.pickupRequests.length).toBe(sent);
   });
 });
+
+describe('the courier choice asks Delhivery itself, falling back to the rate tables', () => {
+  const delhiveryQuote = async (id: string) => {
+    const r = await seller.json(`/api/orders/${id}/couriers`);
+    expect(r.status).toBe(200);
+    return { delhivery: r.body.data.quotes.find((q: { code: string }) => q.code === 'delhivery'), others: r.body.data.quotes.filter((q: { code: string }) => q.code !== 'delhivery') };
+  };
+  const setLive = async (status: 'active' | 'disabled') => {
+    const conn = (await seller.json('/api/integrations/connections?kind=delhivery')).body.connections[0];
+    expect((await seller.json(`/api/integrations/connections/${conn.id}`, { method: 'PATCH', body: { status } })).status).toBe(200);
+  };
+
+  it("a pincode Delhivery says it does not serve is unserviceable in Delhivery's words, while the tables would take it; Delhivery down leaves the tables' answer", async () => {
+    dl.st.mode = 'ok';
+    const id = await placed();
+    const { shipping_pincode: pin } = await ctx.db.selectFrom('orders').select('shipping_pincode').where('id', '=', id).executeTakeFirstOrThrow();
+    await setLive('disabled');
+    const tables = await delhiveryQuote(id);
+    await setLive('active');
+    expect(tables.delhivery.serviceable).toBe(true);
+
+    dl.st.unserved.add(pin);
+    const asked = dl.st.pinChecks;
+    const live = await delhiveryQuote(id);
+    dl.st.unserved.delete(pin);
+    expect(dl.st.pinChecks).toBeGreaterThan(asked);
+    expect(live.delhivery).toMatchObject({ serviceable: false, reason: `Delhivery does not deliver to pincode ${pin}`, ratePaise: null });
+    expect(live.others).toEqual(tables.others);
+
+    dl.st.mode = 'fail';
+    const down = await delhiveryQuote(id);
+    dl.st.mode = 'ok';
+    expect(down.delhivery).toEqual(tables.delhivery);
+  });
+});

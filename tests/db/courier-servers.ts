@@ -90,7 +90,7 @@ export function shiprocketServer() {
 
 /** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids or waybill. */
 export function delhiveryServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[] };
+  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, pinChecks: 0, unserved: new Set<string>(), noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[] };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -113,7 +113,9 @@ export function delhiveryServer() {
     }
     if (url.pathname === '/c/api/pin-codes/json/') {
       const pin = url.searchParams.get('filter_codes') ?? '';
-      if (pin === '999999') return send(200, { delivery_codes: [] });
+      st.pinChecks++;
+      if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+      if (pin === '999999' || st.unserved.has(pin)) return send(200, { delivery_codes: [] });
       return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), pre_paid: 'Y', cod: 'Y', pickup: 'Y', district: 'Bangalore', state_code: 'KA' } }] });
     }
     if (url.pathname === '/fm/request/new/') {

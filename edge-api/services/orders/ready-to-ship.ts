@@ -84,7 +84,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
     return { orderId: o.id, booking: null };
   }
 
-  const quotes = await quotesFor(db, o);
+  const quotes = await quotesFor(db, o, undefined, live);
   const code = input.courier ?? (await defaultCourierFor(db, o, quotes));
   if (!code) throw conflict(NO_COURIER_AVAILABLE);
   const quote = quotes.find((q) => q.code === code);
