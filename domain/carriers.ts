@@ -132,3 +132,18 @@ export const CourierQuotesResponse: z.ZodType<CourierQuotesResponse> = okBody({
 
 /** GET /api/orders/:id/courier-booking (same name as its type). */
 export const CourierBookingResponse: z.ZodType<CourierBookingResponse> = okBody({ data: CourierBooking.nullable() });
+
+// ---------------------------------------------------------------------------
+// A pickup asked of a live courier (POST /api/integrations/connections/{id}/pickup)
+
+export const PICKUP_DATE_INVALID = 'Choose a pickup date from today to 7 days ahead';
+export const PICKUP_TIME_INVALID = 'Enter the pickup time as HH:MM';
+export const PICKUP_NOTHING = 'No parcel of this warehouse is waiting for this courier';
+export const courierPickupSchema = z.object({
+  warehouseId: z.string().trim().min(1, 'Please select a warehouse').max(64),
+  date: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, PICKUP_DATE_INVALID),
+  time: z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, PICKUP_TIME_INVALID),
+});
+export type CourierPickupInput = z.infer<typeof courierPickupSchema>;
+export const CourierPickupResponse = okBody({ ok: z.boolean(), message: z.string(), parcels: z.number() });
+export type CourierPickupResponse = z.infer<typeof CourierPickupResponse>;

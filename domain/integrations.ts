@@ -4,8 +4,10 @@ import { z } from 'zod';
 
 export const CONNECTION_STATUSES = ['active', 'disabled'] as const;
 
-/** Settings and credentials travel as flat objects of short values; each kind checks its own fields. */
-const flatValues = z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]));
+/** Settings and credentials travel as flat objects of short values (or one short map); each kind checks its own fields. */
+/** A short map of names (a courier's pickup location name per warehouse id). */
+const nameMap = z.record(z.string().max(64), z.string().max(200)).refine((m) => Object.keys(m).length <= 200, 'At most 200 entries');
+const flatValues = z.record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null(), nameMap]));
 
 export const ConnectionCreateInput = z.object({
   kind: z.string().min(1).max(32),

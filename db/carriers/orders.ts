@@ -14,7 +14,7 @@ export async function orderForShipping(db: Db, id: string, scope: readonly strin
       'orders.id', 'orders.company_id', 'orders.shop_order_id', 'orders.status', 'orders.shop_type', 'orders.order_type', 'orders.payment_mode',
       'orders.inventory_blocked', 'orders.tracking_number', 'orders.weight_g', 'orders.cod_paise', 'orders.total_paise', 'orders.pickup_pincode',
       'orders.shipping_pincode', 'orders.customer_name', 'orders.customer_phone', 'orders.shipping_city', 'orders.shipping_state', 'orders.delivery_partner_id', 'orders.billing_address',
-      'orders.chargeable_weight_g',
+      'orders.chargeable_weight_g', 'orders.warehouse_id',
       'companies.whatsapp_ndr_active', 'companies.clickpost_active',
     ])
     .where('orders.id', '=', id);

@@ -27,6 +27,19 @@ export type Shipment = Lane & {
 
 export type BookingResult = { ok: true; awb: string } | { ok: false; reason: string };
 
+/**
+ * One status scan of a live courier's (push webhook or tracking answer), read
+ * through the courier's status table: `status` is ours, null when the table has
+ * none; `label` the courier's own words; `occurredAt` an ISO instant.
+ */
+export type CourierScan = { awb: string; status: string | null; label: string; city: string | null; description: string | null; occurredAt: string };
+
+/** What a seller (or a buyer, once the seller accepts) asks of an undelivered parcel. */
+export type NdrInstruction = { kind: 'reattempt'; date: string } | { kind: 'address'; address: string | null; phone: string | null } | { kind: 'rto' };
+
+/** A pickup asked of a courier: its pickup location's name, the day and time (India), and the parcels' AWBs. */
+export type PickupRequest = { location: string; date: string; time: string; awbs: string[] };
+
 export type LabelData = { courierName: string; awb: string; routingCode: string; barcodeText: string };
 
 export interface Carrier {
@@ -50,4 +63,10 @@ export interface Carrier {
   findBooking?(db: Db, shipment: Shipment): Promise<{ awb: string } | null>;
   /** A live courier's own label PDF for the AWB (null: print ours). */
   labelPdf?(db: Db, awb: string): Promise<Uint8Array | null>;
+  /** A live courier: the seller's (or the buyer's accepted) NDR instruction sent on; its answer in words. */
+  ndrAction?(db: Db, awb: string, ndr: NdrInstruction): Promise<{ ok: boolean; message: string }>;
+  /** A live courier: asks it to collect these parcels at a pickup location; its answer in words. */
+  requestPickup?(db: Db, pickup: PickupRequest): Promise<{ ok: boolean; message: string }>;
+  /** A live courier's scans of the AWB so far (the tracking poll), oldest first. */
+  track?(db: Db, awb: string): Promise<CourierScan[]>;
 }

@@ -123,7 +123,9 @@ export async function updateConnection(dbh: DbHandle, config: AppConfig, kinds: 
   const merged = { ...openSecrets(box, row), ...(input.secrets ?? {}) };
   for (const [name, value] of Object.entries(merged)) if (value === '') delete merged[name];
   const secrets = parseOrRefuse(k.secrets, merged, 'secrets') as Record<string, string>;
-  const baseUrl = input.baseUrl !== undefined || input.settings ? checkedBaseUrl(k, input.baseUrl || k.defaultBaseUrl(settings), settings, config) : row.base_url;
+  // New settings re-derive the base URL only when the kind derives it from them (a shop domain); a courier's stays as chosen.
+  const derived = input.settings && k.defaultBaseUrl(settings) !== k.defaultBaseUrl(JSON.parse(row.settings) as never) ? k.defaultBaseUrl(settings) : row.base_url;
+  const baseUrl = input.baseUrl !== undefined || input.settings ? checkedBaseUrl(k, input.baseUrl || derived, settings, config) : row.base_url;
   const next: ConnectionRow = {
     ...row, label: input.label ?? row.label, base_url: baseUrl, settings: JSON.stringify(settings),
     secrets: box.seal(JSON.stringify(secrets), sealContext(id)), status: input.status ?? row.status, updated_at: nowIso(),

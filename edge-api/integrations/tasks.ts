@@ -59,7 +59,8 @@ export type NewTaskInput = {
 };
 
 /** Records a task unless one with its key exists: `created` says which; `id` is the task's either way. */
-export async function enqueueTask(dbh: DbHandle, input: NewTaskInput): Promise<{ id: string; created: boolean }> {
+/** Records a task once per key; `dbh` may be a transaction's (`{ db: tx }`), so the task commits with the change that asks for it. */
+export async function enqueueTask(dbh: Pick<DbHandle, 'db'>, input: NewTaskInput): Promise<{ id: string; created: boolean }> {
   const now = nowIso();
   const id = uuidv7();
   const created = await insertTaskOnce(dbh.db, {

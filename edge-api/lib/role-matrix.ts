@@ -127,6 +127,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   '* /api/integrations/connections/*': SELLER_ADMIN,
   'GET /api/integrations/connections': SELLER_ADMIN,
   'POST /api/integrations/connections': SELLER_ADMIN,
+  'POST /api/integrations/connections/{id}/pickup': SELLER_ADMIN, // a pickup asked of the company's live courier account
   'GET /api/integrations/tasks': SELLER_ADMIN,
   'POST /api/integrations/tasks/{id}/retry': SELLER_ADMIN,
   // /api/gst: Settings > GST (e-invoicing per company) and the e-invoice queue with register and cancel
@@ -239,6 +240,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/warehouse/find': ADMIN,
   // /api/webhooks
   'POST /api/webhooks/carrier/{partnerCode}': PUBLIC, // the courier's HMAC signature is the credential
+  'POST /api/webhooks/courier/{connectionId}': PUBLIC, // a live courier's push: the connection's webhook token in x-api-key is the credential
   // /api/wsin
   'POST /api/wsin/bulk/generate': BULK_DEFS['wsin-upload'].roles, // bulk upload: its roles in domain/bulk/types.ts
 };

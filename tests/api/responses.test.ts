@@ -464,6 +464,30 @@ const demos = (): Record<string, Demo> => ({
       await shipment('carried', { status: 'SHIPPED', delivery_partner_id: partner.id })();
     },
   },
+  'POST /api/webhooks/courier/{connectionId}': {
+    as: 'anonymous', path: () => `/api/webhooks/courier/${ids.courierConnection}`,
+    body: () => ({ Shipment: { AWB: ids.carried, NSLCode: 'X-PPOM', Status: { Status: 'In Transit', StatusType: 'UD', StatusDateTime: '2026-11-26T18:10:52', StatusLocation: 'Nagpur_Hub (Maharashtra)', Instructions: 'Shipment picked up' } } }),
+    headers: () => ({ 'x-api-key': 'responses-demo-push-token' }),
+    setup: async () => {
+      const r = await agents.seller.json('/api/integrations/connections', {
+        method: 'POST', body: { kind: 'delhivery', label: 'Delhivery', baseUrl: 'https://staging-express.delhivery.com', settings: {}, secrets: { token: 'dl-demo', webhookToken: 'responses-demo-push-token' } },
+      });
+      ids.courierConnection = r.body.connection.id;
+    },
+  },
+  'POST /api/integrations/connections/{id}/pickup': {
+    // The connection points at a closed local port (no courier there): the answer says so, in words.
+    as: 'seller', path: () => `/api/integrations/connections/${ids.courierConnection}/pickup`,
+    body: () => ({ warehouseId: ids.pickupWarehouse, date: new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10), time: '15:00' }),
+    setup: async () => {
+      const id = await orderIn(0, { status: 'READY_TO_SHIP', tracking_number: 'PU1234567890' });
+      const o = await ctx.db.selectFrom('orders').select(['warehouse_id', 'company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      await ctx.db.updateTable('integration_connections').set({ base_url: 'http://127.0.0.1:9', settings: JSON.stringify({ pickupLocations: {}, defaultPickupLocation: 'OKHLA SURFACE' }) }).where('id', '=', ids.courierConnection).execute();
+      const t = await enqueueTask(ctx.dbh, { kind: 'courier.book', key: `courier.book:${id}:1`, companyId: o.company_id, connectionId: ids.courierConnection, subject: { type: 'order', id }, payload: {} });
+      await ctx.db.updateTable('integration_tasks').set({ status: 'done', result: JSON.stringify({ ok: true, awb: 'PU1234567890' }) }).where('id', '=', t.id).execute();
+      ids.pickupWarehouse = o.warehouse_id!;
+    },
+  },
   'GET /api/admin/webhook-secrets': { as: 'admin', path: '/api/admin/webhook-secrets' },
   'POST /api/admin/webhook-secrets/{code}/rotate': { as: 'admin', path: () => `/api/admin/webhook-secrets/${ids.partnerCode}/rotate` },
   // ---- problem orders: NDR, unserviceable, the buyer's requests ----

@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The label PDF both local couriers hand out (text: COURIER OWN LABEL). */
+export const COURIER_LABEL_PDF = readFileSync(new URL('../fixtures/couriers/courier-label.pdf', import.meta.url));
+const sendPdf = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(COURIER_LABEL_PDF);
+
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/couriers/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
-/** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=. */
+/** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=, courier/track/awb/{awb}. */
 export function shiprocketServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, pickupRequests: [] as number[][], ndr: [] as { awb: string; action: string; comments: string }[], orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -28,6 +32,7 @@ export function shiprocketServer() {
       st.valid.delete(token);
       st.mode = 'ok';
     }
+    if (url.pathname.startsWith('/label-files/')) return sendPdf(res);
     if (!st.valid.has(token)) return send(401, { message: 'Token has expired', status_code: 401 });
     if (url.pathname === '/v1/external/orders/create/adhoc') {
       if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
@@ -50,6 +55,28 @@ export function shiprocketServer() {
       if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
       return send(200, { status: 200, data: { available_courier_companies: [{ courier_company_id: 10, courier_name: 'Delhivery Surface', cod: 1, rate: 62, etd: 'Dec 01, 2026' }] } });
     }
+    const ndr = /^\/v1\/external\/ndr\/([^/]+)\/action$/.exec(url.pathname);
+    if (ndr) {
+      st.ndr.push({ awb: decodeURIComponent(ndr[1]!), ...(JSON.parse(raw) as { action: string; comments: string }) });
+      return send(202, { status: 'Data Updated Sucessfully' });
+    }
+    if (url.pathname === '/v1/external/courier/generate/pickup') {
+      const { shipment_id } = JSON.parse(raw) as { shipment_id: number[] };
+      st.pickupRequests.push(shipment_id);
+      return send(200, { pickup_status: 1, response: { pickup_scheduled_date: '2026-11-28 12:39:46', pickup_token_number: 'Reference No: 194_BIGFOOT 1982575_28112026', status: 3, data: 'Pickup is scheduled for Nov 28, 2026 between 10:00 AM to 07:00 PM' } });
+    }
+    if (url.pathname === '/v1/external/courier/generate/label') {
+      const { shipment_id } = JSON.parse(raw) as { shipment_id: number[] };
+      if (st.noLabel) return send(200, { label_created: 0, response: 'Label could not be generated', not_created: shipment_id });
+      return send(200, { label_created: 1, label_url: `http://${req.headers.host}/label-files/${shipment_id[0]}.pdf`, response: 'Label has been created and uploaded successfully!', not_created: [] });
+    }
+    if (url.pathname.startsWith('/v1/external/courier/track/awb/')) {
+      st.tracks++;
+      const awb = decodeURIComponent(url.pathname.split('/').pop()!);
+      if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
+      const f = fixture('shiprocket-track') as { tracking_data: { shipment_track: Record<string, unknown>[] } };
+      return send(200, { tracking_data: { ...f.tracking_data, shipment_track: [{ ...f.tracking_data.shipment_track[0], awb_code: awb }] } });
+    }
     if (url.pathname === '/v1/external/orders/cancel/shipment/awbs') return send(200, { message: 'Bulk Shipment cancellation is in progress. Please wait for 24 hours.' });
     if (url.pathname === '/v1/external/orders') {
       const q = url.searchParams.get('search') ?? '';
@@ -61,9 +88,9 @@ export function shiprocketServer() {
   return { server, st };
 }
 
-/** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids. */
+/** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids or waybill. */
 export function delhiveryServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, byRef: new Map<string, string>(), auth: [] as string[] };
+  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, pinChecks: 0, unserved: new Set<string>(), noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[] };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -75,6 +102,7 @@ export function delhiveryServer() {
       const form = new URLSearchParams(raw);
       const data = JSON.parse(form.get('data')!) as { shipments: { order: string; weight: number }[]; pickup_location: { name: string } };
       const ref = data.shipments[0]!.order;
+      st.pickups.push(data.pickup_location.name);
       if (st.mode === 'refuse') return send(200, { ...fixture('delhivery-create-refused') });
       st.creates++;
       const wbn = String(1234567890000 + st.creates);
@@ -85,11 +113,38 @@ export function delhiveryServer() {
     }
     if (url.pathname === '/c/api/pin-codes/json/') {
       const pin = url.searchParams.get('filter_codes') ?? '';
-      if (pin === '999999') return send(200, { delivery_codes: [] });
+      st.pinChecks++;
+      if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+      if (pin === '999999' || st.unserved.has(pin)) return send(200, { delivery_codes: [] });
       return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), pre_paid: 'Y', cod: 'Y', pickup: 'Y', district: 'Bangalore', state_code: 'KA' } }] });
     }
+    if (url.pathname === '/fm/request/new/') {
+      const body = JSON.parse(raw) as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number };
+      st.pickupRequests.push(body);
+      if (st.mode === 'refuse') return send(400, { pr_exist: false, error: { message: 'ClientWarehouse matching query does not exist.' } });
+      return send(201, { pickup_location_name: body.pickup_location, client_name: 'SELLER SURFACE', pickup_time: body.pickup_time, pickup_id: 90210 + st.pickupRequests.length, incoming_center_name: 'Okhla_Hub', expected_package_count: body.expected_package_count, pickup_date: body.pickup_date });
+    }
+    if (url.pathname === '/api/p/update') {
+      const body = JSON.parse(raw) as { data: { waybill: string; act: string; action_data?: Record<string, string> }[] };
+      st.ndr.push(body.data[0]!);
+      if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+      return send(200, { request_id: `req-${st.ndr.length}` });
+    }
+    if (url.pathname === '/api/p/packing_slip') {
+      const wbn = url.searchParams.get('wbns') ?? '';
+      if (st.noLabel) return send(200, { packages: [], packages_found: 0 });
+      return send(200, { packages_found: 1, packages: [{ wbn, pdf_download_link: `http://${req.headers.host}/label-files/${wbn}.pdf`, pdf_encoding: '' }] });
+    }
+    if (url.pathname.startsWith('/label-files/')) return sendPdf(res);
     if (url.pathname === '/api/p/edit') return send(200, { status: true, remark: 'Shipment has been cancelled', waybill: (JSON.parse(raw) as { waybill: string }).waybill });
     if (url.pathname === '/api/v1/packages/json/') {
+      const waybill = url.searchParams.get('waybill');
+      if (waybill) {
+        st.tracks++;
+        if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
+        const f = fixture('delhivery-track') as { ShipmentData: { Shipment: Record<string, unknown> }[] };
+        return send(200, { ShipmentData: [{ Shipment: { ...f.ShipmentData[0]!.Shipment, AWB: waybill } }] });
+      }
       const ref = url.searchParams.get('ref_ids') ?? '';
       const wbn = st.byRef.get(ref);
       return send(200, { ShipmentData: wbn ? [{ Shipment: { AWB: wbn, ReferenceNo: ref, Status: { Status: 'Manifested', StatusType: 'UD' } } }] : [] });

@@ -16,13 +16,19 @@ import type { DbHandle } from '../../../db/connect';
 import { findTask } from '../../../db/integrations/tasks';
 import type { AppConfig } from '../../env';
 import { PartnerError } from '../../integrations/http';
-import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
+import { enqueueTask, GiveUp, runOneTask, tasksOf, type TaskContext, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
 import type { Carrier, Shipment } from '../types';
+import { queueCourierLabel } from './labels';
 import { liveCarrierOf } from './registry';
+import { POLL_QUIET_HOURS, schedulePoll } from './tracking-poll';
 
 export const BOOK_TASK = 'courier.book';
 
-export type BookPayload = { connectionId: string; shipment: Shipment; lookupFirst: boolean };
+export type BookPayload = {
+  connectionId: string; shipment: Shipment; lookupFirst: boolean;
+  /** What the order needs when a queued booking succeeds later (the use case that queued it owns its shape). */
+  ship?: unknown;
+};
 
 export type BookOutcome =
   | { ok: true; awb: string }
@@ -30,7 +36,16 @@ export type BookOutcome =
   | { ok: false; refused: false; queued: true; reason: string; taskId: string };
 
 /** The task handler: look up first when an earlier try may have reached the courier, then book. */
-export const bookHandler: TaskHandler<BookPayload> = async ({ dbh, config, log, task }) => {
+export const bookHandler: TaskHandler<BookPayload> = async (ctx) => {
+  const r = await bookOrFind(ctx);
+  const { connectionId, shipment } = ctx.task.payload;
+  // The courier's own label is fetched beside it; its tracking is polled from now on, should the courier's pushes not come.
+  await queueCourierLabel(ctx.dbh, { connectionId, orderId: shipment.orderId, awb: r.awb, companyId: ctx.task.companyId });
+  if (ctx.task.companyId) await schedulePoll(ctx.dbh, { id: connectionId, companyId: ctx.task.companyId }, new Date(ctx.now().getTime() + POLL_QUIET_HOURS * 3600_000));
+  return r;
+};
+
+async function bookOrFind({ dbh, config, log, task }: TaskContext<BookPayload>): Promise<{ ok: true; awb: string; foundAtCourier?: boolean }> {
   const { connectionId, shipment, lookupFirst } = task.payload;
   const carrier: Carrier | null = await liveCarrierOf(dbh, config, log, connectionId);
   if (!carrier) throw new GiveUp('The courier account is no longer connected');
@@ -48,13 +63,13 @@ export const bookHandler: TaskHandler<BookPayload> = async ({ dbh, config, log, 
   }
   if (!r.ok) throw new GiveUp(r.reason);
   return { ok: true, awb: r.awb };
-};
+}
 
 export const BOOKING_HANDLERS: TaskHandlers = { [BOOK_TASK]: bookHandler as TaskHandler<never> };
 
 /** Books `shipment` through the live connection, at most once per attempt; see the file's head. */
 export async function bookOnce(
-  dbh: DbHandle, config: AppConfig, log: Logger, input: { connectionId: string; companyId: string; shipment: Shipment }, opts: { now?: () => Date } = {},
+  dbh: DbHandle, config: AppConfig, log: Logger, input: { connectionId: string; companyId: string; shipment: Shipment; ship?: unknown }, opts: { now?: () => Date } = {},
 ): Promise<BookOutcome> {
   const earlier = (await tasksOf(dbh, 'order', input.shipment.orderId)).filter((t) => t.kind === BOOK_TASK);
   const live = earlier.find((t) => t.status !== 'failed');
@@ -63,7 +78,7 @@ export async function bookOnce(
     ? live.id
     : (await enqueueTask(dbh, {
       kind: BOOK_TASK, key: `${BOOK_TASK}:${input.shipment.orderId}:${earlier.length + 1}`, companyId: input.companyId, connectionId: input.connectionId, subject: { type: 'order', id: input.shipment.orderId },
-      payload: { connectionId: input.connectionId, shipment: input.shipment, lookupFirst: earlier.length > 0 } satisfies BookPayload, at: opts.now?.(),
+      payload: { connectionId: input.connectionId, shipment: input.shipment, lookupFirst: earlier.length > 0, ship: input.ship } satisfies BookPayload, at: opts.now?.(),
     })).id;
   await runOneTask(dbh, config, log, BOOKING_HANDLERS, { taskId: id, now: opts.now });
   const row = (await findTask(dbh.db, id))!;

@@ -12,6 +12,7 @@ import { defineKind, type OpenConnection } from '../../integrations/connections'
 import { createHttpClient, PartnerError } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
 import { jsonOrNull } from './json';
+import { delhiveryTrackScans } from './scans';
 import type { Carrier, Shipment } from '../types';
 
 export const DELHIVERY_PRODUCTION = 'https://track.delhivery.com';
@@ -24,7 +25,11 @@ export const delhiverySettings = z.object({
   defaultPickupLocation: pickupName.optional(),
   timeoutS: z.number().int().min(1).max(60).optional(),
 });
-export const delhiverySecrets = z.object({ token: z.string().trim().min(1, 'Please enter the API token').max(200) });
+export const delhiverySecrets = z.object({
+  token: z.string().trim().min(1, 'Please enter the API token').max(200),
+  /** The value Delhivery's scan push sends in its `x-api-key` header (the seller names it in Delhivery's webhook form). */
+  webhookToken: z.string().trim().min(16, 'The webhook token must be at least 16 characters').max(200).optional(),
+});
 type Settings = z.infer<typeof delhiverySettings>;
 type Secrets = z.infer<typeof delhiverySecrets>;
 
@@ -86,6 +91,31 @@ export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: { log
       const res = await postJson('/api/p/edit', 'p.edit.cancel', { waybill: awb, cancellation: 'true' });
       const body = parse(res.text()) as { status?: boolean; remark?: string } | null;
       return res.status === 200 && body?.status ? { ok: true, reason: null } : { ok: false, reason: (body?.remark ?? `Delhivery answered ${res.status}`).slice(0, 300) };
+    },
+    async requestPickup(_db, p) {
+      const res = await postJson('/fm/request/new/', 'fm.request.new', { pickup_time: p.time, pickup_date: p.date, pickup_location: p.location, expected_package_count: p.awbs.length });
+      if (res.status >= 500) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status}`, res.status);
+      const body = parse(res.text()) as { pickup_id?: number | string; pickup_date?: string; error?: { message?: string } | string; message?: string } | null;
+      if (res.status < 300 && body?.pickup_id) return { ok: true, message: `Delhivery will collect ${p.awbs.length} parcel(s) on ${body.pickup_date ?? p.date} (pickup id ${String(body.pickup_id).slice(0, 40)})` };
+      const err = typeof body?.error === 'string' ? body.error : body?.error?.message;
+      return { ok: false, message: `Delhivery refused the pickup: ${(err || body?.message || `it answered ${res.status}`).slice(0, 300)}` };
+    },
+    async ndrAction(_db, awb, ndr) {
+      // Delhivery's NDR API takes RE-ATTEMPT, DEFER_DLV and EDIT_DETAILS; a return to origin is not among them.
+      if (ndr.kind === 'rto') return { ok: false, message: 'Delhivery takes no return-to-origin request through its API: ask its support desk' };
+      const item = ndr.kind === 'reattempt'
+        ? { waybill: awb, act: 'RE-ATTEMPT' }
+        : { waybill: awb, act: 'EDIT_DETAILS', action_data: { ...(ndr.address ? { add: ndr.address } : {}), ...(ndr.phone ? { phone: ndr.phone } : {}) } };
+      const res = await postJson('/api/p/update', 'p.update.ndr', { data: [item] });
+      const body = parse(res.text()) as { request_id?: string; error?: string; message?: string } | null;
+      if (res.status >= 500) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status}`, res.status);
+      if (res.status === 200 && body?.request_id) return { ok: true, message: `request id ${String(body.request_id).slice(0, 80)}` };
+      return { ok: false, message: (body?.error || body?.message || `Delhivery answered ${res.status}`).slice(0, 300) };
+    },
+    async track(_db, awb) {
+      const res = await get(`/api/v1/packages/json/?${new URLSearchParams({ waybill: awb })}`, 'packages.track');
+      if (res.status !== 200) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status} to tracking`, res.status);
+      return delhiveryTrackScans(parse(res.text()));
     },
     labelData: (awb) => fallback.labelData(awb),
     async labelPdf(_db, awb) {

@@ -16,6 +16,7 @@ import { defineKind, type OpenConnection } from '../../integrations/connections'
 import { createHttpClient, PartnerError, type OutboundRequest } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
 import { jsonOrNull } from './json';
+import { shiprocketTrackScans } from './scans';
 import type { Carrier, Serviceability, Shipment } from '../types';
 import type { Logger } from 'pino';
 
@@ -34,6 +35,8 @@ export const shiprocketSettings = z.object({
 export const shiprocketSecrets = z.object({
   email: z.string().trim().min(1, 'Please enter the API user e-mail').max(200),
   password: z.string().min(1, 'Please enter the API user password').max(200),
+  /** The security token set in Shiprocket's webhook settings; sent back in the `x-api-key` header. */
+  webhookToken: z.string().trim().min(16, 'The webhook token must be at least 16 characters').max(200).optional(),
 });
 type Settings = z.infer<typeof shiprocketSettings>;
 type Secrets = z.infer<typeof shiprocketSecrets>;
@@ -150,6 +153,38 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
     async cancel(_db, awb) {
       const res = await call({ method: 'POST', path: 'orders/cancel/shipment/awbs', name: 'orders.cancel.awbs', json: { awbs: [awb] } });
       return res.status === 200 ? { ok: true, reason: null } : { ok: false, reason: reasonOf(parse(res.text()), res.status) };
+    },
+    async requestPickup(_db, p) {
+      // Shiprocket schedules pickups by its shipment ids (found by AWB); the pickup location is the shipment's own.
+      const ids: number[] = [];
+      for (const awb of p.awbs.slice(0, 100)) {
+        const found = await call({ method: 'GET', path: `courier/track/awb/${encodeURIComponent(awb)}`, name: 'courier.track.awb' });
+        const id = (parse(found.text()) as { tracking_data?: { shipment_track?: { shipment_id?: number }[] } } | null)?.tracking_data?.shipment_track?.[0]?.shipment_id;
+        if (id) ids.push(id);
+      }
+      if (!ids.length) return { ok: false, message: 'Shiprocket knows none of these parcels' };
+      const res = await call({ method: 'POST', path: 'courier/generate/pickup', name: 'courier.generate.pickup', json: { shipment_id: ids } });
+      if (res.status >= 500) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status}`, res.status);
+      const body = parse(res.text()) as { pickup_status?: number; response?: { data?: string; pickup_scheduled_date?: string } } | null;
+      if (res.status === 200 && body?.pickup_status === 1) return { ok: true, message: (body.response?.data || `Shiprocket scheduled the pickup of ${ids.length} parcel(s)`).slice(0, 300) };
+      return { ok: false, message: `Shiprocket refused the pickup: ${reasonOf(body, res.status)}` };
+    },
+    async ndrAction(_db, awb, ndr) {
+      // Shiprocket's NDR action is `re-attempt` or `return`, with comments: an address or phone change rides on a re-attempt.
+      const change = ndr.kind === 'address' ? [ndr.address && `new address: ${ndr.address}`, ndr.phone && `new phone: ${ndr.phone}`].filter(Boolean).join('; ') : '';
+      const json = ndr.kind === 'rto'
+        ? { action: 'return', comments: 'Return to origin requested by the seller' }
+        : { action: 're-attempt', comments: (ndr.kind === 'reattempt' ? `Re-attempt on ${ndr.date}` : `Re-attempt with ${change}`).slice(0, 250) };
+      const res = await call({ method: 'POST', path: `ndr/${encodeURIComponent(awb)}/action`, name: 'ndr.action', json });
+      if (res.status >= 500) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status}`, res.status);
+      const body = parse(res.text()) as { status?: string; message?: string } | null;
+      if (res.status === 200 || res.status === 202) return { ok: true, message: (body?.status || body?.message || '').slice(0, 200) };
+      return { ok: false, message: reasonOf(body, res.status) };
+    },
+    async track(_db, awb) {
+      const res = await call({ method: 'GET', path: `courier/track/awb/${encodeURIComponent(awb)}`, name: 'courier.track.awb' });
+      if (res.status !== 200) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status} to tracking`, res.status);
+      return shiprocketTrackScans(awb, parse(res.text()));
     },
     labelData(awb) {
       return fallback.labelData(awb);

@@ -15,6 +15,7 @@ import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';
 import { companyScope, requireSession } from '../../middleware/session';
+import { renderShippingLabels } from '../../services/billing/labels';
 import { invoicesOf, labelsOf, overDirectLimit, pickListOrders, shippingManifest, voucherInvoices } from '../../services/billing/documents';
 import { emailRequired, fileResponse, PDF, streamFile, XLSX } from './respond';
 
@@ -33,9 +34,9 @@ export const documentRoutes = new Hono<AppEnv>()
     if (over) return emailRequired(c, EMAIL_TOO_MANY_ORDERS, over, c.var.config.limits.labelsDirect);
     const { ok, failures } = await labelsOf(c.var.dbh, companyScope(c), orderId);
     if (!ok.length) return c.json({ status: false, message: unableToFind('label'), failures }, 422);
-    const { renderLabels } = await documents();
     const fileName = ok.length === 1 ? `label-${ok[0].awb}.pdf` : 'labels.pdf';
-    return streamFile(c, { contentType: PDF, fileName, failures }, (out) => renderLabels(ok, out));
+    // A live courier's own label where we keep one, ours for the rest.
+    return streamFile(c, { contentType: PDF, fileName, failures }, (out) => renderShippingLabels(c.var.dbh, c.var.config, ok, out));
   })
   .post('/download/invoice', v('json', documentRequestSchema), async (c) => {
     const { orderId } = c.req.valid('json');

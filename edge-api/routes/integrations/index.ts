@@ -7,11 +7,13 @@ import {
 } from '../../../domain/integrations';
 import { MessageResponse } from '../../../domain/api';
 import { CHANNEL_KINDS, ChannelSyncInput, ChannelSyncResponse } from '../../../domain/channels';
+import { CourierPickupResponse, courierPickupSchema } from '../../../domain/carriers';
 import type { AppEnv } from '../../env';
 import { createConnection, deleteConnection, listConnections, testConnection, updateConnection } from '../../integrations/connections';
 import { channelSyncState, startChannelSync } from '../../integrations/channels/sync';
 import { CONNECTION_KINDS } from '../../integrations/kinds';
 import { listTasks, retryTask } from '../../integrations/tasks';
+import { requestCourierPickup } from '../../services/carriers/pickup';
 import { responds } from '../../lib/responds';
 import { idParam, serviceActor } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
@@ -44,6 +46,11 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .delete('/integrations/connections/:id', responds(MessageResponse), v('param', idParam), async (c) => {
     await deleteConnection(c.var.dbh, serviceActor(c), c.req.valid('param').id);
     return c.json({ status: true as const, message: 'Connection removed' } satisfies MessageResponse);
+  })
+  /** A pickup asked of a live courier account for one warehouse's waiting parcels; the courier's answer in words. */
+  .post('/integrations/connections/:id/pickup', responds(CourierPickupResponse), v('param', idParam), v('json', courierPickupSchema), async (c) => {
+    const r = await requestCourierPickup(c.var.dbh, c.var.config, c.var.log, serviceActor(c), c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ status: true as const, ...r } satisfies CourierPickupResponse);
   })
   .post('/integrations/connections/:id/test', responds(ConnectionTestResponse), v('param', idParam), async (c) => {
     const r = await testConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, c.var.log, serviceActor(c), c.req.valid('param').id);

@@ -54,7 +54,7 @@ export const preferencesRoutes = new Hono<AppEnv>()
   })
   /** What each courier would charge for this order, its delivery date and COD, and the default courier. */
   .get(`${ORDER}/couriers`, responds(CourierQuotesResponse), v('param', idParam), async (c) => {
-    const data = await courierQuotes(c.var.dbh.db, actorOf(c), c.req.valid('param').id);
+    const data = await courierQuotes(c.var.dbh.db, actorOf(c), c.req.valid('param').id, { dbh: c.var.dbh, config: c.var.config, log: c.var.log });
     return c.json({ status: true as const, data } satisfies CourierQuotesResponse);
   })
   /** The courier, rate and AWB the order was booked with (or the latest refusal). */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
+import { courierPushRoutes } from './courier-push';
 import { layoutRoutes } from './layout';
 import { problemOrderRoutes } from './problem-orders';
 import { publicTrackingRoutes } from './public';
@@ -17,4 +18,5 @@ export const trackingRoutes = new Hono<AppEnv>()
   .route('/', publicTrackingRoutes)
   .route('/', layoutRoutes)
   .route('/', webhookRoutes)
+  .route('/', courierPushRoutes)
   .route('/', problemOrderRoutes);

@@ -14,6 +14,7 @@ import { filesOf } from '../../lib/files';
 import { sign } from '../../lib/signing';
 import { sendMail, userText } from '../../mail';
 import { prepareInvoices, toDocOrder, withAwb } from './doc-input';
+import { renderShippingLabels } from './labels';
 import { exportSource, writeExportCsv } from './csv-export';
 import type { JobContext } from '../../lib/job-context';
 import { indiaDateTimeText } from '../../../domain/india-time';
@@ -73,8 +74,7 @@ async function build(ctx: JobContext, p: ExportJobPayload, out: Writable): Promi
     if (p.kind === 'label') {
       const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
       if (!ok.length) throw new Error(unableToFind('label'));
-      const { renderLabels } = await import('../../documents/label');
-      await renderLabels(ok, out);
+      await renderShippingLabels(dbh, config, ok, out);
       return { name: 'labels.pdf', rows: ok.length, failures };
     }
     const { invoices, failures } = await prepareInvoices(dbh, config, rows, { issue: p.actor });

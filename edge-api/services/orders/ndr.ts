@@ -11,6 +11,7 @@ import { problemRefusal, REQUEST_NOT_FOUND, REQUEST_NOT_OPEN, SLOT_LABELS, type 
 import { ORDER_NOT_FOUND } from '../../../domain/orders';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
 import { REATTEMPT_DATE_INVALID, reattemptDates } from '../../../domain/tracking-rules';
+import { queueCourierNdr } from '../../carriers/live/ndr';
 import type { ServiceActor } from '../audit/actor';
 
 export type ProblemResult = { orderId: string; status: string };
@@ -40,6 +41,8 @@ function checkDate(date: string) {
 
 async function writeReattempt(tx: Tx, row: ProblemOrderRow, actor: ServiceActor, date: string, slot: ReattemptSlot | null, via: string) {
   await updateOrder(tx, row.id, {}, { description: `Re-attempt requested for ${formatDay(date)}${slot ? `, ${SLOT_LABELS[slot]}` : ''}${via}`, ...trailBy(actor) }, { whileStatus: row.status });
+  // A live courier's parcel: the instruction goes on to the courier, its answer comes back on the timeline.
+  await queueCourierNdr(tx, row.id, { kind: 'reattempt', date });
 }
 
 type AddressChange = { address1?: string; address2?: string; landmark?: string; phone?: string };
@@ -63,6 +66,8 @@ async function writeAddress(tx: Tx, row: ProblemOrderRow, actor: ServiceActor, c
     { description: `Delivery ${fields.join(', ')} updated for the re-attempt${via}`, ...trailBy(actor) },
     { whileStatus: row.status },
   );
+  const address = [change.address1, change.address2, change.landmark].filter(Boolean).join(', ');
+  if (address || change.phone) await queueCourierNdr(tx, row.id, { kind: 'address', address: address || null, phone: change.phone || null });
 }
 
 /** NDR: ask the courier to deliver again on a day it delivers, in a slot. */
@@ -91,6 +96,7 @@ export async function returnToOrigin(db: Db, actor: ServiceActor, input: { order
       from: [row.status],
       trail: { description: `Return to origin requested${input.reason ? `: ${input.reason}` : ''}`, ...trailBy(actor), isReturn: true },
     });
+    await queueCourierNdr(tx, row.id, { kind: 'rto' });
     return { orderId: row.id, status: 'RTO_IN_TRANSIT' };
   });
 }

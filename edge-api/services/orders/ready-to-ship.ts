@@ -7,10 +7,13 @@
 //      preference's courier order, then Clickpost companies, then the cheapest);
 //   5. the courier books it (outside any transaction: a live partner is a
 //      network call). A refusal is recorded on the order (booking row and a
-//      timeline entry) and the order stays PLACED with the partner's reason;
-//   6. one transaction: PLACED → READY_TO_SHIP with courier and AWB, the
-//      booking row with the rate, and the invoice number. If it
-//      fails, the AWB is cancelled again.
+//      timeline entry) and the order stays PLACED with the partner's reason
+//      (refuseBooking). A live courier that is down or silent leaves the
+//      booking queued; its later outcome reaches the order through
+//      ./queued-booking.ts;
+//   6. one transaction (shipBooked): PLACED → READY_TO_SHIP with courier and
+//      AWB, the booking row with the rate, and the invoice number. If it
+//      fails, the AWB is cancelled again where it was booked.
 // An order that already has an AWB (given at creation) keeps it and its courier.
 import type { Logger } from 'pino';
 import { enqueueStoreEffect } from '../../../db/channels/orders';
@@ -27,6 +30,7 @@ import { UNKNOWN_COURIER, weightLimitRefusal } from '../../../domain/preferences
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
 import { carrierFor } from '../../carriers';
 import { bookOnce } from '../../carriers/live/booking';
+import { liveCarrierOf } from '../../carriers/live/registry';
 import type { AppConfig } from '../../env';
 import { listConnections } from '../../integrations/connections';
 import { issueInvoiceForShipment } from '../billing/issue-invoice';
@@ -80,7 +84,7 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
     return { orderId: o.id, booking: null };
   }
 
-  const quotes = await quotesFor(db, o);
+  const quotes = await quotesFor(db, o, undefined, live);
   const code = input.courier ?? (await defaultCourierFor(db, o, quotes));
   if (!code) throw conflict(NO_COURIER_AVAILABLE);
   const quote = quotes.find((q) => q.code === code);
@@ -92,49 +96,78 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
     // The parcel as weighed at packing when it was, else the declared weight.
     weightG: Number(o.chargeable_weight_g ?? o.weight_g), codPaise: codAmountOf(o),
     consignee: { name: o.customer_name, phone: o.customer_phone, city: o.shipping_city, state: o.shipping_state },
+    // A live courier picks up at the location the seller named for this warehouse.
+    warehouseId: o.warehouse_id,
   };
   // The company's own account at this courier, when it has one live: a durable, never-doubled booking there.
   const account = live ? (await listConnections(live.dbh, live.config, { ...actor, scope: [o.company_id] }, [code])).find((c) => c.status === 'active') : undefined;
   let booked: { ok: true; awb: string } | { ok: false; reason: string };
   if (live && account) {
-    const r = await bookOnce(live.dbh, live.config, live.log, { connectionId: account.id, companyId: o.company_id, shipment });
+    const ship: ShipContext = { actor: { id: actor.id, name: actor.name, role: actor.role, scope: actor.scope ? [...actor.scope] : null }, quote: { code, name: quote.name, zone: quote.zone, ratePaise: quote.ratePaise, edd: quote.edd } };
+    const r = await bookOnce(live.dbh, live.config, live.log, { connectionId: account.id, companyId: o.company_id, shipment, ship });
     if (!r.ok && !r.refused) throw conflict(`${quote.name} could not take the booking now (${r.reason}); it is queued and will be tried again`);
     booked = r.ok ? r : { ok: false, reason: r.reason };
   } else booked = await carrier.book(db, shipment);
-  const base = { orderId: o.id, companyId: o.company_id, courierCode: code, courierName: quote.name, zone: quote.zone, actorId: actor.id, actorName: actor.name };
+  const quoteOf: BookedQuote = { code, name: quote.name, zone: quote.zone, ratePaise: quote.ratePaise, edd: quote.edd };
+  if (!booked.ok) return refuseBooking(db, actor, o, quoteOf, booked.reason);
+  // Should the order change before our commit, the AWB is cancelled where it was booked.
+  const cancel = live && account
+    ? async (awb: string) => (await liveCarrierOf(live.dbh, live.config, live.log, account.id))?.cancel(db, awb)
+    : (awb: string) => carrier.cancel(db, awb);
+  const booking = await shipBooked(db, actor, o, quoteOf, booked.awb, cancel);
+  return { orderId: o.id, booking };
+}
 
-  if (!booked.ok) {
-    const message = courierRefused(quote.name, booked.reason);
-    await db
-      .transaction()
-      .execute(async (tx) => {
-        await insertBooking(tx, { ...base, awb: null, ratePaise: null, edd: null, status: 'refused', reason: booked.reason });
-        await updateOrder(tx, o.id, {}, { description: message, ...trailActor(actor) }, { whileStatus: 'PLACED' });
-      })
-      .catch(stateConflict);
-    throw conflict(message);
-  }
+/** The courier's quote a booking was made on (kept with a queued booking for its later success). */
+export type BookedQuote = { code: string; name: string; zone: CourierBooking['zone']; ratePaise: number | null; edd: string | null };
+/** What readyToShip keeps with a live booking for its later outcome (services/orders/queued-booking.ts). */
+export type ShipContext = { actor: ServiceActor; quote: BookedQuote };
 
-  const booking: CourierBooking = { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null, createdAt: '' };
+/** A refusal recorded on the order (booking row, timeline entry); the order stays PLACED and the courier's words are the answer. */
+export async function refuseBooking(db: Db, actor: ServiceActor, o: ShippingOrder, q: BookedQuote, reason: string): Promise<never> {
+  const message = courierRefused(q.name, reason);
+  await db
+    .transaction()
+    .execute(async (tx) => {
+      await insertBooking(tx, { ...bookingBase(actor, o, q), awb: null, ratePaise: null, edd: null, status: 'refused', reason });
+      await updateOrder(tx, o.id, {}, { description: message, ...trailActor(actor) }, { whileStatus: 'PLACED' });
+    })
+    .catch(stateConflict);
+  throw conflict(message);
+}
+
+const bookingBase = (actor: ServiceActor, o: ShippingOrder, q: BookedQuote) => ({
+  orderId: o.id, companyId: o.company_id, courierCode: q.code, courierName: q.name, zone: q.zone, actorId: actor.id, actorName: actor.name,
+});
+
+/**
+ * One transaction: PLACED → READY_TO_SHIP with the courier and AWB, the booking
+ * row with the rate, the invoice number, the store's fulfilment. If it fails
+ * (the order changed meanwhile), the AWB is cancelled at the courier again.
+ */
+export async function shipBooked(
+  db: Db, actor: ServiceActor, o: ShippingOrder, q: BookedQuote, awb: string, cancel: (awb: string) => Promise<unknown>,
+): Promise<CourierBooking> {
+  const booking: CourierBooking = { ...bookingBase(actor, o, q), awb, ratePaise: q.ratePaise, edd: q.edd, status: 'booked', reason: null, createdAt: '' };
   try {
     await db.transaction().execute(async (tx) => {
-      const partner = await partnerByCodeOrThrow(tx, code);
+      const partner = await partnerByCodeOrThrow(tx, q.code);
       await setOrderStatus(tx, {
         orderId: o.id,
         to: 'READY_TO_SHIP',
         from: ['PLACED'],
-        set: { tracking_number: booked.awb, delivery_partner_id: partner.id, shipper: partner.name },
+        set: { tracking_number: awb, delivery_partner_id: partner.id, shipper: partner.name },
         trail: { description: 'Marked ready to ship', ...trailActor(actor) },
       });
-      await insertBooking(tx, { ...base, awb: booked.awb, ratePaise: quote.ratePaise, edd: quote.edd, status: 'booked', reason: null });
+      await insertBooking(tx, { ...bookingBase(actor, o, q), awb, ratePaise: q.ratePaise, edd: q.edd, status: 'booked', reason: null });
       // The invoice number is issued now, in this transaction, in the warehouse's series.
       await issueInvoiceForShipment(tx, o, actor);
       // A store's order: the store gets the AWB and tracking (edge-api/integrations/channels).
       await enqueueStoreEffect(tx, o.id, 'fulfil');
     });
   } catch (e) {
-    await carrier.cancel(db, booked.awb);
+    await cancel(awb);
     stateConflict(e);
   }
-  return { orderId: o.id, booking };
+  return booking;
 }

@@ -50,17 +50,26 @@ export async function recordCarrierEvent(dbh: DbHandle, partner: WebhookPartner,
   const eventKey = `${partner.code}:${ev.eventId}`;
   if (await eventRecorded(db, eventKey)) return { duplicate: true };
 
-  const trail = {
-    status,
+  return applyTimelineEvent(dbh, order.id, status, {
     description: ev.description || STATUS_DESCRIPTIONS[status] || status,
     city: ev.city || null,
-    isReturn: /^(RTO|DTO)_/.test(status),
-    source: 'carrier',
     actorId: partner.id,
     actorName: partner.name,
     eventId: eventKey,
     createdAt: occurredAt,
-  };
+  });
+}
+
+export type TimelineEvent = { description: string; city: string | null; actorId: string; actorName: string; eventId: string; createdAt: string };
+
+/**
+ * A courier's event (its key already checked unseen) on the order's timeline,
+ * moving the order's status when it is the latest by time. Shared by the signed
+ * carrier webhook, the live couriers' push webhooks and the tracking poll.
+ */
+export async function applyTimelineEvent(dbh: DbHandle, orderId: string, status: string, ev: TimelineEvent): Promise<CarrierEventResult> {
+  const db = dbh.db;
+  const trail = { status, isReturn: /^(RTO|DTO)_/.test(status), source: 'carrier', ...ev };
   // Should another writer change the order between our read and the status
   // writer's guarded update, the change is tried again on the new state.
   for (let attempt = 1; ; attempt++) {
@@ -68,11 +77,11 @@ export async function recordCarrierEvent(dbh: DbHandle, partner: WebhookPartner,
       return await db.transaction().execute(async (trx) => {
         // One event of an order at a time: PostgreSQL locks the order row (SQLite
         // runs one writing transaction at a time anyway).
-        if (dbh.dialect === 'postgres') await lockOrderRow(trx, order.id);
-        const applied = isLatestEvent(occurredAt, await latestEventAt(trx, order.id));
-        if (applied) await setOrderStatus(trx, { orderId: order.id, to: status, trail });
-        else await updateOrder(trx, order.id, {}, trail);
-        return { duplicate: false as const, orderStatus: await orderStatusOf(trx, order.id), applied };
+        if (dbh.dialect === 'postgres') await lockOrderRow(trx, orderId);
+        const applied = isLatestEvent(ev.createdAt, await latestEventAt(trx, orderId));
+        if (applied) await setOrderStatus(trx, { orderId, to: status, trail });
+        else await updateOrder(trx, orderId, {}, trail);
+        return { duplicate: false as const, orderStatus: await orderStatusOf(trx, orderId), applied };
       });
     } catch (e) {
       // The same event delivered twice at once: the unique event id stored it once.

@@ -1,11 +1,11 @@
 // Settings > Channels: the company's Shopify and WooCommerce stores, the
 // webhook URL to paste in each, "Test connection", and store work that failed.
 import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Progress, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelSyncResponse, ChannelSyncResult } from '../../../domain/channels';
 import { indiaDateTimeText } from '../../../domain/india-time';
-import type { ConnectionView, ConnectionTestResponse } from '../../../domain/integrations';
+import type { ConnectionView, ConnectionTestResponse, TaskListResponse } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
 import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys, channelSyncQuery, isSyncing } from './queries';
 
@@ -75,30 +75,46 @@ function SyncPanel({ c }: { c: ConnectionView }) {
   );
 }
 
-function ConnectionCard({ c }: { c: ConnectionView }) {
+/**
+ * One partner connection: its name and kind, "Test connection" and its answer, the URL the partner posts to, and
+ * "Remove" after a confirmation. Shared by Settings > Channels and Settings > Couriers.
+ */
+export type ConnectionCardProps = {
+  c: ConnectionView;
+  /** The partner's name by kind ('Shopify', 'Delhivery'). */
+  title: string;
+  /** The URL the partner posts to, and what to call it. */
+  webhook: { label: string; url: string };
+  /** The query the connection list is under (refreshed after a test or a removal). */
+  listKey: readonly unknown[];
+  remove: { title: string; text: string };
+  children?: React.ReactNode;
+};
+
+export function ConnectionCard({ c, title, webhook, listKey, remove: removeText, children }: ConnectionCardProps) {
   const qc = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const test = useMutation({
     mutationFn: () => apiJson<ConnectionTestResponse>(`/api/integrations/connections/${c.id}/test`, { method: 'POST' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: channelKeys.connections }),
+    onSettled: () => qc.invalidateQueries({ queryKey: listKey }),
   });
   const remove = useMutation({
     mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }),
     onSuccess: () => {
       setConfirm(false);
-      void qc.invalidateQueries({ queryKey: channelKeys.connections });
+      void qc.invalidateQueries({ queryKey: listKey });
     },
   });
-  const url = webhookUrl(c);
+  const url = webhook.url;
   const answer = test.data ? `${test.data.ok ? 'OK' : 'Failed'}: ${test.data.message}` : c.lastResult;
   return (
-    <Card withBorder padding="md" aria-label={`${TITLES[c.kind] ?? c.kind} connection ${c.label}`}>
+    <Card withBorder padding="md" aria-label={`${title} connection ${c.label}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
             <Text fw={600}>{c.label}</Text>
-            <Badge variant="light">{TITLES[c.kind] ?? c.kind}</Badge>
-            {c.demo && <Badge color="orange" variant="filled">Demo: not a real store</Badge>}
+            <Badge variant="light">{title}</Badge>
+            {c.demo && <Badge color="orange" variant="filled">Demo: not a real account</Badge>}
             {c.status !== 'active' && <Badge color="gray">Paused</Badge>}
           </Group>
           <Group gap="xs">
@@ -108,17 +124,17 @@ function ConnectionCard({ c }: { c: ConnectionView }) {
         </Group>
         <Text size="sm" c="dimmed">{c.baseUrl}</Text>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" style={{ flexShrink: 0, maxWidth: '40%' }}>Webhook URL ({TOPICS[c.kind]}):</Text>
+          <Text size="sm" style={{ flexShrink: 0, maxWidth: '40%' }}>{webhook.label}:</Text>
           <Code style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>{url}</Code>
           <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" style={{ flexShrink: 0 }} onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
         </Group>
-        <SyncPanel c={c} />
         {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
         {answer && <Alert color={answer.startsWith('OK') ? 'green' : 'red'} p="xs">{answer}</Alert>}
+        {children}
       </Stack>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title="Remove this store?">
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title={removeText.title}>
         <Stack>
-          <Text size="sm">Orders already imported stay. New orders from {c.label} are no longer imported, and its webhooks are refused.</Text>
+          <Text size="sm">{removeText.text}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(false)}>Keep</Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>Remove</Button>
@@ -191,26 +207,31 @@ function ConnectForm() {
   );
 }
 
-function FailedTasks() {
+/** Partner work waiting or failed (a store write-back, a courier booking), "Retry" on what failed; nothing when there is none. */
+export function PartnerTasks<K extends readonly unknown[]>({ query, title, describe }: { query: UseQueryOptions<TaskListResponse, Error, TaskListResponse, K>; title: string; describe?: (kind: string) => string }) {
   const qc = useQueryClient();
-  const q = useQuery(channelFailedTasksQuery());
+  const q = useQuery(query);
   const retry = useMutation({
     mutationFn: (id: string) => apiJson(`/api/integrations/tasks/${id}/retry`, { method: 'POST' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: channelKeys.tasks }),
+    onSettled: () => qc.invalidateQueries({ queryKey: query.queryKey }),
   });
   if (!q.data?.tasks.length) return null;
   return (
     <Card withBorder padding="md">
-      <Title order={4} mb="xs">Store work that failed</Title>
+      <Title order={4} mb="xs">{title}</Title>
       <Table>
         <Table.Thead><Table.Tr><Table.Th>What</Table.Th><Table.Th>Order</Table.Th><Table.Th>Why</Table.Th><Table.Th /></Table.Tr></Table.Thead>
         <Table.Tbody>
           {q.data.tasks.map((t) => (
             <Table.Tr key={t.id}>
-              <Table.Td>{t.kind}</Table.Td>
+              <Table.Td>{describe ? describe(t.kind) : t.kind}</Table.Td>
               <Table.Td>{t.subjectId ?? '-'}</Table.Td>
               <Table.Td>{t.lastError}</Table.Td>
-              <Table.Td><Button size="xs" variant="default" loading={retry.isPending && retry.variables === t.id} onClick={() => retry.mutate(t.id)}>Retry</Button></Table.Td>
+              <Table.Td>
+                {t.status === 'failed'
+                  ? <Button size="xs" variant="default" loading={retry.isPending && retry.variables === t.id} onClick={() => retry.mutate(t.id)}>Retry</Button>
+                  : <Text size="xs" c="dimmed">Tried again automatically</Text>}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -228,8 +249,16 @@ export function ChannelsPage() {
       {q.isPending && <Loader aria-label="Loading channels" />}
       {q.isError && <Alert color="red" title="Server Error">{(q.error as Error).message}</Alert>}
       {q.data && !q.data.connections.length && <Text c="dimmed">No store connected yet.</Text>}
-      {q.data?.connections.map((c) => <ConnectionCard key={c.id} c={c} />)}
-      <FailedTasks />
+      {q.data?.connections.map((c) => (
+        <ConnectionCard
+          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={channelKeys.connections}
+          webhook={{ label: `Webhook URL (${TOPICS[c.kind]})`, url: webhookUrl(c) }}
+          remove={{ title: 'Remove this store?', text: `Orders already imported stay. New orders from ${c.label} are no longer imported, and its webhooks are refused.` }}
+        >
+          <SyncPanel c={c} />
+        </ConnectionCard>
+      ))}
+      <PartnerTasks query={channelFailedTasksQuery()} title="Store work that failed" />
       <ConnectForm />
     </Stack>
   );

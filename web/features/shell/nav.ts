@@ -17,6 +17,7 @@ export const NAV: NavItem[] = [
   { label: 'Invoicing', to: '/settings/invoicing', roles: ['seller'], group: 'Settings' },
   { label: 'Channels', to: '/settings/channels', roles: ['seller'], group: 'Settings' },
   { label: 'GST', to: '/settings/gst', roles: ['seller'], group: 'Settings' },
+  { label: 'Couriers', to: '/settings/couriers', roles: ['seller'], group: 'Settings' },
   { label: 'Preferences', to: '/settings/preferences', roles: ['admin', 'seller'], group: 'Settings' },
   { label: 'Tracking page', to: '/settings/tracking-layout', roles: ['seller'], group: 'Settings' },
   { label: 'Profile', to: '/profile', roles: ['admin', 'seller', 'warehouse'], group: 'Settings' },
