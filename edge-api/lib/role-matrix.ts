@@ -187,6 +187,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/pincode/{pincode}': DESK,
   // /api/problem-orders
   'GET /api/problem-orders/couriers': DESK,
+  'GET /api/problem-orders/ndr': DESK,
   // /api/process-returns
   'POST /api/process-returns': DESK,
   // /api/profile

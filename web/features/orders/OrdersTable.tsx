@@ -53,7 +53,7 @@ export function OrdersTable(p: OrdersTableProps) {
     <DataTable
       label="Orders"
       testId="orders-table"
-      minWidth={1000}
+      minWidth={880}
       skeletonRows={8}
       rows={p.rows}
       rowKey={(r) => r.id}
@@ -122,6 +122,8 @@ export function OrdersTable(p: OrdersTableProps) {
         {
           key: 'status',
           header: 'Status',
+          // Room for the longest status ('RTO out for delivery') whole.
+          cellProps: () => ({ miw: 150 }),
           cell: (r) => (
             <>
               <Group gap={4}>

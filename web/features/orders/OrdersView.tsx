@@ -11,7 +11,9 @@ import {
   LOAD_FAILED_FALLBACK,
   NOTHING_TO_DISPLAY,
   type FilterKey,
+  sectionByName,
   type OrderTableSection,
+  type SectionName,
   type SortField,
 } from '../../../domain/orders';
 import { useSession } from '../../auth/useSession';
@@ -22,6 +24,7 @@ import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
+import { StatusTabs } from './StatusTabs';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { readsBeats, readsWarehouses } from './pageQueries';
 import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
@@ -32,6 +35,8 @@ export type OrdersViewProps = {
   search: OrdersSearch;
   setSearch: (next: OrdersSearch, replace?: boolean) => void;
   onOpenProduct: (catalogueId: string) => void;
+  /** Goes to another section (the search typed here is dropped with it). */
+  onSection: (s: SectionName) => void;
 };
 
 const rowId = (r: OrderListItem) => r.id;
@@ -48,7 +53,7 @@ function isTextEntry(el: Element | null): boolean {
 const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms', finance: 'admin' } as const;
 
 /** The common order table of the All, Unserviceable, Returns and NDRs sections. */
-export function OrdersView({ section, search, setSearch, onOpenProduct }: OrdersViewProps) {
+export function OrdersView({ section, search, setSearch, onOpenProduct, onSection }: OrdersViewProps) {
   const session = useSession();
   const navigate = useNavigate();
   const params = listParams(search);
@@ -135,7 +140,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
               placeholder="Order id, AWB or phone  ( / )"
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
-              w={{ base: 220, sm: 260 }}
+              w={{ base: 200, sm: 230 }}
             />
           </form>
           <DatePickerInput
@@ -143,7 +148,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
             aria-label="Order date range"
             placeholder="Order date range"
             clearable
-            w={{ base: 220, sm: 250 }}
+            w={{ base: 200, sm: 210 }}
             valueFormat="DD MMM YY"
             value={range}
             onChange={([from, to]) => {
@@ -166,7 +171,16 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         </Group>
         </OfflineGate>
       </Group>
-      <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} beatName={beatName} onRemove={removeFilter} onMore={drawer.open} />
+      {section === 'all' && <StatusTabs status={search.status} onChange={(status) => setSearch({ ...resetPage(search), status })} />}
+      <FilterTagsBar
+        filter={filter}
+        companyName={companyName}
+        warehouseName={warehouseName}
+        beatName={beatName}
+        onRemove={removeFilter}
+        onMore={drawer.open}
+        section={section === 'all' ? null : { label: sectionByName(section)?.label ?? section, onRemove: () => onSection('all') }}
+      />
       <OrdersTable
         rows={failed ? [] : q.data?.order}
         loading={q.isPending}

@@ -48,7 +48,7 @@ const pageQuery = <T>(queryKey: readonly unknown[], path: string, p: Record<stri
 export const ordersListQuery = (p: Record<string, string>) => pageQuery<OrderListResponse>(orderKeys.list(p), '/api/orders', p);
 
 export const orderCountsQuery = () =>
-  queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000 });
+  queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000, refetchInterval: 30_000 });
 
 export const orderDetailQuery = (id: string) =>
   queryOptions({

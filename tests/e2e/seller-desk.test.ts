@@ -1,0 +1,264 @@
+// On a 1366 x 768 laptop: the orders page lands on the work (sections beside the table with their
+// counts, status tabs with theirs, what is in force as removable chips), bulk actions wait for a selection,
+// and an order marked ready to ship is printed and put on the manifest from the dialog that shipped it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BULK_DEFS } from '../../domain/bulk/types';
+import { launch, signInUI } from './browser';
+import { startServer } from './server';
+
+const SHOTS = '/tmp/shots-29';
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ orders: 300 });
+  browser = await launch();
+});
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-desk-'));
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function sellerPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+  await page.waitForURL(/\/orders/);
+  await page.getByTestId('order-row').first().waitFor();
+  return page;
+}
+async function waitForList(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-testid="orders-table-wrap"][data-busy="false"]').waitFor();
+}
+const countIn = (label: string | null) => Number(/\(([\d,]+)\)/.exec(label ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+const total = async (page: Page) => Number((await page.getByTestId('orders-total').textContent())!.replace(/[^0-9]/g, ''));
+const statuses = async (page: Page) => (await page.getByTestId('order-status').allTextContents()).map((s) => s.toLowerCase());
+
+describe('the orders page at 1366 x 768', () => {
+  it('shows the sections in a sidebar with counts and status tabs whose counts are the lists they open', async () => {
+    const page = await sellerPage();
+    const nav = page.getByRole('navigation', { name: 'Order sections' });
+    for (const name of ['All', 'Missed Orders', 'Unserviceable', 'Returns', 'NDRs', 'User Requests (NDR)']) {
+      await expect.poll(() => nav.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')} \\(\\d+\\)`) }).count()).toBe(1);
+    }
+    const tabs = page.getByTestId('status-tabs');
+    await expect.poll(async () => (await tabs.getByRole('tab').allTextContents()).map((t) => t.replace(/ \([\d,]+\)$/, ''))).toEqual([
+      'New', 'Ready To Ship', 'In Transit', 'NDR', 'Delivered', 'RTO', 'All',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/orders-sidebar-1366.png` });
+
+    // Each tab's count is the number of orders its list then holds, of its statuses.
+    const expected: [string, RegExp][] = [
+      ['new', /^(placed|processed)$/],
+      ['transit', /^(shipped|in transit|out for delivery)$/],
+      ['delivered', /^delivered$/],
+    ];
+    for (const [tab, status] of expected) {
+      const t = page.getByTestId(`status-tab-${tab}`);
+      const n = countIn(await t.textContent());
+      await t.click();
+      await waitForList(page);
+      await expect.poll(() => total(page)).toBe(n);
+      expect((await statuses(page)).every((s) => status.test(s))).toBe(true);
+      await expect(t.getAttribute('aria-selected')).resolves.toBe('true');
+    }
+    // The tab in force is a chip; removing it is the 'All' tab again.
+    await expect(page.getByTestId('filter-tags').textContent()).resolves.toContain('Status: Delivered');
+    await page.getByRole('button', { name: 'Remove filter Status: Delivered' }).click();
+    await waitForList(page);
+    await expect(page.getByTestId('status-tab-all').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(async () => total(page)).toBe(countIn(await page.getByTestId('status-tab-all').textContent()));
+    await page.context().close();
+  });
+
+  it('never carries a search into another section, and shows the section as a chip that leads back to All', async () => {
+    const page = await sellerPage();
+    const box = page.getByRole('textbox', { name: 'Search orders' });
+    await box.fill('NO-SUCH-ORDER');
+    await box.press('Enter');
+    await page.waitForURL(/q=NO-SUCH-ORDER/);
+    await page.getByText('Nothing to display here').waitFor();
+    await expect(page.getByTestId('filter-tags').textContent()).resolves.toContain('Search: NO-SUCH-ORDER');
+
+    const ndrs = page.getByTestId('section-ndr');
+    const ndrCount = countIn(await ndrs.textContent());
+    await ndrs.click();
+    await page.waitForURL(/tab=ndr/);
+    await waitForList(page);
+    expect(page.url()).not.toContain('q=');
+    await expect(box.inputValue()).resolves.toBe('');
+    await expect(page.getByTestId('section-chip').textContent()).resolves.toBe('Section: NDRs');
+    await expect(page.getByTestId('filter-tags').textContent()).resolves.not.toContain('Search:');
+    await expect.poll(() => total(page)).toBe(ndrCount);
+    await page.screenshot({ path: `${SHOTS}/orders-ndr-section-chip.png` });
+
+    await page.getByRole('button', { name: 'Leave section NDRs' }).click();
+    await page.waitForURL(/tab=all/);
+    await expect(page.getByTestId('section-chip').count()).resolves.toBe(0);
+    await expect(page.getByTestId('section-all').getAttribute('aria-current')).resolves.toBe('page');
+    await page.context().close();
+  });
+
+  it('keeps the bulk actions disabled until rows are ticked, then names how many they act on', async () => {
+    const page = await sellerPage();
+    await page.getByTestId('status-tab-new').click();
+    await waitForList(page);
+    const rts = page.getByRole('button', { name: /^Mark Ready To Ship/ });
+    const cancel = page.getByRole('button', { name: /^Cancel Placed Orders/ });
+    await expect(rts.isDisabled()).resolves.toBe(true);
+    await expect(cancel.isDisabled()).resolves.toBe(true);
+    const rows = page.getByTestId('order-row');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await expect(rts.isEnabled()).resolves.toBe(true);
+    await expect(rts.textContent()).resolves.toContain('(2)');
+    await expect(cancel.textContent()).resolves.toContain('(2)');
+    await page.context().close();
+  });
+
+  it('ships an order and, from the same dialog, prints its label and invoice and puts it on the manifest', async () => {
+    const page = await sellerPage();
+    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
+    const order = (list.order as { id: string; shopOrderId: string }[])[0];
+    await page.goto(`${server.url}/orders?order=${order.id}`);
+    const slider = page.getByRole('dialog', { name: `Order ${order.shopOrderId}` });
+    await slider.waitFor();
+    await expect(slider.getByTestId('ship-documents').count()).resolves.toBe(0); // nothing to print before it has an AWB
+    await slider.getByRole('button', { name: 'READY TO SHIP' }).click();
+    const rts = page.getByRole('dialog', { name: 'READY TO SHIP' });
+    await rts.getByRole('button', { name: 'Confirm and ship' }).click();
+    const booked = rts.getByTestId('courier-booked');
+    await booked.waitFor({ timeout: 30_000 });
+    const awb = ((await rts.getByTestId('booked-awb').textContent()) ?? '').trim();
+    expect(awb).toMatch(/^\S{6,}$/);
+    // The whole message is on screen (no line cut short), with the next steps under it.
+    const alert = await booked.getByRole('alert').boundingBox();
+    const box = await rts.boundingBox();
+    expect(alert!.x + alert!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    const edd = rts.getByTestId('booked-edd');
+    if (await edd.count()) await expect(edd.textContent()).resolves.toMatch(/^Expected delivery: \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    await page.screenshot({ path: `${SHOTS}/ship-dialog.png` });
+
+    // Print label: the label PDF of this order opens in a new tab, to print from there.
+    const [labelTab, labelAnswer] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForResponse((r) => r.url().endsWith('/api/download/label') && r.request().method() === 'POST'),
+      rts.getByRole('button', { name: 'Print label' }).click(),
+    ]);
+    expect(labelAnswer.status()).toBe(200);
+    expect(labelAnswer.headers()['content-type']).toContain('application/pdf');
+    expect(JSON.parse(labelAnswer.request().postData() ?? '{}').orderId).toEqual([order.id]);
+    await expect.poll(() => labelTab.url()).toMatch(/^blob:/);
+    await labelTab.close();
+
+    const [invoiceTab, invoiceAnswer] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForResponse((r) => r.url().endsWith('/api/download/invoice') && r.request().method() === 'POST'),
+      rts.getByRole('button', { name: 'Print invoice' }).click(),
+    ]);
+    expect(invoiceAnswer.status()).toBe(200);
+    expect(invoiceAnswer.headers()['content-type']).toContain('application/pdf');
+    await expect.poll(() => invoiceTab.url()).toMatch(/^blob:/);
+    await invoiceTab.close();
+
+    // Add to manifest: the orders page's manifest bar counts it, and prints the manifest of its orders.
+    await rts.getByRole('button', { name: 'Add to manifest' }).click();
+    await expect(rts.getByTestId('manifest-toggle').textContent()).resolves.toContain('On the manifest (1)');
+    await rts.getByRole('button', { name: 'Close', exact: true }).click();
+    await rts.waitFor({ state: 'hidden' });
+    // The order panel offers the same once the order has its AWB.
+    const docs = slider.getByTestId('ship-documents');
+    await docs.waitFor({ timeout: 15_000 });
+    await expect(docs.getByRole('button', { name: 'Print label' }).isVisible()).resolves.toBe(true);
+    await expect(docs.getByTestId('manifest-toggle').textContent()).resolves.toContain('On the manifest (1)');
+    await slider.getByRole('button', { name: 'Close order' }).click();
+    await slider.waitFor({ state: 'hidden' });
+
+    const bar = page.getByTestId('manifest-bar');
+    await expect(bar.textContent()).resolves.toContain('Manifest: 1 order');
+    const [manifestTab, manifestAnswer] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.waitForResponse((r) => r.url().includes('/api/download/shipping-manifest')),
+      bar.getByRole('button', { name: 'Print manifest' }).click(),
+    ]);
+    expect(manifestAnswer.status()).toBe(200);
+    expect(new URL(manifestAnswer.url()).searchParams.get('orderIds')).toBe(order.id);
+    await expect.poll(() => manifestTab.url()).toMatch(/^blob:/);
+    await manifestTab.close();
+    await page.screenshot({ path: `${SHOTS}/manifest-bar.png` });
+    // A new manifest after the pickup, confirmed first.
+    await bar.getByRole('button', { name: 'New manifest' }).click();
+    await page.getByRole('dialog', { name: 'Start a new manifest' }).getByRole('button', { name: 'Start a new manifest' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('bulk preview: every error marked in its row, a rows-with-errors filter, and an error list that goes to its cell', async () => {
+    const cols = BULK_DEFS.orders.columns.map((c) => c.key);
+    const base: Record<string, string | number> = {
+      length: 20, breadth: 15, height: 10, weight: 600, paymentMethod: 'prepaid', itemName: 'Chai', itemQuantity: 1, discount: 0, sku: 'CP-0001', name: 'Asha Verma',
+      phone: '9876543210', email: 'asha@example.com', line1: '12 MG Road', line2: 'Near Metro', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', shippingPrice: 40,
+      isb2bOrder: 'no', isD2ROrder: 'no',
+    };
+    const run = Date.now().toString(36).toUpperCase();
+    const data = Array.from({ length: 40 }, (_, i) => ({ ...base, id: `DESK-${run}-${i + 1}` }));
+    data[4] = { ...data[4], pincode: '4000' };
+    data[33] = { ...data[33], city: 'Mu', pincode: '12' };
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Orders');
+    ws.addRow(cols);
+    for (const d of data) ws.addRow(cols.map((k) => (d as Record<string, string | number>)[k] ?? ''));
+    const file = path.join(tmp, 'orders.xlsx');
+    await wb.xlsx.writeFile(file);
+
+    const page = await sellerPage();
+    await page.getByRole('button', { name: 'Bulk Order Upload' }).click();
+    const modal = page.getByRole('dialog', { name: 'Bulk Order Upload' });
+    await modal.locator('input[type=file]').setInputFiles(file);
+    await page.waitForURL(/\/bulk\/orders$/);
+    await page.getByText('Please fix errors to proceed.').waitFor();
+
+    // Row 5's error is in a column off screen; the row itself says it has one, where the row starts.
+    const grid = page.getByTestId('bulk-grid');
+    const row5 = grid.locator('[role="row"][data-row="5"]');
+    await expect(row5.getByTestId('row-errors').textContent()).resolves.toBe('1 error');
+    const marker = await row5.getByTestId('row-errors').boundingBox();
+    const gridBox = await grid.boundingBox();
+    expect(marker!.x).toBeGreaterThanOrEqual(gridBox!.x);
+    expect(marker!.x + marker!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+    await expect(grid.locator('[role="row"][data-row="1"]').getByTestId('row-errors').count()).resolves.toBe(0);
+
+    // The filter shows the two rows with errors and no other.
+    const filter = page.getByRole('switch', { name: 'Rows with errors only (2)' });
+    await filter.check();
+    await expect.poll(async () => grid.locator('[role="row"][data-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')))).toEqual(['5', '34']);
+    await expect(grid.locator('[role="row"][data-row="34"]').getByTestId('row-errors').textContent()).resolves.toBe('2 errors');
+    await page.screenshot({ path: `${SHOTS}/bulk-errors-only.png` });
+    await filter.uncheck();
+
+    // An error in the list goes to its cell: row 34, far down and to the right, is scrolled into view with its input focused.
+    const item = page.getByTestId('bulk-error-list').getByRole('button', { name: /^Row 34 · pincode: / });
+    await item.click();
+    const input = page.getByRole('textbox', { name: 'pincode row 34', exact: true });
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await input.boundingBox();
+    const g = await grid.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(g!.y);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(g!.y + g!.height);
+    expect(box!.x).toBeGreaterThanOrEqual(g!.x + 64 - 1); // not under the sticky row numbers
+    expect(box!.x + box!.width).toBeLessThanOrEqual(g!.x + g!.width);
+    await page.screenshot({ path: `${SHOTS}/bulk-error-jump.png` });
+    // Typing fixes it there.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('400002');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBeNull();
+    await page.context().close();
+  });
+});
