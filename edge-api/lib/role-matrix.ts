@@ -157,6 +157,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/orders/counts': DESK,
   'POST /api/orders/manual': DESK,
   'GET /api/orders/manual/ship-from': DESK,
+  'GET /api/orders/manual/order-id': DESK,
   'GET /api/orders/manual/{id}/prefill': DESK,
   'PATCH /api/orders/unblock-inventory/{id}': ADMIN,
   'GET /api/orders/{id}': DESK,

@@ -174,7 +174,11 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
     expect(page.text).toContain('TAX INVOICE');
     expect(page.text).toContain('Chai Point Retail Private Limited');
     expect(page.text).toContain('Chai Point');
-    expect(page.text).toContain('12, Residency Road');
+    // Beside it, the place of business registered under that GSTIN (seeded at the Bhiwandi warehouse), not the Bengaluru address of the profile.
+    const registered = await ctx.db.selectFrom('company_gstins').select('address').where('company_id', '=', OWN).where('state_code', '=', '27').executeTakeFirstOrThrow();
+    expect(page.text).toContain(JSON.parse(registered.address!).line1);
+    expect(page.text).toContain('Bhiwandi, Maharashtra');
+    expect(page.text).not.toContain('12, Residency Road');
     expect(page.text).toContain(`GSTIN: ${company.gst}`);
     expect(page.text).toContain('Invoice No.: CPB/1');
     expect(page.text).toContain(`Order ID: ${order.shop_order_id}`);

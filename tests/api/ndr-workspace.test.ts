@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 /** An IN_TRANSIT order of `company` that the courier then failed to deliver at `at`, with its reason. */
 let used = 0;
-async function failedDelivery(at: string, reason: string, company = mine, status = 'UNDELIVERED') {
+async function failedDelivery(at: string, reason: string, company: string = mine, status = 'UNDELIVERED') {
   const rows = await db.selectFrom('orders').select('id').where('status', '=', 'IN_TRANSIT').where('company_id', '=', company).orderBy('id').execute();
   const o = rows[used++];
   await db.updateTable('orders').set({ status }).where('id', '=', o.id).execute();

@@ -4,10 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BULK_DEFS } from '../../domain/bulk/types';
+import { DEMO_COMPANIES } from '../../db/seed';
 import { launch, signInUI } from './browser';
 import { startServer } from './server';
 
@@ -208,13 +210,13 @@ describe('the orders page at 1366 x 768', () => {
       isb2bOrder: 'no', isD2ROrder: 'no',
     };
     const run = Date.now().toString(36).toUpperCase();
-    const data = Array.from({ length: 40 }, (_, i) => ({ ...base, id: `DESK-${run}-${i + 1}` }));
+    const data: Record<string, string | number>[] = Array.from({ length: 40 }, (_, i) => ({ ...base, id: `DESK-${run}-${i + 1}` }));
     data[4] = { ...data[4], pincode: '4000' };
     data[33] = { ...data[33], city: 'Mu', pincode: '12' };
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Orders');
     ws.addRow(cols);
-    for (const d of data) ws.addRow(cols.map((k) => (d as Record<string, string | number>)[k] ?? ''));
+    for (const d of data) ws.addRow(cols.map((k) => d[k] ?? ''));
     const file = path.join(tmp, 'orders.xlsx');
     await wb.xlsx.writeFile(file);
 
@@ -259,6 +261,89 @@ describe('the orders page at 1366 x 768', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('400002');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBeNull();
+    await page.context().close();
+  });
+
+  it('NDR workspace: reason, attempts and respond-by per row; a re-attempt shows pending; rows without actions say why', async () => {
+    const db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
+    const company = DEMO_COMPANIES[0].id;
+    const transit = db.prepare(`SELECT id, shop_order_id FROM orders WHERE company_id = ? AND status = 'IN_TRANSIT' ORDER BY id DESC LIMIT 2`).all(company) as { id: string; shop_order_id: string }[];
+    const [undelivered, rtoUndelivered] = transit;
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const fail = (id: string, status: string, reason: string) => {
+      db.prepare(`UPDATE orders SET status = ?, version = version + 1 WHERE id = ?`).run(status, id);
+      db.prepare(`INSERT INTO order_trails (id, order_id, status, description, city, is_return, source, created_at) VALUES (?, ?, ?, ?, 'Pune', 0, 'carrier', ?)`)
+        .run(`ffffffff-0000-7000-8000-${id.slice(-12)}`, id, status, reason, at);
+    };
+    fail(undelivered.id, 'UNDELIVERED', 'Consignee refused: wants open delivery');
+    fail(rtoUndelivered.id, 'RTO_UNDELIVERED', 'Warehouse closed on arrival');
+    db.close();
+
+    const page = await sellerPage();
+    await page.getByTestId('section-ndr').click();
+    await page.waitForURL(/tab=ndr/);
+    await waitForList(page);
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${undelivered.id}"]`);
+    await expect.poll(() => row.getByTestId('ndr-reason').textContent()).toBe('Consignee refused: wants open delivery');
+    await expect(row.getByTestId('ndr-attempts').textContent()).resolves.toMatch(/^1 attempt · last \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m$/);
+    await expect(row.getByTestId('ndr-respond-by').textContent()).resolves.toMatch(/^Respond by \d{1,2} [A-Z][a-z]{2} \d{4}, /);
+    const rto = page.locator(`[data-testid="order-row"][data-order-id="${rtoUndelivered.id}"]`);
+    await expect(rto.getByTestId('ndr-no-action').textContent()).resolves.toBe('On its way back to you: the courier could not deliver the return and tries again itself.');
+    await expect(rto.getByRole('button', { name: /Re-attempt|Address or Phone|Return to Origin/ }).count()).resolves.toBe(0);
+    // Orders waiting for the seller come before those without actions.
+    const order = await page.getByTestId('order-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')));
+    expect(order.indexOf(undelivered.id)).toBeLessThan(order.indexOf(rtoUndelivered.id));
+    await page.screenshot({ path: `${SHOTS}/ndr-workspace.png` });
+
+    // A re-attempt asked from the row: the row shows it pending and no longer offers it.
+    await row.getByRole('button', { name: 'Request Re-attempt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Re-attempt' });
+    await dialog.getByRole('button', { name: 'Request Re-attempt' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.getByTestId('ndr-pending').textContent(), { timeout: 15_000 }).toBe('Re-attempt requested · waiting for the courier');
+    await expect(row.getByRole('button', { name: 'Request Re-attempt' }).count()).resolves.toBe(0);
+    await expect(row.getByTestId('ndr-respond-by').count()).resolves.toBe(0);
+    await expect(row.getByRole('button', { name: 'Return to Origin' }).isVisible()).resolves.toBe(true);
+    // The order panel says the same.
+    await row.getByTestId('order-link').click();
+    const slider = page.getByTestId('order-info');
+    await expect.poll(() => slider.getByTestId('ndr-pending').textContent()).toBe('Re-attempt requested · waiting for the courier');
+    await page.screenshot({ path: `${SHOTS}/ndr-pending.png` });
+    await page.context().close();
+  });
+
+  it('manual order form: B2C without B2B fields, items in the first screen, a suggested order id checked unique, dates as DD/MM/YYYY', async () => {
+    const page = await sellerPage();
+    await page.goto(`${server.url}/orders/new`);
+    const id = page.getByRole('textbox', { name: 'Order ID' });
+    await expect.poll(() => id.inputValue()).toMatch(/^M\d{6}-\d{3}$/);
+    // B2C: none of the B2B fields.
+    await expect(page.getByRole('radio', { name: 'B2C' }).isChecked()).resolves.toBe(true);
+    for (const label of ['Purchase Order Number', 'Terms of Payment', 'Due Date', 'E-way Bill Number']) {
+      await expect(page.getByRole('textbox', { name: label }).count()).resolves.toBe(0);
+    }
+    await expect(page.getByRole('combobox', { name: 'Pricing Type' }).count()).resolves.toBe(0);
+    // The first product line is in the first screen.
+    const line = page.getByTestId('order-line-0');
+    const box = await line.boundingBox();
+    expect(box!.y + 40).toBeLessThanOrEqual(768);
+    // The order date is typed day first.
+    const date = page.getByRole('textbox', { name: 'Order Date' });
+    await expect(date.getAttribute('placeholder')).resolves.toBe('DD/MM/YYYY');
+    await page.screenshot({ path: `${SHOTS}/manual-order-b2c.png` });
+
+    // An id the company has already: said when the field is left.
+    const taken = (await (await page.request.get(`${server.url}/api/orders?tab=all&pageSize=20`)).json()).order[0].shopOrderId as string;
+    await id.fill(taken);
+    await id.press('Tab');
+    await page.getByText(`Order ID ${taken} already exists`).waitFor();
+
+    // B2B: its fields in their own section.
+    await page.getByText('B2B', { exact: true }).click();
+    const business = page.getByRole('group', { name: 'B2B details' });
+    await business.getByRole('textbox', { name: 'Purchase Order Number' }).waitFor();
+    await expect(business.getByRole('textbox', { name: 'Due Date' }).getAttribute('placeholder')).resolves.toBe('DD/MM/YYYY');
+    await page.screenshot({ path: `${SHOTS}/manual-order-b2b.png`, fullPage: true });
     await page.context().close();
   });
 });

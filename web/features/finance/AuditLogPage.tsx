@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditLogResponse } from '../../../domain/audit';
-import { indiaDateTimeText } from '../../../domain/india-time';
+import { indiaDateTime } from '../../../domain/india-time';
 import { apiJson } from '../../api/client';
 import { ListPage, usePaging } from '../../ui/ListPage';
 import { CompanyFinder } from '../preferences/CompanyFinder';
@@ -55,7 +55,7 @@ export function AuditLogPage() {
         testId: 'audit-log-table',
         minWidth: 860,
         columns: [
-          { key: 'when', header: 'When (IST)', cell: (e) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{indiaDateTimeText(e.at).replace(/ IST$/, '')}</Text> },
+          { key: 'when', header: 'When (IST)', cell: (e) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{indiaDateTime(e.at)}</Text> },
           { key: 'admin', header: 'Who', cell: (e) => e.actorName },
           {
             key: 'action',

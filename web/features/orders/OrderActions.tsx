@@ -131,7 +131,7 @@ export function OrderActions({ order }: OrderActionsProps) {
           </Menu>
         )}
       </Group>
-      {order.trackingNumber && order.status !== 'CANCELLED' && (
+      {order.trackingNumber && (order.status === 'READY_TO_SHIP' || order.status === 'SHIPPED') && (
         <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: order.shipper ?? null }} />
       )}
       </OfflineGate>

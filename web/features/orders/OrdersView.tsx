@@ -27,7 +27,7 @@ import { OrdersTable } from './OrdersTable';
 import { StatusTabs } from './StatusTabs';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { readsBeats, readsWarehouses } from './pageQueries';
-import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
+import { beatsQuery, companyWarehousesQuery, ndrCasesQuery, ordersListQuery, type NdrCase, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
 export type OrdersViewProps = {
@@ -108,6 +108,18 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
     setSearch(next);
   };
 
+  // The NDR section: each row's NDR facts, and the rows that wait for the seller first (RTO-undelivered ones, which have no action, after).
+  const isNdr = section === 'ndr';
+  const pageIds = useMemo(() => (isNdr ? (q.data?.order ?? []).map((r) => r.id) : []), [isNdr, q.data]);
+  const ndrData = useQuery({ ...ndrCasesQuery(pageIds), enabled: isNdr && pageIds.length > 0 }).data;
+  const ndr = useMemo(() => (isNdr ? new Map<string, NdrCase>((ndrData ?? []).map((c) => [c.orderId, c])) : undefined), [isNdr, ndrData]);
+  const rows = useMemo(() => {
+    const list = q.data?.order;
+    if (!isNdr || !list) return list;
+    const waits = (r: OrderListItem) => (r.status === 'UNDELIVERED' ? 0 : 1);
+    return [...list].sort((a, b) => waits(a) - waits(b));
+  }, [isNdr, q.data]);
+
   const failed = q.isError;
   const page = q.data?.page;
   const sortField = (search.sortField ?? 'id') as SortField;
@@ -182,7 +194,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         section={section === 'all' ? null : { label: sectionByName(section)?.label ?? section, onRemove: () => onSection('all') }}
       />
       <OrdersTable
-        rows={failed ? [] : q.data?.order}
+        rows={failed ? [] : rows}
         loading={q.isPending}
         refreshing={q.isFetching && q.isPlaceholderData}
         failed={failed ? { text: LOAD_FAILED_FALLBACK, onRetry: () => void q.refetch() } : null}
@@ -219,6 +231,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         onOpenProduct={onOpenProduct}
         showCompany={session.role !== 'seller'}
         companyName={companyName}
+        ndr={ndr}
       />
       <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} onApply={applyFilter} onClose={drawer.close} />
     </Stack>
