@@ -64,6 +64,15 @@ export function indiaDateTimeText(when: string | number): string {
   return `${indiaDateTime(when)} IST`;
 }
 
+const INDIA_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The day of a moment in the app's one style, in India time: "26 Nov 2026" (a list's date column). */
+export function indiaDateText(when: string | number): string {
+  const ms = typeof when === 'number' ? when : Date.parse(when);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
+  return INDIA_DATE.format(ms).replace(/\s+/g, ' ');
+}
+
 /** The app's one style for a moment in lists and panels, in India time: "26 Nov 2026, 10:30 am". */
 export function indiaDateTime(when: string | number): string {
   const ms = typeof when === 'number' ? when : Date.parse(when);

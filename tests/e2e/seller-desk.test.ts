@@ -346,4 +346,82 @@ describe('the orders page at 1366 x 768', () => {
     await page.screenshot({ path: `${SHOTS}/manual-order-b2b.png`, fullPage: true });
     await page.context().close();
   });
+
+  it('catalogue item without an image: the edit form says so and takes one in place, then saves the new price', async () => {
+    const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
+    const item = db.prepare(`SELECT id, product_title FROM catalogue_items WHERE company_id = ? AND shop_type = 'manual' ORDER BY id LIMIT 1`).get(DEMO_COMPANIES[0].id) as { id: string; product_title: string };
+    db.prepare(`UPDATE catalogue_items SET image_urls = '[]' WHERE id = ?`).run(item.id); // as the bulk sheet leaves it
+    db.close();
+
+    const page = await sellerPage();
+    await page.goto(`${server.url}/catalogs?item=${item.id}#update`);
+    const form = page.getByRole('form', { name: 'Edit catalogue item' });
+    await form.getByTestId('catalogue-needs-image').waitFor();
+    await form.getByRole('textbox', { name: 'Price', exact: true }).fill('321.50');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Image is required!').waitFor();
+    await page.screenshot({ path: `${SHOTS}/catalogue-needs-image.png` });
+
+    await form.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await form.getByTestId('catalogue-image-preview').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Catalog Updated successfully!').waitFor();
+    await page.getByTestId('catalogue-details').getByText('₹321.50').waitFor();
+    const saved = await (await page.request.get(`${server.url}/api/catalogue/${item.id}`)).json();
+    expect(saved.data.imageUrls).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('audit log: an admin action in words, who, when in India time, the order linked, and each changed field before and after', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await signInUI(page, server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await page.waitForURL(/\/orders/);
+    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=20&companyId=${DEMO_COMPANIES[0].id}`)).json();
+    const order = (list.order as { id: string; shopOrderId: string }[]).at(-1)!;
+    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken as string;
+    const cancel = await page.request.patch(`${server.url}/api/orders/${order.id}/cancel`, { data: { reason: 'Buyer ordered twice' }, headers: { 'x-xsrf-token': xsrf } });
+    expect(cancel.status()).toBe(200);
+
+    await page.goto(`${server.url}/admin/audit-log`);
+    const table = page.getByTestId('audit-log-table');
+    const row = table.getByRole('row').filter({ hasText: `Order ${order.shopOrderId}` }).first();
+    await row.waitFor();
+    await expect(row.getByTestId('audit-action').textContent()).resolves.toBe('Cancelled the order');
+    await expect(row.textContent()).resolves.toMatch(/\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d\d [ap]m/);
+    await expect(row.getByTestId('audit-changes').textContent()).resolves.toContain('Status: PLACED → CANCELLED');
+    await expect(row.getByTestId('audit-changes').textContent()).resolves.toContain('Cancellation reason: empty → Buyer ordered twice');
+    await page.screenshot({ path: `${SHOTS}/audit-log.png` });
+    // The order is linked: it opens in the orders page.
+    await row.getByTestId('audit-record').click();
+    await page.waitForURL(new RegExp(`/orders\\?.*order=${order.id}`));
+    await context.close();
+  });
+
+  it('missed orders: searched, limited to a date range and downloaded as shown', async () => {
+    const page = await sellerPage();
+    const all = (await (await page.request.get(`${server.url}/api/missed-orders?page=1&pageSize=50`)).json()).order as { shopOrderId: string }[];
+    expect(all.length).toBeGreaterThan(1);
+    const wanted = all[0].shopOrderId;
+    await page.getByTestId('section-missed').click();
+    await page.waitForURL(/tab=missed/);
+    const box = page.getByRole('textbox', { name: 'Search missed orders' });
+    await box.fill(wanted);
+    await box.press('Enter');
+    await page.waitForURL(new RegExp(`q=${encodeURIComponent(wanted)}`));
+    const table = page.getByRole('table', { name: 'Missed orders' });
+    await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).every((t) => t.includes(wanted))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/missed-orders.png` });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('missed-download').click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(wanted);
+    expect(csv.trim().split('\n').length).toBe(2); // the header and the one order shown
+
+    // A range with nothing in it: the list says so.
+    await page.goto(`${server.url}/orders?tab=missed&from=2020-01-01&to=2020-01-02`);
+    await page.getByText(/No missed orders|Nothing to display/).first().waitFor();
+    await page.context().close();
+  });
 });

@@ -1,3 +1,4 @@
+import { indiaDateText } from '../../../domain/india-time';
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ export type InvoicesSearch = { page?: number; status?: InvoiceStatus; from?: str
 export type InvoicesPageProps = { search: InvoicesSearch; go: (next: Partial<InvoicesSearch>) => void };
 
 const PAGE_SIZE = 50;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+const date = (iso: string) => indiaDateText(iso);
 
 const filterOf = (search: InvoicesSearch): InvoiceFilter => ({ status: search.status, from: search.from, to: search.to, search: search.q });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { DayInput } from '../../ui/DayInput';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditLogResponse } from '../../../domain/audit';
@@ -45,8 +46,8 @@ export function AuditLogPage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <CompanyFinder value={companyId} onChange={reset(setCompanyId)} />
           <Select label="User" placeholder="Any admin" clearable w={220} data={(q.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))} value={userId} onChange={reset(setUserId)} />
-          <TextInput label="From" type="date" w={150} value={startDate} onChange={(e) => reset(setStart)(e.currentTarget.value)} />
-          <TextInput label="To" type="date" w={150} value={endDate} onChange={(e) => reset(setEnd)(e.currentTarget.value)} />
+          <DayInput label="From" w={160} value={startDate} onChange={reset(setStart)} />
+          <DayInput label="To" w={160} value={endDate} onChange={reset(setEnd)} />
         </Group>
       }
       query={q}
