@@ -193,6 +193,20 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
     expect(page.images).toBe(2); // logo and signature
   });
 
+  it('leaves no empty image box where the logo or signature file is missing or not an image', async () => {
+    const before = await ctx.db.selectFrom('invoicing_profiles').select(['logo_key', 'signature_key']).where('company_id', '=', OWN).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('invoicing_profiles').set({ logo_key: 'uploads/none/missing-logo.png', signature_key: 'uploads/none/missing-signature.png' }).where('company_id', '=', OWN).execute();
+    try {
+      const [order] = await freshOrders(1, { state: 'Maharashtra' });
+      const [page] = await invoicePdf(seller, [order.id]);
+      expect(page.text).toContain('TAX INVOICE');
+      expect(page.text).toContain('Authorised Signatory');
+      expect(page.images).toBe(0);
+    } finally {
+      await ctx.db.updateTable('invoicing_profiles').set(before).where('company_id', '=', OWN).execute();
+    }
+  });
+
   it('charges IGST across states', async () => {
     // From Bhiwandi (Maharashtra) to Karnataka, the seller's own home state: still inter-state.
     const [order] = await freshOrders(1, { state: 'Karnataka' });
