@@ -16,6 +16,11 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
+/** One field an action changed, as a person reads it (labels and values in words, money in rupees). */
+export type AuditChange = { field: string; before: string | null; after: string | null };
+/** What an entry's record is: an order (opens in the orders page) or a company. */
+export type AuditEntityKind = 'order' | 'company';
+
 export type AuditEntry = {
   id: string;
   at: string;
@@ -24,8 +29,14 @@ export type AuditEntry = {
   companyId: string | null;
   companyName: string | null;
   action: string;
+  /** The action in words, e.g. 'Cancelled the order'. */
+  actionText: string;
   path: string;
   entityId: string | null;
+  entityKind: AuditEntityKind | null;
+  /** The name a person knows the record by: the order's id in its shop, the company's name. */
+  entityLabel: string | null;
+  changes: AuditChange[];
   outcome: number;
 };
 export type AuditLogResponse = { status: true; data: AuditEntry[]; totalRecords: number; users: { id: string; name: string }[] };
@@ -34,8 +45,116 @@ export type AuditLogResponse = { status: true; data: AuditEntry[]; totalRecords:
 export const AuditLogResponse: z.ZodType<AuditLogResponse> = okBody({
   data: z.array(z.object({
     id: z.string(), at: z.string(), actorId: z.string().nullable(), actorName: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable(),
-    action: z.string(), path: z.string(), entityId: z.string().nullable(), outcome: z.number(),
+    action: z.string(), actionText: z.string(), path: z.string(), entityId: z.string().nullable(),
+    entityKind: z.enum(['order', 'company']).nullable(), entityLabel: z.string().nullable(),
+    changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    outcome: z.number(),
   })),
   totalRecords: z.number(),
   users: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+
+// ---------------------------------------------------------------------------
+// The entries in words
+
+/** Actions named by the words of their path (ids left out), as `actionOf` gives them. */
+const ACTION_WORDS: Record<string, string> = {
+  'PATCH orders/cancel': 'Cancelled the order',
+  'PATCH orders/ready-to-ship': 'Marked the order ready to ship',
+  'PATCH orders/revert-to-placed': 'Brought the order back to placed',
+  'PATCH orders/mark-delivered': 'Marked the order delivered',
+  'PATCH orders/customer': "Changed the customer's details",
+  'PATCH orders/details': "Changed the order's details",
+  'PATCH orders/items': "Changed the order's quantities",
+  'PATCH orders/warehouse': 'Moved the order to another warehouse',
+  'PATCH orders/weight': "Changed the order's weight",
+  'PATCH orders/approve-d2r': 'Approved the D2R order',
+  'PATCH orders/unblock-inventory': "Released the order's stock",
+  'PATCH order-shipping-packages': "Changed the order's shipping package",
+  'POST orders/regenerate-documents': 'Drew the invoice and label again',
+  'POST orders/credit-notes': 'Issued a credit note',
+  'POST orders/ndr/reattempt': 'Asked the courier to re-attempt delivery',
+  'POST orders/ndr/address': 'Sent the courier a new address',
+  'POST orders/ndr/rto': 'Asked the courier to return the order (RTO)',
+  'POST orders/unserviceable/cancel': 'Cancelled the unserviceable order',
+  'POST orders/unserviceable/courier': 'Chose another courier for the unserviceable order',
+  'POST orders/unserviceable/recheck': 'Checked serviceability again',
+  'POST orders/manual': 'Created a manual order',
+  'POST cancel-return': 'Cancelled the return',
+  'POST schedule_dto': 'Scheduled a return pickup',
+  'POST process-returns': 'Processed returns',
+  'POST bulkreadytoship': 'Marked orders ready to ship in bulk',
+  'POST order/bulk': 'Uploaded orders in bulk',
+  'POST catalogue': 'Added a catalogue item',
+  'PUT catalogue': 'Changed a catalogue item',
+  'POST catalogue/bulk': 'Uploaded the catalogue in bulk',
+  'POST ums/profile/preferences': 'Changed the preferences',
+  'PATCH ums/profile/tracking-layout': 'Changed the tracking page',
+  'PUT profile/company': "Changed the company's profile",
+  'PUT profile/warehouse': "Changed the warehouse's profile",
+  'POST ums/invoices': 'Changed the invoice settings',
+  'PUT ums/invoices/gstins': 'Changed a state GSTIN',
+  'DELETE ums/invoices/gstins': 'Removed a state GSTIN',
+  'POST customerRequests/accept': "Accepted the buyer's request",
+  'POST customerRequests/decline': "Declined the buyer's request",
+  'POST d2r/store-address': 'Added a store address',
+  'POST salesman': 'Added a salesman',
+  'POST invoices/payments': 'Recorded a payment',
+  'POST integrations/connections': 'Connected a store or courier',
+};
+const VERB: Record<string, string> = { POST: 'Created', PUT: 'Changed', PATCH: 'Changed', DELETE: 'Removed' };
+
+/** An action (`PATCH orders/cancel`) in words; one not listed reads as its verb and the words of its path. */
+export function actionText(action: string): string {
+  const known = ACTION_WORDS[action] ?? ACTION_WORDS[action.replace(/\/$/, '')];
+  if (known) return known;
+  const [method, path = ''] = action.split(' ');
+  const words = path.split('/').map((w) => w.replace(/[-_]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).filter((w) => w && w !== 'ums');
+  return `${VERB[method] ?? method} ${words.join(' ') || 'a record'}`.trim();
+}
+
+/** A record's fields as stored (flat: an address's parts as `shipping_address.city`). */
+export type AuditFields = Record<string, string | number | null>;
+
+/** Field names as a person reads them; a field not listed reads as its words. */
+const FIELD_LABELS: Record<string, string> = {
+  status: 'Status', shipper: 'Courier', tracking_number: 'AWB', return_awb: 'Return AWB', warehouse_id: 'Warehouse', payment_mode: 'Payment',
+  total_paise: 'Order total', shipping_paise: 'Shipping charge', cod_paise: 'COD amount', customer_name: 'Customer', customer_phone: 'Phone',
+  customer_email: 'E-mail', weight_g: 'Weight (g)', length_cm: 'Length (cm)', breadth_cm: 'Breadth (cm)', height_cm: 'Height (cm)',
+  shipping_package_code: 'Shipping package', cancel_reason: 'Cancellation reason', eway_bill: 'E-way bill', remarks: 'Remarks',
+  invoice_number: 'Invoice', items_summary: 'Items', inventory_blocked: 'Stock held', purchase_order_number: 'PO number',
+  terms_of_payment: 'Terms of payment', due_date: 'Due date', order_type: 'Order type', name: 'Name', poc: 'Contact person', poc_phone: 'Contact phone',
+};
+const PART_LABELS: Record<string, string> = { shipping_address: 'Shipping address', billing_address: 'Billing address', address: 'Address', preferences: 'Preferences' };
+
+const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
+export function fieldLabel(key: string): string {
+  const [head, part] = key.split('.', 2);
+  if (part !== undefined) return `${PART_LABELS[head] ?? words(head)}: ${words(part).toLowerCase()}`;
+  return FIELD_LABELS[key] ?? words(key);
+}
+
+function valueText(key: string, v: string | number | null): string | null {
+  if (v === null || v === '') return null;
+  if (typeof v === 'number' && key.endsWith('_paise')) {
+    const rupees = Math.abs(v) / 100;
+    return `${v < 0 ? '-' : ''}₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  }
+  if (key === 'inventory_blocked') return v ? 'Yes' : 'No';
+  if (key === 'order_type') return ['None', 'B2B', 'D2R'][Number(v)] ?? String(v);
+  return String(v).slice(0, 300);
+}
+
+/** Each field whose value differs, before → after, in words (bookkeeping fields such as version and times left out). */
+export function auditChanges(before: AuditFields, after: AuditFields): AuditChange[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const out: AuditChange[] = [];
+  for (const k of keys) {
+    if (/^(version|updated_at|created_at|id|company_id)$/.test(k)) continue;
+    const b = valueText(k, before[k] ?? null);
+    const a = valueText(k, after[k] ?? null);
+    if (b !== a) out.push({ field: fieldLabel(k), before: b, after: a });
+  }
+  return out.slice(0, 60);
+}

@@ -60,9 +60,19 @@ export const GSTIN_REMOVED = 'GSTIN removed';
 export const gstinMissingFor = (state: string) =>
   `No GSTIN recorded for ${state}: add the company's ${state} GSTIN in Settings > Invoicing before invoicing from a warehouse in ${state}`;
 
+/** The place of business registered under a GSTIN (its state is the GSTIN's). */
+export const gstinAddressSchema = z.object({
+  line1: z.string().trim().min(1, 'Please input the address').max(200),
+  line2: z.string().trim().max(200).optional().default(''),
+  city: z.string().trim().min(2, 'Please input the city').max(80),
+  pincode: z.string().trim().regex(/^\d{6}$/, 'Pincode must be exactly 6 digits'),
+});
+export type GstinAddress = z.output<typeof gstinAddressSchema>;
+
 export const companyGstinSchema = z
   .object({
     companyId: z.string().max(64).optional(),
+    address: gstinAddressSchema.nullable().optional(),
     state: z.string({ error: GSTIN_STATE_REQUIRED }).trim().min(1, GSTIN_STATE_REQUIRED).max(100),
     gstin: z.string({ error: GSTIN_LENGTH_MESSAGE }).max(20).transform((s) => normaliseGstin(s)),
   })
@@ -79,11 +89,16 @@ export interface CompanyGstinEntry {
   gstin: string;
   /** True for the company's registration GSTIN (its home state), which counts until a GSTIN is recorded for that state. */
   fromProfile: boolean;
+  /** The place of business registered under it; null when not recorded (the profile's address for the home state). */
+  address: GstinAddress | null;
 }
 export type CompanyGstinsResponse = { status: true; gstins: CompanyGstinEntry[]; message?: string };
 
 /** GET, PUT /api/ums/invoices/gstins, DELETE /api/ums/invoices/gstins/:stateCode (same name as its type). */
 export const CompanyGstinsResponse: z.ZodType<CompanyGstinsResponse> = okBody({
-  gstins: z.array(z.object({ stateCode: z.string(), state: z.string(), gstin: z.string(), fromProfile: z.boolean() })),
+  gstins: z.array(z.object({
+    stateCode: z.string(), state: z.string(), gstin: z.string(), fromProfile: z.boolean(),
+    address: z.object({ line1: z.string(), line2: z.string(), city: z.string(), pincode: z.string() }).nullable(),
+  })),
   message: z.string().optional(),
 });

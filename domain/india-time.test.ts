@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { indiaCsvDateTime, indiaCsvDateTimeInto, indiaDate, indiaDateTimeText } from './india-time';
+import { indiaCsvDateTime, indiaCsvDateTimeInto, indiaDate, indiaDateText, indiaDateTime, indiaDateTimeText } from './india-time';
 
 // The oracle: the platform's own time-zone database, not our arithmetic.
 const oracle = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
@@ -77,5 +77,13 @@ describe('indiaCsvDateTimeInto (the orders CSV writes dates as bytes)', () => {
       '2O26-11-25T10:00:00.000Z', '2026-11-25T10:00:00.0a0Z', '9999-12-31T23:00:00.000Z']) {
       expect(written(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('the app’s one date style', () => {
+  it('writes a moment as "26 Nov 2026, 10:30 am" and its day as "26 Nov 2026", in India time', () => {
+    expect(indiaDateTime('2026-11-26T05:00:00.000Z')).toBe('26 Nov 2026, 10:30 am');
+    expect(indiaDateText('2026-11-26T20:00:00.000Z')).toBe('27 Nov 2026'); // 1:30 am the next day in India
+    expect(indiaDateTime('2026-11-02T09:45:00.000Z')).toBe('2 Nov 2026, 3:15 pm');
   });
 });

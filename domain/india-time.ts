@@ -61,9 +61,23 @@ const INDIA_DATE_TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolka
 
 /** A moment as a person in India reads it, e.g. "26 Nov 2026, 3:04 am IST" (e-mails, documents). */
 export function indiaDateTimeText(when: string | number): string {
+  return `${indiaDateTime(when)} IST`;
+}
+
+const INDIA_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The day of a moment in the app's one style, in India time: "26 Nov 2026" (a list's date column). */
+export function indiaDateText(when: string | number): string {
   const ms = typeof when === 'number' ? when : Date.parse(when);
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
-  return `${INDIA_DATE_TIME.format(ms).replace(/\s+/g, ' ')} IST`;
+  return INDIA_DATE.format(ms).replace(/\s+/g, ' ');
+}
+
+/** The app's one style for a moment in lists and panels, in India time: "26 Nov 2026, 10:30 am". */
+export function indiaDateTime(when: string | number): string {
+  const ms = typeof when === 'number' ? when : Date.parse(when);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO date: ${String(when)}`);
+  return INDIA_DATE_TIME.format(ms).replace(/\s+/g, ' ');
 }
 
 const nextDayText = new Map<string, string>();

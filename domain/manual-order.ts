@@ -621,3 +621,18 @@ export type OrderPrefill = z.infer<typeof OrderPrefill>;
 /** GET /api/orders/manual/:id/prefill */
 export const OrderPrefillResponse = okBody({ data: OrderPrefill });
 export type OrderPrefillResponse = z.infer<typeof OrderPrefillResponse>;
+
+/** GET /api/orders/manual/order-id: a free order id to start the form with (no `id`), or whether `id` is free. */
+export const orderIdCheckSchema = z.object({
+  companyId: z.string().max(64).optional(),
+  id: z.string().trim().max(ORDER_ID_MAX_LENGTH, ORDER_ID_MAX).optional(),
+});
+export type OrderIdCheckResponse = { status: true; data: { id: string; available: boolean; message: string | null } };
+export const OrderIdCheckResponse: z.ZodType<OrderIdCheckResponse> = okBody({
+  data: z.object({ id: z.string(), available: z.boolean(), message: z.string().nullable() }),
+});
+
+/** The order id the form offers: 'M' and the India date (YYMMDD), then a 3-digit number for the day, e.g. M261127-004. */
+export function suggestedOrderId(indiaDay: string, n: number): string {
+  return `M${indiaDay.slice(2, 4)}${indiaDay.slice(5, 7)}${indiaDay.slice(8, 10)}-${String(n).padStart(3, '0')}`;
+}

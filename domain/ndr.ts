@@ -78,3 +78,89 @@ export type CourierOption = { id: string; name: string };
 export type CourierOptionsResponse = { status: true; data: CourierOption[] };
 /** GET /api/problem-orders/couriers (same name as its type; listed in /api/openapi.json). */
 export const CourierOptionsResponse: z.ZodType<CourierOptionsResponse> = okBody({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+// ---------------------------------------------------------------------------
+// The NDR workspace: what a seller needs to act on an undelivered order
+
+/**
+ * Hours after a failed attempt within which the seller's instruction reaches the courier in time: the
+ * couriers' NDR windows (Delhivery and Shiprocket take an instruction until the next day's run; past it
+ * the parcel is re-attempted once more or returned as the courier decides). Shown as 'Respond by'.
+ */
+export const NDR_RESPONSE_HOURS = 48;
+export const NDR_CASE_IDS_MAX = 200;
+
+/** GET /api/problem-orders/ndr?ids=a,b: the NDR facts of these orders (those in the caller's scope). */
+export const ndrCasesQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(NDR_CASE_IDS_MAX * 65)
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(64)).min(1, 'Select atleast 1 order!').max(NDR_CASE_IDS_MAX)),
+});
+
+export type NdrPendingKind = 'reattempt' | 'address';
+export type NdrCase = {
+  orderId: string;
+  status: string;
+  /** The courier's reason for the last failed attempt. */
+  reason: string | null;
+  attempts: number;
+  lastAttemptAt: string | null;
+  /** Respond by (ISO): NDR_RESPONSE_HOURS after the last attempt, while the order awaits an instruction. */
+  respondBy: string | null;
+  /** The buyer's last request from the tracking page, and where it stands. */
+  request: { kind: string; status: string; createdAt: string; decidedAt: string | null } | null;
+  /** An instruction sent after the last attempt that the courier has not answered yet (no courier event since). */
+  pending: { kind: NdrPendingKind; text: string; at: string } | null;
+  /** Why this order has no NDR action now (null when it has). */
+  noActionReason: string | null;
+};
+export type NdrCasesResponse = { status: true; data: NdrCase[] };
+export const NdrCasesResponse: z.ZodType<NdrCasesResponse> = okBody({
+  data: z.array(
+    z.object({
+      orderId: z.string(), status: z.string(), reason: z.string().nullable(), attempts: z.number(), lastAttemptAt: z.string().nullable(), respondBy: z.string().nullable(),
+      request: z.object({ kind: z.string(), status: z.string(), createdAt: z.string(), decidedAt: z.string().nullable() }).nullable(),
+      pending: z.object({ kind: z.enum(['reattempt', 'address']), text: z.string(), at: z.string() }).nullable(),
+      noActionReason: z.string().nullable(),
+    }),
+  ),
+});
+
+export type NdrTrail = { status: string; description: string; source: string; createdAt: string };
+
+/** The descriptions the NDR actions write in the timeline (services/orders/ndr.ts) and how a pending one is known again. */
+export const REATTEMPT_TRAIL_PREFIX = 'Re-attempt requested';
+export const ADDRESS_TRAIL_MARK = 'updated for the re-attempt';
+
+export const NO_ACTION_RTO_UNDELIVERED = 'On its way back to you: the courier could not deliver the return and tries again itself.';
+
+/**
+ * An order's NDR case from its timeline (oldest first) and the buyer's last request: failed attempts are the
+ * courier's or system's NDR entries; an instruction is pending while no courier entry follows it.
+ */
+export function ndrCase(order: { id: string; status: string }, trails: readonly NdrTrail[], request: NdrCase['request']): NdrCase {
+  const failed = trails.filter((t) => t.source !== 'user' && (t.status === 'UNDELIVERED' || t.status === 'RTO_UNDELIVERED'));
+  const last = failed.at(-1) ?? null;
+  const lastCourier = trails.filter((t) => t.source !== 'user').at(-1) ?? null;
+  let pending: NdrCase['pending'] = null;
+  for (const t of trails) {
+    if (t.source !== 'user' || (lastCourier && t.createdAt < lastCourier.createdAt)) continue;
+    if (t.description.startsWith(REATTEMPT_TRAIL_PREFIX)) pending = { kind: 'reattempt', text: t.description, at: t.createdAt };
+    else if (t.description.includes(ADDRESS_TRAIL_MARK) && pending?.kind !== 'reattempt') pending = { kind: 'address', text: t.description, at: t.createdAt };
+  }
+  const awaiting = order.status === 'UNDELIVERED';
+  if (!awaiting) pending = null;
+  return {
+    orderId: order.id,
+    status: order.status,
+    reason: last?.description ?? null,
+    attempts: failed.length,
+    lastAttemptAt: last?.createdAt ?? null,
+    respondBy: awaiting && last && !pending ? new Date(Date.parse(last.createdAt) + NDR_RESPONSE_HOURS * 3_600_000).toISOString() : null,
+    request,
+    pending,
+    noActionReason: order.status === 'RTO_UNDELIVERED' ? NO_ACTION_RTO_UNDELIVERED : null,
+  };
+}

@@ -17,6 +17,9 @@ import {
   returnQuantityError,
   sectionByKey,
   sectionCount,
+  STATUS_TABS,
+  statusTabCount,
+  statusTabOf,
   servesSpecialZones,
   serviceability,
   type OrderActionKey,
@@ -66,6 +69,20 @@ describe('sidebar sections', () => {
     expect(sectionCount('ndr', counts)).toBe(3);
     expect(sectionCount('returns', counts)).toBe(4);
     expect(sectionCount('unserviceable', counts)).toBe(0);
+  });
+
+  it('has the status tabs New, Ready To Ship, In Transit, NDR, Delivered, RTO, All, each counted once', () => {
+    expect(STATUS_TABS.map((t) => t.label)).toEqual(['New', 'Ready To Ship', 'In Transit', 'NDR', 'Delivered', 'RTO', 'All']);
+    const counts = { PLACED: 5, PROCESSED: 1, READY_TO_SHIP: 2, IN_TRANSIT: 3, UNDELIVERED: 2, RTO_UNDELIVERED: 1, RTO_IN_TRANSIT: 4, DELIVERED: 7, CANCELLED: 9 };
+    const by = (name: string) => statusTabCount(STATUS_TABS.find((t) => t.name === name)!, counts);
+    expect([by('new'), by('ready'), by('transit'), by('ndr'), by('delivered'), by('rto'), by('all')]).toEqual([6, 2, 3, 3, 7, 4, 34]);
+  });
+
+  it('finds the status tab a status filter is, whatever its order, and none for another choice', () => {
+    expect(statusTabOf(undefined)?.name).toBe('all');
+    expect(statusTabOf('PROCESSED,PLACED')?.name).toBe('new');
+    expect(statusTabOf('DELIVERED')?.name).toBe('delivered');
+    expect(statusTabOf('PLACED')).toBeNull();
   });
 
   it('labels hidden filter tags', () => {

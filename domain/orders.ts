@@ -103,9 +103,40 @@ export function effectiveStatuses(section: OrderTableSection, chosen?: readonly 
 
 /** Sidebar count of a section from per-status counts. */
 export function sectionCount(section: OrderTableSection, counts: Partial<Record<string, number>>): number {
-  const statuses = sectionByName(section)?.statuses ?? null;
+  return countStatuses(sectionByName(section)?.statuses ?? null, counts);
+}
+
+/** The orders in `statuses` (null = every status) from per-status counts. */
+function countStatuses(statuses: readonly string[] | null, counts: Partial<Record<string, number>>): number {
   const keys = statuses ?? Object.keys(counts);
   return keys.reduce((n, s) => n + (counts[s] ?? 0), 0);
+}
+
+/**
+ * The status tabs above the All section's table: each a status filter, counted from the per-status counts.
+ * An order is in one tab at most (RTO_UNDELIVERED is an NDR, as in the NDRs section); 'All' has no filter.
+ */
+export const STATUS_TABS = [
+  { name: 'new', label: 'New', statuses: ['PLACED', 'PROCESSED'] },
+  { name: 'ready', label: 'Ready To Ship', statuses: ['READY_TO_SHIP'] },
+  { name: 'transit', label: 'In Transit', statuses: ['SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY'] },
+  { name: 'ndr', label: 'NDR', statuses: NDR_STATUSES },
+  { name: 'delivered', label: 'Delivered', statuses: ['DELIVERED'] },
+  { name: 'rto', label: 'RTO', statuses: ['RTO_IN_TRANSIT', 'RTO_OUT_FOR_DELIVERY', 'RTO_DELIVERED', 'RTO_PROCESSED'] },
+  { name: 'all', label: 'All', statuses: null },
+] as const satisfies readonly { name: string; label: string; statuses: readonly OrderStatus[] | null }[];
+export type StatusTab = (typeof STATUS_TABS)[number];
+
+/** The status tab a status filter (comma list) is exactly, or null when it is another choice; no filter is 'All'. */
+export function statusTabOf(status: string | undefined | null): StatusTab | null {
+  const chosen = new Set((status ?? '').split(',').filter(Boolean));
+  if (!chosen.size) return STATUS_TABS[STATUS_TABS.length - 1];
+  return STATUS_TABS.find((t) => t.statuses && t.statuses.length === chosen.size && t.statuses.every((s) => chosen.has(s))) ?? null;
+}
+
+/** A status tab's count from per-status counts. */
+export function statusTabCount(tab: StatusTab, counts: Partial<Record<string, number>>): number {
+  return countStatuses(tab.statuses, counts);
 }
 
 // ---------------------------------------------------------------------------

@@ -355,3 +355,21 @@ function prefillLines(lines: StoredLine[] | undefined, items: { catalogue_id: st
       pricingValue: pricingType === 3 && Number(it.is_free) !== 1 ? String(paiseToRupees(Number(it.final_price_paise))) : '',
     }));
 }
+
+/** Whether a company already has an order with this id (as the shop's order id). */
+export async function orderIdTaken(db: Db, companyId: string, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('orders').select('id').where('company_id', '=', companyId).where('shop_order_id', '=', id).executeTakeFirst());
+}
+
+/** The company's order ids that start with `prefix` (the suggested ids of one day). */
+export async function orderIdsStartingWith(db: Db, companyId: string, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('shop_order_id')
+    .where('company_id', '=', companyId)
+    .where('shop_order_id', '>=', prefix)
+    .where('shop_order_id', '<', `${prefix}\uffff`)
+    .limit(1000)
+    .execute();
+  return rows.map((r) => r.shop_order_id);
+}

@@ -1,5 +1,6 @@
 // Queries of problem orders (NDR, unserviceable) and buyers' requests. `db`/`tx` first.
 import type { Tx } from '../orders/status';
+import type { NdrCase, NdrTrail } from '../../domain/ndr';
 import '../tables/ndr';
 
 /** The order (in scope) with what the problem-order rules need. */
@@ -34,4 +35,36 @@ export async function decideRequest(tx: Tx, requestId: string, status: 'ACCEPTED
 /** Active couriers. */
 export async function activeCouriers(tx: Tx) {
   return tx.selectFrom('delivery_partners').select(['id', 'name']).where('status', '=', 1).orderBy('name').execute();
+}
+
+/** The orders (in scope), their timelines (oldest first) and each one's latest buyer request, for the NDR workspace. */
+export async function ndrFacts(tx: Tx, orderIds: readonly string[], scope: readonly string[] | null) {
+  let q = tx.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds.length ? [...orderIds] : ['']);
+  if (scope) q = q.where('company_id', 'in', scope.length ? [...scope] : ['']);
+  const orders = await q.execute();
+  const ids = orders.map((o) => o.id);
+  const trails = new Map<string, NdrTrail[]>();
+  const requests = new Map<string, NdrCase['request']>();
+  if (!ids.length) return { orders, trails, requests };
+  const rows = await tx
+    .selectFrom('order_trails')
+    .select(['order_id', 'status', 'description', 'source', 'created_at'])
+    .where('order_id', 'in', ids)
+    .orderBy('order_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const list = trails.get(r.order_id) ?? [];
+    list.push({ status: r.status, description: r.description, source: r.source, createdAt: r.created_at });
+    trails.set(r.order_id, list);
+  }
+  const reqs = await tx
+    .selectFrom('customer_requests')
+    .select(['order_id', 'kind', 'status', 'created_at', 'decided_at'])
+    .where('order_id', 'in', ids)
+    .orderBy('created_at')
+    .execute();
+  for (const r of reqs) requests.set(r.order_id, { kind: r.kind, status: r.status, createdAt: r.created_at, decidedAt: r.decided_at ?? null });
+  return { orders, trails, requests };
 }

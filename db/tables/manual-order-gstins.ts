@@ -10,6 +10,8 @@ export interface CompanyGstinTable {
   /** Two-digit GST state code ('27' Maharashtra). */
   state_code: string;
   gstin: string;
+  /** The place of business registered under this GSTIN (JSON GstinAddress); null: not recorded. */
+  address: string | null;
   updated_by: string | null;
   updated_at: string;
 }

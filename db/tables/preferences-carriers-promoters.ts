@@ -76,6 +76,9 @@ export interface AuditLogTable {
   path: string;
   entity_id: string | null;
   outcome: number;
+  entity_kind: string | null;
+  entity_label: string | null;
+  changes: string | null; // JSON AuditChange[]
 }
 
 declare module '../schema' {

@@ -165,6 +165,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/orders/counts': DESK,
   'POST /api/orders/manual': DESK,
   'GET /api/orders/manual/ship-from': DESK,
+  'GET /api/orders/manual/order-id': DESK,
   'GET /api/orders/manual/{id}/prefill': DESK,
   'PATCH /api/orders/unblock-inventory/{id}': ADMIN,
   'GET /api/orders/{id}': DESK,
@@ -195,6 +196,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'GET /api/pincode/{pincode}': DESK,
   // /api/problem-orders
   'GET /api/problem-orders/couriers': DESK,
+  'GET /api/problem-orders/ndr': DESK,
   // /api/process-returns
   'POST /api/process-returns': DESK,
   // /api/profile

@@ -55,6 +55,35 @@ describe('audit log of admin actions', () => {
     expect(past.body.totalRecords).toBe(0);
   });
 
+  it('says each action in words, names the record it touched, and lists each changed field before and after', async () => {
+    const order = await orderIn(2, { status: 'PLACED', shop_type: 'manual' });
+    const shown = await db.selectFrom('orders').select(['shop_order_id', 'tracking_number']).where('id', '=', order).executeTakeFirstOrThrow();
+    expect((await admin.json(`/api/orders/${order}/cancel`, { method: 'PATCH', body: { reason: 'Wrong size ordered' } })).status).toBe(200);
+    const before = await db.selectFrom('seller_preferences').select('max_weight_white_label_g').where('company_id', '=', company(2)).executeTakeFirst();
+    const weight = (before?.max_weight_white_label_g ?? 0) === 4500 ? 4600 : 4500;
+    const prefs = await admin.json('/api/ums/profile/preferences', {
+      method: 'POST',
+      body: { companyId: company(2), printItemLabel: true, hideCustomerPhoneOnLabel: false, courierProvider1: null, courierProvider2: null, maxWeightWhiteLabelG: weight, returnToOtherWarehouse: false },
+    });
+    expect(prefs.status).toBe(200);
+
+    const log = await admin.json(`/api/admin/audit-log?companyId=${company(2)}`);
+    const [prefEntry, cancelEntry] = log.body.data;
+    expect(cancelEntry).toMatchObject({ actionText: 'Cancelled the order', entityKind: 'order', entityId: order, entityLabel: shown.shop_order_id });
+    expect(cancelEntry.changes).toEqual(expect.arrayContaining([
+      { field: 'Status', before: 'PLACED', after: 'CANCELLED' },
+      { field: 'Cancellation reason', before: null, after: 'Wrong size ordered' },
+    ]));
+    // Fields the write left alone are not listed.
+    expect(cancelEntry.changes.map((c: { field: string }) => c.field)).not.toContain('Customer');
+    expect(prefEntry).toMatchObject({ actionText: 'Changed the preferences', entityKind: 'company', entityId: company(2), entityLabel: prefEntry.companyName });
+    expect(prefEntry.changes).toContainEqual({
+      field: 'Preferences: max weight white label g',
+      before: before?.max_weight_white_label_g == null ? null : String(before.max_weight_white_label_g),
+      after: String(weight),
+    });
+  });
+
   it('is read by admins only', async () => {
     expect((await seller.json('/api/admin/audit-log')).status).toBe(403);
   });

@@ -135,6 +135,39 @@ describe('an invoice for every shipped order', () => {
     expect(found.body.data.key).toBe(o.id);
   });
 
+  it('prints beside the GSTIN the place of business registered under it, never the address of another state', async () => {
+    await setStock(BHW1, 500);
+    const o = await create({ whId: BHW1 });
+    expect((await rts(o.id)).status).toBe(200);
+    const company = await ctx.db.selectFrom('companies').select('address').where('id', '=', C0).executeTakeFirstOrThrow();
+    const home = JSON.parse(company.address) as { line1: string; city: string; state: string };
+    expect(home.state).not.toBe('Maharashtra');
+    const mh = await ctx.db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow();
+
+    // The seller records the Maharashtra registration's address in Settings > Invoicing.
+    const saved = await seller.json('/api/ums/invoices/gstins', {
+      method: 'PUT',
+      body: { state: 'Maharashtra', gstin: mh.gstin, address: { line1: 'Gala 14, Rajlaxmi Complex', line2: 'Kalher', city: 'Bhiwandi', pincode: '421302' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.gstins).toContainEqual(expect.objectContaining({ stateCode: '27', address: { line1: 'Gala 14, Rajlaxmi Complex', line2: 'Kalher', city: 'Bhiwandi', pincode: '421302' } }));
+
+    const res = await seller.request('/api/download/invoice', { method: 'POST', body: { orderId: [o.id] } });
+    expect(res.status).toBe(200);
+    const [page] = await readPdf(Buffer.from(await res.arrayBuffer()));
+    expect(page.text).toContain(`GSTIN: ${mh.gstin}`);
+    expect(page.text).toContain('Gala 14, Rajlaxmi Complex');
+    expect(page.text).toContain('Bhiwandi, Maharashtra - 421302');
+    expect(page.text).not.toContain(home.line1);
+
+    // An address that is not whole is refused, and nothing changes.
+    const bad = await seller.json('/api/ums/invoices/gstins', { method: 'PUT', body: { state: 'Maharashtra', gstin: mh.gstin, address: { line1: 'Gala 14', city: 'Bhiwandi', pincode: '4213' } } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Pincode must be exactly 6 digits');
+    const still = await ctx.db.selectFrom('company_gstins').select('address').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow();
+    expect(JSON.parse(still.address!).line1).toBe('Gala 14, Rajlaxmi Complex');
+  });
+
   it('gives parallel ready-to-ships consecutive numbers with no gap or duplicate', async () => {
     await setStock(BHW1, 500);
     const orders = [];

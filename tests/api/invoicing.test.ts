@@ -174,7 +174,11 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
     expect(page.text).toContain('TAX INVOICE');
     expect(page.text).toContain('Chai Point Retail Private Limited');
     expect(page.text).toContain('Chai Point');
-    expect(page.text).toContain('12, Residency Road');
+    // Beside it, the place of business registered under that GSTIN (seeded at the Bhiwandi warehouse), not the Bengaluru address of the profile.
+    const registered = await ctx.db.selectFrom('company_gstins').select('address').where('company_id', '=', OWN).where('state_code', '=', '27').executeTakeFirstOrThrow();
+    expect(page.text).toContain(JSON.parse(registered.address!).line1);
+    expect(page.text).toContain('Bhiwandi, Maharashtra');
+    expect(page.text).not.toContain('12, Residency Road');
     expect(page.text).toContain(`GSTIN: ${company.gst}`);
     expect(page.text).toContain('Invoice No.: CPB/1');
     expect(page.text).toContain(`Order ID: ${order.shop_order_id}`);
@@ -187,6 +191,20 @@ describe('GST tax invoices (POST /api/download/invoice)', () => {
     const total = items.reduce((s, it) => s + it.final_price_paise * it.quantity, 0) + order.shipping_paise;
     expect(page.text).toContain(`Invoice Total ₹${(total / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
     expect(page.images).toBe(2); // logo and signature
+  });
+
+  it('leaves no empty image box where the logo or signature file is missing or not an image', async () => {
+    const before = await ctx.db.selectFrom('invoicing_profiles').select(['logo_key', 'signature_key']).where('company_id', '=', OWN).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('invoicing_profiles').set({ logo_key: 'uploads/none/missing-logo.png', signature_key: 'uploads/none/missing-signature.png' }).where('company_id', '=', OWN).execute();
+    try {
+      const [order] = await freshOrders(1, { state: 'Maharashtra' });
+      const [page] = await invoicePdf(seller, [order.id]);
+      expect(page.text).toContain('TAX INVOICE');
+      expect(page.text).toContain('Authorised Signatory');
+      expect(page.images).toBe(0);
+    } finally {
+      await ctx.db.updateTable('invoicing_profiles').set(before).where('company_id', '=', OWN).execute();
+    }
   });
 
   it('charges IGST across states', async () => {

@@ -294,6 +294,8 @@ const demos = (): Record<string, Demo> => ({
   'GET /api/orders/{id}/shipping-adjustments': { as: 'seller', path: () => `/api/orders/${ids.placed}/shipping-adjustments` },
   'GET /api/orders/manual/ship-from': { as: 'seller', path: () => `/api/orders/manual/ship-from?pincode=560038&items=${ids.catalogue}:1` },
   'GET /api/problem-orders/couriers': { as: 'seller', path: '/api/problem-orders/couriers' },
+  'GET /api/problem-orders/ndr': { as: 'seller', path: () => `/api/problem-orders/ndr?ids=${ids.ndr}` },
+  'GET /api/orders/manual/order-id': { as: 'seller', path: '/api/orders/manual/order-id' },
   'GET /api/return-rules': { as: 'warehouse', path: '/api/return-rules' },
   'GET /api/returns/find': { as: 'warehouse', path: () => `/api/returns/find?code=${ids.rtoAwb}`, setup: async () => {
     ids.rtoAwb = `RESP${Date.now()}`;

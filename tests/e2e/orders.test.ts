@@ -138,22 +138,34 @@ describe('orders workspace', () => {
     await context.close();
   });
 
-  it('on a 1366px laptop puts the sections above the table, which fits without sideways scrolling', async () => {
+  it('on a 1366px laptop puts the sections beside the table, which fits without sideways scrolling', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await rows(page).first().waitFor();
-    await expect(page.getByTestId('section-all').count()).resolves.toBe(0);
-    const select = page.getByTestId('section-select');
-    await expect.poll(() => select.inputValue()).toMatch(/^All \(\d+\)$/);
+    await expect.poll(() => page.getByTestId('section-all').textContent()).toMatch(/^All \(\d+\)$/);
+    const nav = await page.getByRole('navigation', { name: 'Order sections' }).boundingBox();
     const table = await page.getByTestId('orders-table').boundingBox();
     const wrap = await page.getByTestId('orders-table-wrap').boundingBox();
+    expect(nav!.x + nav!.width).toBeLessThanOrEqual(table!.x);
     expect(table!.width).toBeLessThanOrEqual(wrap!.width + 1);
     const last = await page.getByTestId('sort-updatedAt').boundingBox();
     expect(last!.x + last!.width).toBeLessThanOrEqual(1366);
-    await select.click();
-    await page.getByRole('option', { name: /^Returns \(\d+\)$/ }).click();
+    await page.getByTestId('section-returns').click();
+    await page.waitForURL(/tab=returns/);
+    await waitForList(page);
+    await expect.poll(async () => (await statuses(page)).every((s) => /^(rto|dto) (in transit|delivered|out for delivery|processed)$/.test(s))).toBe(true);
+    await context.close();
+  });
+
+  it('below 1000px shows the sections as tabs above the table', async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+    const page = await context.newPage();
+    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.waitForURL(/\/orders/);
+    await page.getByRole('tab', { name: /^All \(\d+\)$/ }).first().waitFor();
+    await page.getByRole('tab', { name: /^Returns \(\d+\)$/ }).click();
     await page.waitForURL(/tab=returns/);
     await waitForList(page);
     await expect.poll(async () => (await statuses(page)).every((s) => /^(rto|dto) (in transit|delivered|out for delivery|processed)$/.test(s))).toBe(true);

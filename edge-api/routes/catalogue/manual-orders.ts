@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ManualOrderCreatedResponse, manualOrderSchema, ORDER_CREATED, OrderPrefillResponse } from '../../../domain/manual-order';
+import { ManualOrderCreatedResponse, manualOrderSchema, ORDER_CREATED, orderIdCheckSchema, OrderIdCheckResponse, OrderPrefillResponse } from '../../../domain/manual-order';
 import { shipFromQuerySchema, ShipFromResponse } from '../../../domain/allocation';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
 import { companyScope, requireSession } from '../../middleware/session';
-import { createManualOrder, manualOrderCompany, type ManualOrderActor } from '../../services/orders/create-manual-order';
+import { createManualOrder, manualOrderCompany, manualOrderId, type ManualOrderActor } from '../../services/orders/create-manual-order';
 import { suggestShipFrom } from '../../services/orders/ship-from';
 import { orderPrefill } from '../../services/catalogue/lookups';
 import { catalogueActor } from './company';
@@ -32,6 +32,11 @@ export const manualOrderRoutes = new Hono<AppEnv>()
     const companyId = manualOrderCompany(actorOf(c), q.companyId);
     const data = await suggestShipFrom(c.var.dbh, companyId, q);
     return c.json({ status: true, data } satisfies ShipFromResponse);
+  })
+  /** The form's order id: a free one suggested, or whether the one typed is free. */
+  .get('/orders/manual/order-id', responds(OrderIdCheckResponse), v('query', orderIdCheckSchema), async (c) => {
+    const data = await manualOrderId(c.var.dbh, actorOf(c), c.req.valid('query'));
+    return c.json({ status: true, data } satisfies OrderIdCheckResponse);
   })
   /** An existing order as the manual order form's pre-fill (clone, Clone & Edit). */
   .get('/orders/manual/:id/prefill', responds(OrderPrefillResponse), v('param', z.object({ id: z.string().min(1).max(64) })), async (c) => {

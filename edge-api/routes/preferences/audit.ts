@@ -4,7 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { auditQuerySchema, AuditLogResponse } from '../../../domain/audit';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { auditLog, recordAdminWrite } from '../../services/audit';
+import { auditLog, auditTarget, recordAdminWrite, type AuditTarget } from '../../services/audit';
 import { actorOf } from './index';
 import { responds } from '../../lib/responds';
 
@@ -23,6 +23,17 @@ const recordWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The body is cached by Hono: the route's validator reads the same parse.
     body = ((await c.req.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
   }
+  const companyId = str(body.companyId) ?? str(c.req.query('companyId')) ?? null;
+  const bodyIds = [str(body.orderId), str(body.splitOrderId)].filter((x): x is string => !!x);
+  // The record as it was, so the entry can say what the write changed.
+  let target: AuditTarget | undefined;
+  if (write) {
+    try {
+      target = await auditTarget(c.var.dbh.db, { path: c.req.path, bodyIds, companyId });
+    } catch (e) {
+      c.var.log.error({ err: e }, 'audit log read failed');
+    }
+  }
   await next();
   if (!write || c.res.status >= 400) return;
   try {
@@ -30,9 +41,9 @@ const recordWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      companyId: str(body.companyId) ?? str(c.req.query('companyId')) ?? null,
-      bodyIds: [str(body.orderId), str(body.splitOrderId)].filter((x): x is string => !!x),
-    });
+      companyId,
+      bodyIds,
+    }, target);
   } catch (e) {
     c.var.log.error({ err: e }, 'audit log write failed');
   }

@@ -9,6 +9,8 @@ import {
   ndrAddressSchema,
   ndrReattemptSchema,
   ndrRtoSchema,
+  ndrCasesQuerySchema,
+  NdrCasesResponse,
   REATTEMPT_SLOTS,
   CourierOptionsResponse,
   ProblemOrderResponse,
@@ -19,12 +21,17 @@ import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { idParam, ORDER_PATH as ORDER, serviceActor as actorOf } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
-import { acceptCustomerRequest, declineCustomerRequest, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
+import { acceptCustomerRequest, declineCustomerRequest, ndrCases, requestReattempt, returnToOrigin, updateNdrAddress } from '../../services/orders/ndr';
 import { cancelUnserviceable, changeCourier, courierOptions, recheckServiceability } from '../../services/orders/unserviceable';
 
 const done = (message: string, data: { orderId: string; status: string }) => ({ status: true as const, message, data }) satisfies ProblemOrderResponse;
 
 export const problemOrderRoutes = new Hono<AppEnv>()
+  /** The NDR workspace: reason, attempts, last attempt, respond-by, the buyer's request and any instruction still pending, per order. */
+  .get('/problem-orders/ndr', responds(NdrCasesResponse), v('query', ndrCasesQuerySchema), async (c) => {
+    const data = await ndrCases(c.var.dbh.db, actorOf(c), c.req.valid('query').ids);
+    return c.json({ status: true as const, data } satisfies NdrCasesResponse);
+  })
   .post(`${ORDER}/ndr/reattempt`, responds(ProblemOrderResponse), v('param', idParam), v('json', ndrReattemptSchema), async (c) => {
     const r = await requestReattempt(c.var.dbh.db, actorOf(c), { orderId: c.req.valid('param').id, ...c.req.valid('json') });
     return c.json(done('Re-attempt requested', r));

@@ -2,7 +2,8 @@
 // the company whose data it touched, found from the request itself: a
 // `companyId` in the body or query, else an order or company id in the path.
 import type { Db } from '../../../db/connect';
-import { auditUsers, companyOfEntity, insertAudit, readAudit } from '../../../db/audit/queries';
+import { auditSnapshot, auditUsers, companyOfEntity, insertAudit, readAudit, type AuditSnapshot } from '../../../db/audit/queries';
+import { auditChanges } from '../../../domain/audit';
 import type { AuditLogResponse, AuditQuery } from '../../../domain/audit';
 import { forbidden } from '../../../domain/refusal';
 import type { ServiceActor } from './actor';
@@ -21,12 +22,36 @@ export function actionOf(method: string, path: string): string {
   return `${method} ${words.join('/')}`;
 }
 
-export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrite): Promise<void> {
+/** What an admin write is about, read before it runs: the record it names (path, body ids, else the body's company) as it was. */
+export type AuditTarget = { entityId: string | null; before: AuditSnapshot | null };
+
+export async function auditTarget(db: Db, w: Pick<AdminWrite, 'path' | 'bodyIds' | 'companyId'>): Promise<AuditTarget> {
+  if (isReadByPost(w.path)) return { entityId: null, before: null };
+  const entityId = w.path.match(ID_IN_PATH)?.[0] ?? w.bodyIds?.[0] ?? w.companyId ?? null;
+  return { entityId, before: entityId ? await auditSnapshot(db, entityId) : null };
+}
+
+/** One entry for a successful admin write: the record it touched, by name, and each of its fields the write changed (before → after). */
+export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrite, target?: AuditTarget): Promise<void> {
   if (isReadByPost(w.path)) return;
-  const entityId = w.path.match(ID_IN_PATH)?.[0] ?? w.bodyIds?.[0] ?? null;
-  let companyId = w.companyId ?? null;
+  const entityId = target?.entityId ?? w.path.match(ID_IN_PATH)?.[0] ?? w.bodyIds?.[0] ?? null;
+  const before = target?.before ?? null;
+  const after = before ? await auditSnapshot(db, before.id) : entityId ? await auditSnapshot(db, entityId) : null;
+  let companyId = w.companyId ?? before?.companyId ?? after?.companyId ?? null;
   if (!companyId && entityId) companyId = await companyOfEntity(db, entityId);
-  await insertAudit(db, { actorId: actor.id, actorName: actor.name, companyId, action: actionOf(w.method, w.path), path: w.path.slice(0, 300), entityId, outcome: w.status });
+  const known = after ?? before;
+  await insertAudit(db, {
+    actorId: actor.id,
+    actorName: actor.name,
+    companyId,
+    action: actionOf(w.method, w.path),
+    path: w.path.slice(0, 300),
+    entityId,
+    outcome: w.status,
+    entityKind: known?.kind ?? null,
+    entityLabel: known?.label ?? null,
+    changes: before && after ? auditChanges(before.fields, after.fields) : [],
+  });
 }
 
 export async function auditLog(db: Db, actor: ServiceActor, q: AuditQuery): Promise<Omit<AuditLogResponse, 'status'>> {

@@ -10,7 +10,8 @@ import { findInvoicesByOrder, invoiceIssuedAt } from '../../../db/billing/invoic
 import { einvoicesOfInvoices } from '../../../db/einvoice/queries';
 import type { Company } from '../../../db/schema';
 import { invoiceKindOf } from '../../../domain/invoicing';
-import { gstinForState } from '../../../db/billing/gstins';
+import { gstinEntryForState } from '../../../db/billing/gstins';
+import type { CompanyGstinEntry } from '../../../domain/gstin';
 import { gstinMissingFor } from '../../../domain/gstin';
 import { findRegion } from '../../../domain/india';
 import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses';
@@ -183,6 +184,17 @@ export async function sellerProfile(dbh: DbHandle, config: AppConfig, company: C
   };
 }
 
+/**
+ * The supplier address printed beside a GSTIN: the place of business registered under it (Settings > Invoicing);
+ * else the profile's address when it is in the GSTIN's state; else the ship-from warehouse, which is in that state.
+ * Never the registered address of another state.
+ */
+function registeredAddress(entry: CompanyGstinEntry, profileAddress: DocInvoiceProfile['address'], warehouse: Record<string, unknown>): DocInvoiceProfile['address'] {
+  if (entry.address) return { ...entry.address, state: entry.state };
+  if (findRegion(profileAddress.state)?.gstCode === entry.stateCode) return profileAddress;
+  return { line1: str(warehouse.line1), line2: str(warehouse.line2), city: str(warehouse.city), state: entry.state, pincode: str(warehouse.pincode) };
+}
+
 function buyerOf(row: OrderForDocuments, shipTo: DocAddress) {
   const billing = parse(row.order.billing_address);
   const gstin = str(billing.gstin ?? billing.GSTIN).trim().toUpperCase() || null;
@@ -236,12 +248,12 @@ export async function prepareInvoices(
     const shipFromState = row.warehouse ? str(parse(row.warehouse.address).state) : '';
     let profile = seller.profile;
     if (shipFromState) {
-      const gstin = await gstinForState(dbh.db, row.company.id, shipFromState);
-      if (!gstin) {
+      const entry = await gstinEntryForState(dbh.db, row.company.id, shipFromState);
+      if (!entry) {
         failures.push({ orderId: order.shopOrderId, reasons: [gstinMissingFor(findRegion(shipFromState)?.name ?? shipFromState)] });
         continue;
       }
-      profile = { ...seller.profile, gstin };
+      profile = { ...seller.profile, gstin: entry.gstin, address: registeredAddress(entry, seller.profile.address, row.warehouse ? parse(row.warehouse.address) : {}) };
     }
     const draft: DocInvoice = {
       order, profile, invoiceNumber: known?.invoice_number ?? row.order.invoice_number, buyerGstin, billTo,

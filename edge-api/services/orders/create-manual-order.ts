@@ -6,10 +6,11 @@
 // rule of domain/allocation.ts), so it can be shipped, labelled, invoiced in
 // its warehouse's series and packed at that warehouse's station.
 import type { DbHandle } from '../../../db/connect';
-import { createManualOrder as insertManualOrder, OrderRefusal, type CreateManualOrderArgs } from '../../../db/catalogue/manual-orders';
+import { createManualOrder as insertManualOrder, OrderRefusal, orderIdsStartingWith, orderIdTaken, type CreateManualOrderArgs } from '../../../db/catalogue/manual-orders';
+import { indiaToday } from '../../../domain/india-time';
 import { lookupPincode } from '../../../db/pincodes/load';
 import { normaliseState } from '../../../domain/india';
-import { COMPANY_REQUIRED, pincodeStateMismatch, type Address, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
+import { COMPANY_REQUIRED, orderIdExists, suggestedOrderId, pincodeStateMismatch, type Address, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
 import { invalid, notFound } from '../../../domain/refusal';
 import type { Role } from '../../../domain/roles';
 
@@ -76,4 +77,21 @@ async function assertPincodesMatchStates(dbh: DbHandle, order: ManualOrder): Pro
     }
   }
   if (errors.length) throw invalid(errors[0].message, errors);
+}
+
+/**
+ * The manual order form's order id: with `id`, whether the company has no order with it yet; without, the next
+ * free suggested id of today (domain suggestedOrderId), which the user may keep or change.
+ */
+export async function manualOrderId(dbh: DbHandle, actor: ManualOrderActor, q: { companyId?: string; id?: string }) {
+  const companyId = manualOrderCompany(actor, q.companyId);
+  if (q.id) {
+    const taken = await orderIdTaken(dbh.db, companyId, q.id);
+    return { id: q.id, available: !taken, message: taken ? orderIdExists(q.id) : null };
+  }
+  const prefix = suggestedOrderId(indiaToday(), 0).slice(0, -3);
+  const used = new Set(await orderIdsStartingWith(dbh.db, companyId, prefix));
+  let n = 1;
+  while (used.has(suggestedOrderId(indiaToday(), n))) n++;
+  return { id: suggestedOrderId(indiaToday(), n), available: true, message: null };
 }

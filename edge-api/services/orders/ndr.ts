@@ -4,10 +4,10 @@
 // declined with a reason. Every action checks the rules of domain/ndr.ts and
 // writes a timeline entry. Called by the routes (and any job) alike.
 import type { Db } from '../../../db/connect';
-import { customerRequest, decideRequest, problemOrder, type ProblemOrderRow } from '../../../db/ndr/queries';
+import { customerRequest, decideRequest, ndrFacts, problemOrder, type ProblemOrderRow } from '../../../db/ndr/queries';
 import { OrderStateConflict, setOrderStatus, updateOrder, type Tx } from '../../../db/orders/status';
 import { nowIso } from '../../../domain/ids';
-import { problemRefusal, REQUEST_NOT_FOUND, REQUEST_NOT_OPEN, SLOT_LABELS, type ProblemActionKey, type ReattemptSlot } from '../../../domain/ndr';
+import { ADDRESS_TRAIL_MARK, ndrCase, problemRefusal, REATTEMPT_TRAIL_PREFIX, REQUEST_NOT_FOUND, type NdrCase, REQUEST_NOT_OPEN, SLOT_LABELS, type ProblemActionKey, type ReattemptSlot } from '../../../domain/ndr';
 import { ORDER_NOT_FOUND } from '../../../domain/orders';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
 import { REATTEMPT_DATE_INVALID, reattemptDates } from '../../../domain/tracking-rules';
@@ -40,7 +40,7 @@ function checkDate(date: string) {
 }
 
 async function writeReattempt(tx: Tx, row: ProblemOrderRow, actor: ServiceActor, date: string, slot: ReattemptSlot | null, via: string) {
-  await updateOrder(tx, row.id, {}, { description: `Re-attempt requested for ${formatDay(date)}${slot ? `, ${SLOT_LABELS[slot]}` : ''}${via}`, ...trailBy(actor) }, { whileStatus: row.status });
+  await updateOrder(tx, row.id, {}, { description: `${REATTEMPT_TRAIL_PREFIX} for ${formatDay(date)}${slot ? `, ${SLOT_LABELS[slot]}` : ''}${via}`, ...trailBy(actor) }, { whileStatus: row.status });
   // A live courier's parcel: the instruction goes on to the courier, its answer comes back on the timeline.
   await queueCourierNdr(tx, row.id, { kind: 'reattempt', date });
 }
@@ -63,7 +63,7 @@ async function writeAddress(tx: Tx, row: ProblemOrderRow, actor: ServiceActor, c
     tx,
     row.id,
     { shipping_address: JSON.stringify(next), ...(change.phone ? { customer_phone: change.phone } : {}) },
-    { description: `Delivery ${fields.join(', ')} updated for the re-attempt${via}`, ...trailBy(actor) },
+    { description: `Delivery ${fields.join(', ')} ${ADDRESS_TRAIL_MARK}${via}`, ...trailBy(actor) },
     { whileStatus: row.status },
   );
   const address = [change.address1, change.address2, change.landmark].filter(Boolean).join(', ');
@@ -140,4 +140,10 @@ export async function declineCustomerRequest(db: Db, actor: ServiceActor, input:
     await updateOrder(tx, row.id, {}, { description: `Buyer’s ${req.kind === 'reattempt' ? 're-attempt' : 'address'} request declined: ${input.reason}`, ...trailBy(actor) }, { whileStatus: row.status });
     return { orderId: row.id, status: row.status };
   });
+}
+
+/** The NDR workspace's facts of these orders (those outside the caller's companies are left out). */
+export async function ndrCases(db: Db, actor: ServiceActor, orderIds: readonly string[]): Promise<NdrCase[]> {
+  const { orders, trails, requests } = await ndrFacts(db, orderIds, actor.scope);
+  return orders.map((o) => ndrCase(o, trails.get(o.id) ?? [], requests.get(o.id) ?? null));
 }

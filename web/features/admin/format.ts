@@ -1,9 +1,9 @@
 import type { DeliveryStatus } from '../../../domain/delivery';
 
-const dt = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 const money = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
-export const formatDateTime = (iso: string) => dt.format(new Date(iso));
+/** The app's one style for a moment: "26 Nov 2026, 10:30 am" in India time. */
+export { indiaDateTime as formatDateTime } from '../../../domain/india-time';
 export const inr = (rupees: number) => money.format(rupees);
 
 const COLOURS: Record<DeliveryStatus, string> = {

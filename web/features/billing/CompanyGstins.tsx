@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { findRegion, INDIAN_STATE_NAMES } from '../../../domain/india';
-import { GSTIN_STATE_REQUIRED, gstinProblem, normaliseGstin, type CompanyGstinEntry, type CompanyGstinsResponse } from '../../../domain/gstin';
+import { GSTIN_STATE_REQUIRED, gstinAddressSchema, gstinProblem, normaliseGstin, type CompanyGstinEntry, type CompanyGstinsResponse } from '../../../domain/gstin';
 import { apiJson, fieldErrors } from '../../api/client';
 import { DataTable } from '../../ui/DataTable';
 import { OfflineGate } from '../sync/OfflineGate';
@@ -21,7 +21,8 @@ export const companyGstinsQuery = (companyId?: string) =>
       apiJson<CompanyGstinsResponse>(`/api/ums/invoices/gstins${companyId ? `?companyId=${encodeURIComponent(companyId)}` : ''}`, { signal }),
   });
 
-type Values = { state: string; gstin: string };
+type Values = { state: string; gstin: string; line1: string; line2: string; city: string; pincode: string };
+const hasAddress = (v: Values) => !!(v.line1.trim() || v.line2.trim() || v.city.trim() || v.pincode.trim());
 
 /** The form's own check, the same rules (and messages) as the server's companyGstinSchema. */
 export function validateGstinEntry(v: Values): Partial<Record<keyof Values, string>> {
@@ -29,6 +30,11 @@ export function validateGstinEntry(v: Values): Partial<Record<keyof Values, stri
   if (!findRegion(v.state)) errors.state = GSTIN_STATE_REQUIRED;
   const problem = gstinProblem(v.gstin, v.state || null);
   if (problem) errors.gstin = problem;
+  // The registered address is optional, but whole when given.
+  if (hasAddress(v)) {
+    const r = gstinAddressSchema.safeParse({ line1: v.line1, line2: v.line2, city: v.city, pincode: v.pincode });
+    if (!r.success) for (const i of r.error.issues) errors[i.path[0] as keyof Values] ??= i.message;
+  }
   return errors;
 }
 
@@ -38,13 +44,19 @@ export function CompanyGstins({ companyId }: { companyId?: string }) {
   const q = useQuery(query);
   const online = useOnline();
   const [removing, setRemoving] = useState<string | null>(null);
-  const form = useForm<Values>({ initialValues: { state: '', gstin: '' }, validate: validateGstinEntry });
+  const form = useForm<Values>({ initialValues: { state: '', gstin: '', line1: '', line2: '', city: '', pincode: '' }, validate: validateGstinEntry });
   const withCompany = companyId ? `?companyId=${encodeURIComponent(companyId)}` : '';
   const entries = q.data?.gstins ?? [];
 
   const submit = form.onSubmit(async (v) => {
     try {
-      const r = await apiJson<CompanyGstinsResponse>('/api/ums/invoices/gstins', { method: 'PUT', body: { state: v.state, gstin: normaliseGstin(v.gstin), ...(companyId ? { companyId } : {}) } });
+      const r = await apiJson<CompanyGstinsResponse>('/api/ums/invoices/gstins', { method: 'PUT', body: {
+          state: v.state,
+          gstin: normaliseGstin(v.gstin),
+          address: hasAddress(v) ? { line1: v.line1, line2: v.line2, city: v.city, pincode: v.pincode } : null,
+          ...(companyId ? { companyId } : {}),
+        },
+      });
       queryClient.setQueryData(query.queryKey, r);
       form.reset();
       notifications.show({ color: 'green', message: r.message ?? 'GSTIN saved' });
@@ -84,7 +96,8 @@ export function CompanyGstins({ companyId }: { companyId?: string }) {
         <div>
           <Title order={3} size="h4">GSTIN per state</Title>
           <Text size="sm" c="dimmed">
-            An invoice prints the company&apos;s GSTIN of the state its warehouse is in. Add one for every state you ship from.
+            An invoice prints the company&apos;s GSTIN of the state its warehouse is in, with the place of business registered under it.
+            Add one for every state you ship from.
           </Text>
         </div>
         {q.isPending && <Loader size="sm" aria-label="Loading GSTINs" />}
@@ -130,6 +143,16 @@ export function CompanyGstins({ companyId }: { companyId?: string }) {
                 ),
               },
               {
+                key: 'address',
+                header: 'Registered address',
+                cell: (e) =>
+                  e.address ? (
+                    <Text size="sm">{[e.address.line1, e.address.line2, e.address.city, `${e.state} ${e.address.pincode}`].filter(Boolean).join(', ')}</Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">{e.fromProfile ? 'The address in your invoicing profile' : 'Not recorded: invoices print the warehouse’s address in this state'}</Text>
+                  ),
+              },
+              {
                 key: 'actions',
                 label: 'Actions',
                 align: 'right',
@@ -173,9 +196,16 @@ export function CompanyGstins({ companyId }: { companyId?: string }) {
                 style={{ flex: '1 1 200px' }}
                 {...form.getInputProps('gstin')}
               />
-              <Button type="submit" loading={form.submitting} mt={{ base: 0, sm: 25 }} style={{ flex: '0 0 auto' }}>
-                Add GSTIN
-              </Button>
+            </Group>
+            <Text size="sm" fw={500} mt="sm">Place of business registered under this GSTIN</Text>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput label="Address line 1" maxLength={200} style={{ flex: '2 1 240px' }} {...form.getInputProps('line1')} />
+              <TextInput label="Address line 2" maxLength={200} style={{ flex: '2 1 200px' }} {...form.getInputProps('line2')} />
+              <TextInput label="City" maxLength={80} style={{ flex: '1 1 140px' }} {...form.getInputProps('city')} />
+              <TextInput label="Pincode" maxLength={6} inputMode="numeric" style={{ flex: '0 1 110px' }} {...form.getInputProps('pincode')} />
+            </Group>
+            <Group justify="flex-end" mt="sm">
+              <Button type="submit" loading={form.submitting}>Add GSTIN</Button>
             </Group>
           </form>
         </OfflineGate>

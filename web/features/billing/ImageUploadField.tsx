@@ -32,14 +32,19 @@ export function ImageUploadField({ label, purpose, url, onUploaded, error, compa
     }
   };
   const shown = problem ?? error;
+  // A saved image whose file cannot be read (removed, or not an image) shows as missing, never as a broken box.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const visible = url && url !== brokenUrl ? url : null;
   return (
     <Input.Wrapper label={label} required description={hint} error={shown}>
       <Stack gap="xs" mt={6}>
         <Paper withBorder p="xs" w={220} h={110} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          {url ? (
-            <Image src={url} alt={`${label} preview`} mah={90} maw={200} fit="contain" data-testid={`${purpose}-preview`} />
+          {visible ? (
+            <Image src={visible} alt={`${label} preview`} mah={90} maw={200} fit="contain" data-testid={`${purpose}-preview`} onError={() => setBrokenUrl(visible)} />
           ) : (
-            <Text size="xs" c="dimmed">No {purpose} uploaded</Text>
+            <Text size="xs" c="dimmed" ta="center">
+              {url ? `The saved ${purpose} cannot be read: upload it again. Invoices leave it out meanwhile.` : `No ${purpose} uploaded: invoices leave it out`}
+            </Text>
           )}
         </Paper>
         <Group gap="xs">

@@ -1,3 +1,4 @@
+import { indiaDateText } from '../../../domain/india-time';
 import { Alert, Badge, Button, Divider, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COULD_NOT_GET_PAYMENTS, formatRupees, INVOICE_STATUS_LABELS, PAYMENT_MODE_LABELS, type InvoiceStatus } from '../../../domain/invoicing';
@@ -10,7 +11,7 @@ export const STATUS_COLOURS: Record<InvoiceStatus, string> = { UNPAID: 'red', PA
 
 export type InvoiceSliderProps = { invoiceId: string | undefined; canCapture: boolean; onClose: () => void };
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+const date = (iso: string) => indiaDateText(iso);
 
 /** One invoice: amounts, payments received, the balance, and the form to record a payment. */
 export function InvoiceSlider({ invoiceId, canCapture, onClose }: InvoiceSliderProps) {

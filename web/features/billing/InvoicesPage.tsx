@@ -1,3 +1,5 @@
+import { DayInput } from '../../ui/DayInput';
+import { indiaDateText } from '../../../domain/india-time';
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +24,7 @@ export type InvoicesSearch = { page?: number; status?: InvoiceStatus; from?: str
 export type InvoicesPageProps = { search: InvoicesSearch; go: (next: Partial<InvoicesSearch>) => void };
 
 const PAGE_SIZE = 50;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+const date = (iso: string) => indiaDateText(iso);
 
 const filterOf = (search: InvoicesSearch): InvoiceFilter => ({ status: search.status, from: search.from, to: search.to, search: search.q });
 
@@ -70,8 +72,8 @@ export function InvoicesPage({ search, go }: InvoicesPageProps) {
               value={search.status ?? null}
               onChange={(v) => go({ status: (v as InvoiceStatus) ?? undefined, page: undefined })}
             />
-            <TextInput label="From" type="date" value={search.from ?? ''} onChange={(e) => go({ from: e.currentTarget.value || undefined, page: undefined })} />
-            <TextInput label="To" type="date" value={search.to ?? ''} onChange={(e) => go({ to: e.currentTarget.value || undefined, page: undefined })} />
+            <DayInput label="From" value={search.from ?? ''} onChange={(d) => go({ from: d || undefined, page: undefined })} />
+            <DayInput label="To" value={search.to ?? ''} onChange={(d) => go({ to: d || undefined, page: undefined })} />
             {(search.status || search.from || search.to || search.q) && (
               <Button
                 variant="subtle"

@@ -1,3 +1,4 @@
+import { indiaDateTime } from '../../../domain/india-time';
 import { Alert, Badge, Spoiler, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { OutboxMail } from '../../../domain/mail';
@@ -24,7 +25,7 @@ const COLUMNS: DataTableColumn<OutboxMail>[] = [
       </Stack>
     ),
   },
-  { key: 'when', header: 'Written', width: 220, cell: (m) => new Date(m.createdAt).toLocaleString('en-IN') },
+  { key: 'when', header: 'Written', width: 220, cell: (m) => indiaDateTime(m.createdAt) },
   {
     key: 'status',
     header: 'Status',

@@ -1,3 +1,4 @@
+import { DayInput } from '../../ui/DayInput';
 import { Button, Grid, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -52,7 +53,7 @@ export function PaymentForm({ invoice, onRecorded }: PaymentFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={6}>
-          <TextInput label="Date received" type="date" required max={todayInIndia()} {...form.getInputProps('paidOn')} />
+          <DayInput label="Date received" required max={todayInIndia()} value={form.values.paidOn} onChange={(d) => form.setFieldValue('paidOn', d)} error={form.errors.paidOn} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Button type="submit" loading={form.submitting} fullWidth>Record payment</Button>

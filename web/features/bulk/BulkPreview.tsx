@@ -2,7 +2,7 @@
 // a worker, shown in an editable grid with every invalid cell marked, and
 // submitted; the result shows after 2 s with the server's reasons on cells.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Progress, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Progress, ScrollArea, Select, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useBlocker } from '@tanstack/react-router';
@@ -67,6 +67,8 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [askedToClear, setAskedToClear] = useState(false);
   const [storeId, setStoreId] = useState<string | null>(upload.storeId ?? null);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [focus, setFocus] = useState<{ row: number; col: string; n: number } | null>(null);
   const fileId = useRef('');
   const parseMs = useRef(0);
   const companyId = bulkCompanyId(session);
@@ -194,6 +196,14 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
     return out.sort((a, b) => a.row - b.row).slice(0, 200);
   }, [reasons]);
 
+  // The rows with an error (client or server), for the filter: 0-based indexes in file order.
+  const rowsWithErrors = useMemo(() => {
+    const set = new Set<number>();
+    for (const k of reasons.keys()) set.add(Number(k.slice(0, k.indexOf(':'))) - 1);
+    return [...set].sort((a, b) => a - b);
+  }, [reasons]);
+  const goTo = (row: number, col: string) => setFocus((f) => ({ row, col, n: (f?.n ?? 0) + 1 }));
+
   const target = RESULT_TARGET[upload.type];
   return (
     <Stack gap="sm">
@@ -244,14 +254,36 @@ export function BulkPreview({ upload }: { upload: PendingUpload }) {
           {target && result.executeSuccess > 0 && <Anchor component={Link} to={target.to} size="sm">{target.label}</Anchor>}
         </Alert>
       )}
+      {phase !== 'parsing' && phase !== 'failed' && rows.length > 0 && (
+        <Switch
+          label={`Rows with errors only (${rowsWithErrors.length})`}
+          checked={onlyErrors && rowsWithErrors.length > 0}
+          disabled={!rowsWithErrors.length}
+          onChange={(e) => setOnlyErrors(e.currentTarget.checked)}
+          data-testid="only-error-rows"
+        />
+      )}
       {phase !== 'parsing' && phase !== 'failed' && (
-        <BulkGrid columns={def.columns} rows={rows} reasons={reasons} applied={applied} onEdit={onEdit} height={Math.min(460, 60 + rows.length * 54)} />
+        <BulkGrid
+          columns={def.columns}
+          rows={rows}
+          reasons={reasons}
+          applied={applied}
+          onEdit={onEdit}
+          shown={onlyErrors && rowsWithErrors.length ? rowsWithErrors : undefined}
+          focus={focus}
+          height={Math.min(460, 60 + (onlyErrors && rowsWithErrors.length ? rowsWithErrors.length : rows.length) * 54)}
+        />
       )}
       {errorList.length > 0 && (
         <ScrollArea.Autosize mah={180}>
-          <Stack gap={2} data-testid="bulk-error-list">
+          <Stack gap={0} data-testid="bulk-error-list" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {errorList.map((e) => (
-              <Text key={`${e.row}:${e.col}`} size="xs" c="red.8">Row {e.row} · {e.col}: {e.reason}</Text>
+              <li key={`${e.row}:${e.col}`}>
+                <UnstyledButton onClick={() => goTo(e.row, e.col)} fz="xs" c="red.8" py={2} style={{ textDecoration: 'underline dotted' }} title="Go to this cell">
+                  Row {e.row} · {e.col}: {e.reason}
+                </UnstyledButton>
+              </li>
             ))}
           </Stack>
         </ScrollArea.Autosize>

@@ -55,6 +55,8 @@ export type Downloads = {
   downloadLabels: (orderIds: string[]) => Promise<void>;
   downloadInvoices: (orderIds: string[]) => Promise<void>;
   openManifest: (orderIds: string[]) => Promise<void>;
+  /** The labels or invoices opened in a new tab, to print from there. */
+  openDocument: (kind: 'label' | 'invoice', orderIds: string[]) => Promise<void>;
   downloadPickList: (orderIds: string[]) => Promise<void>;
   tallyXml: (orderIds: string[]) => Promise<void>;
   tallyExcel: (orderIds: string[]) => Promise<void>;
@@ -104,26 +106,33 @@ export function useDownloads(): Downloads {
       else error(DOWNLOAD_CSV_ERROR);
     }
 
+    /** A PDF in a new tab (opened before the request, so the browser counts it as the user's click), to print from there. */
+    async function openInTab(what: 'manifest' | 'label' | 'invoice', orderIds: string[], request: () => ReturnType<typeof requestDownload>) {
+      if (!orderIds.length) return error(SELECT_AT_LEAST_ONE);
+      const tab = window.open('', '_blank');
+      const r = await request();
+      if (r.kind === 'file') {
+        const url = URL.createObjectURL(r.blob);
+        if (tab) tab.location.href = url;
+        else saveBlob(r.blob, r.fileName);
+        warnSkipped(r.failures, what === 'manifest' ? 'manifest' : `${what}s`);
+        return;
+      }
+      tab?.close();
+      if (r.kind === 'json' && r.body?.emailRequired && what !== 'manifest') askForEmail({ message: r.body.message, kind: what, ids: orderIds, defaultEmail: email, what: `${what}s` });
+      else if (r.kind === 'json') error(unableToFind(what), r.body?.failures?.length ? summary(r.body.failures) : r.body?.message);
+      else error(DOWNLOAD_API_ERROR);
+    }
+
     return {
       downloadLabels: (ids) => downloadDocument('label', ids),
       downloadInvoices: (ids) => downloadDocument('invoice', ids),
 
-      async openManifest(orderIds) {
-        if (!orderIds.length) return error(SELECT_AT_LEAST_ONE);
-        // Opened before the request so the browser counts it as the user's click.
-        const tab = window.open('', '_blank');
-        const r = await requestDownload(`/api/download/shipping-manifest?orderIds=${encodeURIComponent(orderIds.join(','))}`, { method: 'GET' }, 'manifest.pdf');
-        if (r.kind === 'file') {
-          const url = URL.createObjectURL(r.blob);
-          if (tab) tab.location.href = url;
-          else saveBlob(r.blob, r.fileName);
-          warnSkipped(r.failures, 'manifest');
-          return;
-        }
-        tab?.close();
-        if (r.kind === 'json') error(unableToFind('manifest'), r.body?.failures?.length ? summary(r.body.failures) : r.body?.message);
-        else error(DOWNLOAD_API_ERROR);
-      },
+      openManifest: (orderIds) =>
+        openInTab('manifest', orderIds, () =>
+          requestDownload(`/api/download/shipping-manifest?orderIds=${encodeURIComponent(orderIds.join(','))}`, { method: 'GET' }, 'manifest.pdf')),
+      openDocument: (kind, orderIds) =>
+        openInTab(kind, orderIds, () => requestDownload(`/api/download/${kind}`, { body: { orderId: orderIds } }, `${kind}s.pdf`)),
 
       async downloadPickList(orderIds) {
         if (!orderIds.length) return error(PICK_LIST_NONE);

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Badge, Group, Select, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { DayInput } from '../../ui/DayInput';
+import { Link } from '@tanstack/react-router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditLogResponse } from '../../../domain/audit';
+import type { AuditEntry, AuditLogResponse } from '../../../domain/audit';
+import { indiaDateTime } from '../../../domain/india-time';
 import { apiJson } from '../../api/client';
 import { ListPage, usePaging } from '../../ui/ListPage';
 import { CompanyFinder } from '../preferences/CompanyFinder';
@@ -43,8 +46,8 @@ export function AuditLogPage() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <CompanyFinder value={companyId} onChange={reset(setCompanyId)} />
           <Select label="User" placeholder="Any admin" clearable w={220} data={(q.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))} value={userId} onChange={reset(setUserId)} />
-          <TextInput label="From" type="date" w={150} value={startDate} onChange={(e) => reset(setStart)(e.currentTarget.value)} />
-          <TextInput label="To" type="date" w={150} value={endDate} onChange={(e) => reset(setEnd)(e.currentTarget.value)} />
+          <DayInput label="From" w={160} value={startDate} onChange={reset(setStart)} />
+          <DayInput label="To" w={160} value={endDate} onChange={reset(setEnd)} />
         </Group>
       }
       query={q}
@@ -53,14 +56,59 @@ export function AuditLogPage() {
         testId: 'audit-log-table',
         minWidth: 860,
         columns: [
-          { key: 'when', header: 'When', cell: (e) => new Date(e.at).toLocaleString('en-IN') },
-          { key: 'admin', header: 'Admin', cell: (e) => e.actorName },
-          { key: 'company', header: 'Company', cell: (e) => e.companyName ?? '—' },
-          { key: 'action', header: 'Action', cell: (e) => <code>{e.action}</code> },
-          { key: 'record', header: 'Record', cell: (e) => e.entityId ?? '—' },
+          { key: 'when', header: 'When (IST)', cell: (e) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{indiaDateTime(e.at)}</Text> },
+          { key: 'admin', header: 'Who', cell: (e) => e.actorName },
+          {
+            key: 'action',
+            header: 'Action',
+            cell: (e) => (
+              <>
+                <Text fz="sm" fw={500} data-testid="audit-action">{e.actionText}</Text>
+                <Text fz={11} c="dimmed" title={e.path}>{e.action}</Text>
+              </>
+            ),
+          },
+          { key: 'record', header: 'Record', cell: (e) => <RecordLink entry={e} /> },
+          { key: 'changes', header: 'What changed', cellProps: () => ({ miw: 280 }), cell: (e) => <Changes entry={e} /> },
           { key: 'result', header: 'Result', cell: (e) => <Badge variant="light" color="green">{e.outcome}</Badge> },
         ],
       }}
     />
+  );
+}
+
+/** The record an entry touched, by the name a person knows it by: an order opens in the orders page. */
+function RecordLink({ entry: e }: { entry: AuditEntry }) {
+  const company = e.companyName ? <Text fz={11} c="dimmed">{e.companyName}</Text> : null;
+  if (e.entityKind === 'order' && e.entityId) {
+    return (
+      <>
+        <Anchor fz="sm" fw={600} data-testid="audit-record" renderRoot={(props) => <Link {...props} to="/orders" search={{ order: e.entityId! }} />}>
+          Order {e.entityLabel ?? e.entityId}
+        </Anchor>
+        {company}
+      </>
+    );
+  }
+  if (e.entityKind === 'company') return <Text fz="sm" data-testid="audit-record">Company {e.entityLabel}</Text>;
+  return (
+    <>
+      <Text fz="sm" c="dimmed">{e.entityId ?? '—'}</Text>
+      {company}
+    </>
+  );
+}
+
+/** Each changed field: before → after ('empty' where there was or is no value). */
+function Changes({ entry: e }: { entry: AuditEntry }) {
+  if (!e.changes.length) return <Text fz="sm" c="dimmed">—</Text>;
+  return (
+    <Stack gap={2} data-testid="audit-changes">
+      {e.changes.map((c) => (
+        <Text key={c.field} fz="xs">
+          <b>{c.field}</b>: <Text span fz="xs" c="dimmed" td="line-through">{c.before ?? 'empty'}</Text> → {c.after ?? 'empty'}
+        </Text>
+      ))}
+    </Stack>
   );
 }

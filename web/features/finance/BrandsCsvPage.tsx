@@ -1,5 +1,6 @@
+import { DayInput } from '../../ui/DayInput';
 import { useState } from 'react';
-import { Alert, Button, Card, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { BRANDS_CSV_DATE_RANGE_REQUIRED, brandsCsvSchema, isDtoStatus } from '../../../domain/finance';
 import { ORDER_STATUSES } from '../../../domain/statuses';
@@ -42,8 +43,8 @@ export function BrandsCsvPage() {
           <Text size="sm" c="dimmed">Orders and order value per brand and status. Leave statuses empty for every status.</Text>
           <MultiSelect label="Statuses" placeholder="All statuses" searchable clearable data={[...ORDER_STATUSES]} value={statuses} onChange={setStatuses} />
           <Group grow>
-            <TextInput label="From" type="date" required={needsRange} value={startDate} onChange={(e) => setStart(e.currentTarget.value)} />
-            <TextInput label="To" type="date" required={needsRange} value={endDate} onChange={(e) => setEnd(e.currentTarget.value)} />
+            <DayInput label="From" required={needsRange} value={startDate} onChange={setStart} />
+            <DayInput label="To" required={needsRange} value={endDate} onChange={setEnd} />
           </Group>
           {needsRange && !error && <Text size="xs" c="dimmed">{BRANDS_CSV_DATE_RANGE_REQUIRED}</Text>}
           {error && <Alert color="orange" data-testid="brands-csv-error">{error}</Alert>}

@@ -24,7 +24,8 @@ import { zodValidate } from '../../ui/zodForm';
 import { AddressFields } from './AddressFields';
 import { emptyAddress, initialValues, newItem, toPayload, type ManualOrderFormValues, type StoreValues } from './formValues';
 import { ItemsSection } from './ItemsSection';
-import { orderCatalogueQuery, prefillQuery, storeDiscountsQuery, warehousesQuery, type OrderPrefill } from './queries';
+import { orderCatalogueQuery, orderIdProblem, prefillQuery, storeDiscountsQuery, suggestedOrderIdQuery, warehousesQuery, type OrderPrefill } from './queries';
+import { DayInput } from '../../ui/DayInput';
 import { SalesmanField } from './SalesmanField';
 import { StoreAddressSection } from './StoreAddressSection';
 import { TotalsPanel } from './TotalsPanel';
@@ -112,6 +113,19 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
     if (id && !pickedByHand.current && form.getValues().whId !== id) form.setFieldValue('whId', id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [suggestion.data?.warehouseId]);
+
+  // The order id starts as a free id of today (editable); a typed one is checked against the company's orders when the field is left.
+  const suggestedId = useQuery({ ...suggestedOrderIdQuery(companyId), enabled: !!companyId && !v.id });
+  useEffect(() => {
+    if (suggestedId.data && !form.getValues().id) form.setFieldValue('id', suggestedId.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [suggestedId.data]);
+  const checkOrderId = async () => {
+    const id = form.getValues().id.trim();
+    if (!id || !companyId) return;
+    const problem = await orderIdProblem(companyId, id).catch(() => null);
+    if (problem && form.getValues().id.trim() === id) form.setFieldError('id', problem);
+  };
 
   // A D2R order for an existing store is priced at the store's D2R price (its discounts), as the server prices it.
   const pricingStore = d2rPricingStore({ orderType: v.orderType, selectedStoreAddressId: v.storeMode === 'existing' ? v.selectedStoreAddressId : '' }) ?? '';
@@ -246,64 +260,20 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
                       {...form.getInputProps('orderType')}
                     />
                   </Grid.Col>
-                  <Grid.Col span={half}><TextInput label="Order ID" required maxLength={ORDER_ID_MAX_LENGTH} {...form.getInputProps('id')} /></Grid.Col>
-                  <Grid.Col span={half}><TextInput label="Purchase Order Number" maxLength={ORDER_ID_MAX_LENGTH} {...form.getInputProps('purchaseOrderNumber')} /></Grid.Col>
+                  <Grid.Col span={half}>
+                    <TextInput
+                      label="Order ID"
+                      required
+                      maxLength={ORDER_ID_MAX_LENGTH}
+                      description="Suggested; change it if you number orders yourself"
+                      {...form.getInputProps('id')}
+                      onBlur={() => void checkOrderId()}
+                    />
+                  </Grid.Col>
                   <Grid.Col span={half}>
                     <Select label="Payment Method" required allowDeselect={false} data={PAYMENT_METHODS} {...form.getInputProps('paymentMethod')} />
                   </Grid.Col>
-                  <Grid.Col span={half}><TextInput label="Terms of Payment" placeholder="e.g. Net 30" {...form.getInputProps('termsOfPayment')} /></Grid.Col>
-                  <Grid.Col span={half}><TextInput label="Due Date" type="date" {...form.getInputProps('dueDate')} /></Grid.Col>
                   <Grid.Col span={half}>
-                    <SalesmanField
-                      companyId={companyId}
-                      value={v.d2rSalesmanId}
-                      onChange={(id) => form.setFieldValue('d2rSalesmanId', id)}
-                      error={form.errors.d2rSalesmanId as string | undefined}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={half}>
-                    <Select
-                      label="Pricing Type"
-                      allowDeselect={false}
-                      data={Object.entries(PRICING_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-                      value={pricingType}
-                      onChange={changePricingType}
-                    />
-                  </Grid.Col>
-                  {(pricingType === '1' || pricingType === '2') && (
-                    <Grid.Col span={half}>
-                      <TextInput
-                        label={pricingType === '1' ? 'Common Margin (%)' : 'Common Discount (%)'}
-                        description="0 to 100, applied to every product"
-                        inputMode="decimal"
-                        {...form.getInputProps('commonPricingValue')}
-                        onChange={(e) => changeCommonValue(e.currentTarget.value)}
-                      />
-                    </Grid.Col>
-                  )}
-                  <Grid.Col span={half}><TextInput label="Shipping Price" description="₹" inputMode="decimal" {...form.getInputProps('shippingPrice')} /></Grid.Col>
-                  <Grid.Col span={half}><TextInput label="Special Discount" description="₹, off the order" inputMode="decimal" {...form.getInputProps('specialDiscount')} /></Grid.Col>
-                  <Grid.Col span={half}><TextInput label="E-way Bill Number" {...form.getInputProps('ewayBill')} /></Grid.Col>
-                  <Grid.Col span={half}>
-                    <TextInput
-                      label="Order Date"
-                      type="date"
-                      description={BACKDATE_HINT}
-                      min={addIndiaDays(indiaToday(), -BACKDATE_MAX_DAYS)}
-                      max={indiaToday()}
-                      {...form.getInputProps('backdate')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={half}><BeatField companyId={companyId} {...form.getInputProps('beatId')} /></Grid.Col>
-                  <Grid.Col span={half}>
-                    <TextInput label="Own AWB" description="Only if you ship with your own courier" maxLength={40} {...form.getInputProps('awb')} />
-                  </Grid.Col>
-                  {v.awb.trim() !== '' && (
-                    <Grid.Col span={half}>
-                      <TextInput label="Courier of this AWB" required description="Courier name or code, e.g. Delhivery" maxLength={64} {...form.getInputProps('awbPartner')} />
-                    </Grid.Col>
-                  )}
-                  <Grid.Col span={12}>
                     <Select
                       label={SHIP_FROM_LABEL}
                       required
@@ -318,15 +288,81 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
                       description={suggestion.data?.explanation}
                     />
                   </Grid.Col>
-                  {isD2R && (
-                    <>
-                      <Grid.Col span={12}>
-                        <StoreAddressSection form={form} companyId={companyId} onUseStore={copyStoreToShipping} />
-                      </Grid.Col>
-                    </>
+                  <Grid.Col span={half}>
+                    <DayInput
+                      label="Order Date"
+                      description={BACKDATE_HINT}
+                      min={addIndiaDays(indiaToday(), -BACKDATE_MAX_DAYS)}
+                      max={indiaToday()}
+                      value={v.backdate}
+                      onChange={(d) => form.setFieldValue('backdate', d)}
+                      error={form.errors.backdate}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3 }}><TextInput label="Shipping Price" description="₹" inputMode="decimal" {...form.getInputProps('shippingPrice')} /></Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3 }}><TextInput label="Special Discount" description="₹, off the order" inputMode="decimal" {...form.getInputProps('specialDiscount')} /></Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3 }}>
+                    <TextInput label="Own AWB" description="Own courier only" maxLength={40} {...form.getInputProps('awb')} />
+                  </Grid.Col>
+                  {v.awb.trim() !== '' && (
+                    <Grid.Col span={{ base: 6, sm: 3 }}>
+                      <TextInput label="Courier of this AWB" required description="e.g. Delhivery" maxLength={64} {...form.getInputProps('awbPartner')} />
+                    </Grid.Col>
                   )}
                 </Grid>
               </Fieldset>
+
+              <Fieldset legend="Items">
+                {catalogue.isError && <Alert color="red" mb="sm">Could not load the catalogue. Please try again after some time.</Alert>}
+                <ItemsSection form={form} catalogue={catalogue.data ?? []} preview={preview} />
+              </Fieldset>
+
+              {v.orderType !== '0' && (
+                <Fieldset legend={isD2R ? 'D2R details' : 'B2B details'} data-testid="business-details">
+                  <Grid gap="sm">
+                    <Grid.Col span={half}><TextInput label="Purchase Order Number" maxLength={ORDER_ID_MAX_LENGTH} {...form.getInputProps('purchaseOrderNumber')} /></Grid.Col>
+                    <Grid.Col span={half}><TextInput label="Terms of Payment" placeholder="e.g. Net 30" {...form.getInputProps('termsOfPayment')} /></Grid.Col>
+                    <Grid.Col span={half}>
+                      <DayInput label="Due Date" value={v.dueDate} onChange={(d) => form.setFieldValue('dueDate', d)} error={form.errors.dueDate} />
+                    </Grid.Col>
+                    <Grid.Col span={half}>
+                      <SalesmanField
+                        companyId={companyId}
+                        value={v.d2rSalesmanId}
+                        onChange={(id) => form.setFieldValue('d2rSalesmanId', id)}
+                        error={form.errors.d2rSalesmanId as string | undefined}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={half}>
+                      <Select
+                        label="Pricing Type"
+                        allowDeselect={false}
+                        data={Object.entries(PRICING_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+                        value={pricingType}
+                        onChange={changePricingType}
+                      />
+                    </Grid.Col>
+                    {(pricingType === '1' || pricingType === '2') && (
+                      <Grid.Col span={half}>
+                        <TextInput
+                          label={pricingType === '1' ? 'Common Margin (%)' : 'Common Discount (%)'}
+                          description="0 to 100, applied to every product"
+                          inputMode="decimal"
+                          {...form.getInputProps('commonPricingValue')}
+                          onChange={(e) => changeCommonValue(e.currentTarget.value)}
+                        />
+                      </Grid.Col>
+                    )}
+                    <Grid.Col span={half}><TextInput label="E-way Bill Number" {...form.getInputProps('ewayBill')} /></Grid.Col>
+                    <Grid.Col span={half}><BeatField companyId={companyId} {...form.getInputProps('beatId')} /></Grid.Col>
+                    {isD2R && (
+                      <Grid.Col span={12}>
+                        <StoreAddressSection form={form} companyId={companyId} onUseStore={copyStoreToShipping} />
+                      </Grid.Col>
+                    )}
+                  </Grid>
+                </Fieldset>
+              )}
 
               <Fieldset legend="Shipping Address">
                 <AddressFields form={form} prefix="shippingAddress" b2b={isB2B && v.sameAsShipping} />
@@ -339,10 +375,6 @@ function ManualOrderForm({ search, prefill }: { search: ManualOrderSearch; prefi
                 </Stack>
               </Fieldset>
 
-              <Fieldset legend="Items">
-                {catalogue.isError && <Alert color="red" mb="sm">Could not load the catalogue. Please try again after some time.</Alert>}
-                <ItemsSection form={form} catalogue={catalogue.data ?? []} preview={preview} />
-              </Fieldset>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>

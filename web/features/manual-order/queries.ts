@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { StorePricesResponse } from '../../../domain/bulk/types';
 import type { CatalogueListResponse } from '../../../domain/catalogue';
 import type { StoreAddressResponse, StoreListResponse } from '../../../domain/retailers';
-import type { CompanyWarehousesResponse, OrderPrefillResponse, PincodeResponse, SalesmenResponse } from '../../../domain/manual-order';
+import type { CompanyWarehousesResponse, OrderIdCheckResponse, OrderPrefillResponse, PincodeResponse, SalesmenResponse } from '../../../domain/manual-order';
 import { apiJson } from '../../api/client';
 
 export type { CompanyWarehouse, OrderPrefill, SalesmanDto } from '../../../domain/manual-order';
@@ -83,4 +83,20 @@ export async function lookupPincode(pincode: string): Promise<{ state: string; d
   } catch {
     return null;
   }
+}
+
+/** A free order id of today for the company, to start the form with (asked once per company; not kept). */
+export const suggestedOrderIdQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: ['manual-order', 'order-id', companyId],
+    queryFn: ({ signal }) => apiJson<OrderIdCheckResponse>(withCompany('/api/orders/manual/order-id', companyId), { signal }).then((r) => r.data.id),
+    enabled: !!companyId,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Whether the company has no order with this id yet (null: free; else the reason it cannot be used). */
+export async function orderIdProblem(companyId: string, id: string): Promise<string | null> {
+  const r = await apiJson<OrderIdCheckResponse>(withCompany(`/api/orders/manual/order-id?id=${encodeURIComponent(id)}`, companyId));
+  return r.data.available ? null : r.data.message;
 }

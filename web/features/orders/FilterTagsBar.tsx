@@ -10,14 +10,27 @@ export type FilterTagsBarProps = {
   beatName?: (id: string) => string;
   onRemove: (keys: FilterKey[]) => void;
   onMore: () => void;
+  /** The section in force other than All, as a chip whose removal goes back to All. */
+  section?: { label: string; onRemove: () => void } | null;
 };
 
 /** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
-export function FilterTagsBar({ filter, companyName, warehouseName, beatName, onRemove, onMore }: FilterTagsBarProps) {
+export function FilterTagsBar({ filter, companyName, warehouseName, beatName, onRemove, onMore, section }: FilterTagsBarProps) {
   const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName));
-  if (!shown.length) return null;
+  if (!shown.length && !section) return null;
   return (
     <Group gap={6} data-testid="filter-tags">
+      {section && (
+        <Badge
+          variant="filled"
+          size="lg"
+          tt="none"
+          data-testid="section-chip"
+          rightSection={<CloseButton size="xs" variant="transparent" c="white" aria-label={`Leave section ${section.label}`} onClick={section.onRemove} />}
+        >
+          Section: {section.label}
+        </Badge>
+      )}
       {shown.map((t) => (
         <Badge
           key={t.keys.join()}

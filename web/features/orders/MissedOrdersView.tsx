@@ -1,4 +1,7 @@
-import { Badge, Group, MultiSelect, Select } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { toDay } from './FilterDrawer';
 import { useQuery } from '@tanstack/react-query';
 import { NOT_SYNCED, SYNCED, type MissedOrdersResponse } from '../../../domain/orders';
 import { MISSED_ORDER_STATUSES } from '../../../domain/statuses';
@@ -18,6 +21,10 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
   const q = useQuery(missedOrdersQuery(missedParams(search)));
   useFailureToast(q.error);
   const statusData = MISSED_ORDER_STATUSES.map((s) => ({ value: s, label: s }));
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  const [range, setRange] = useState<[string | null, string | null]>([search.from ?? null, search.to ?? null]);
+  useEffect(() => setRange([search.from ?? null, search.to ?? null]), [search.from, search.to]);
   return (
     <ListPage
       gap="sm"
@@ -46,6 +53,29 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
               w={200}
             />
           )}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              setSearch({ ...search, q: text.trim() || undefined, mpage: undefined });
+            }}
+          >
+            <TextInput aria-label="Search missed orders" placeholder="Order id or reason" value={text} onChange={(e) => setText(e.currentTarget.value)} w={200} />
+          </form>
+          <DatePickerInput
+            type="range"
+            aria-label="Received between"
+            placeholder="Received between"
+            clearable
+            w={220}
+            valueFormat="DD/MM/YYYY"
+            value={range}
+            onChange={([from, to]) => {
+              const next: [string | null, string | null] = [toDay(from) ?? null, toDay(to) ?? null];
+              setRange(next);
+              if ((next[0] && next[1]) || (!next[0] && !next[1])) setSearch({ ...search, from: next[0] ?? undefined, to: next[1] ?? undefined, mpage: undefined });
+            }}
+          />
           <Select
             aria-label="Sync state"
             placeholder="Synced or not"
@@ -55,6 +85,15 @@ export function MissedOrdersView({ search, setSearch }: MissedOrdersViewProps) {
             clearable
             w={180}
           />
+          <Button
+            variant="default"
+            component="a"
+            href={`/api/missed-orders/csv?${new URLSearchParams(Object.fromEntries(Object.entries(missedParams(search)).filter(([k]) => k !== 'page' && k !== 'pageSize')))}`}
+            download
+            data-testid="missed-download"
+          >
+            Download
+          </Button>
         </Group>
       }
       query={q}

@@ -2,10 +2,11 @@
 // buttons beside the order's other actions. The rules are domain/ndr.ts, the same
 // table the server checks.
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
+import { ndrCasesQuery } from './queries';
 import {
   changeCourierSchema,
   ndrAddressSchema,
@@ -15,6 +16,7 @@ import {
   REATTEMPT_SLOTS,
   SLOT_LABELS,
   type CourierOptionsResponse,
+  type NdrCase,
   type ProblemActionKey,
   type ReattemptSlot,
 } from '../../../domain/ndr';
@@ -109,15 +111,33 @@ function CancelForm({ order, onDone }: FormProps) {
   );
 }
 
-/** The NDR / unserviceable actions this user may take on this order now. */
-export function NdrActions({ order }: { order: Order }) {
+const NDR_STATUS_SET = new Set(['UNDELIVERED', 'RTO_UNDELIVERED']);
+
+/**
+ * The NDR / unserviceable actions this user may take on this order now. An instruction sent to the courier
+ * shows as pending (its button gone) until the courier's next event; an NDR order without actions says why.
+ * `ndr`: the order's NDR facts when the caller has them (the NDR table), else read here for an NDR order.
+ */
+export function NdrActions({ order, ndr, compact = false }: { order: Order; ndr?: NdrCase; compact?: boolean }) {
   const { role } = useSession();
   const run = useOrderMutation();
   const [open, setOpen] = useState<ProblemActionKey | null>(null);
   const [busy, setBusy] = useState(false);
+  const own = useQuery({ ...ndrCasesQuery([order.id]), enabled: !ndr && NDR_STATUS_SET.has(order.status) && role !== 'finance' });
+  const c = ndr ?? own.data?.find((x) => x.orderId === order.id);
   if (role === 'finance') return null;
-  const keys = problemActions(order.status, role);
-  if (!keys.length) return null;
+  const pending = c?.pending ?? null;
+  const keys = problemActions(order.status, role).filter((k) => !(k === 'ndrReattempt' && pending?.kind === 'reattempt'));
+  const pendingBadge = pending && (
+    <Badge color="yellow" variant="light" size={compact ? 'sm' : 'md'} tt="none" title={pending.text} data-testid="ndr-pending">
+      {pending.kind === 'reattempt' ? 'Re-attempt requested' : 'New address sent'} · waiting for the courier
+    </Badge>
+  );
+  if (!keys.length) {
+    if (pendingBadge) return pendingBadge;
+    if (!compact && c?.noActionReason) return <Text size="xs" c="dimmed" data-testid="ndr-no-action">{c.noActionReason}</Text>;
+    return null;
+  }
   const close = () => setOpen(null);
 
   const act = (k: ProblemActionKey) => {
@@ -149,10 +169,11 @@ export function NdrActions({ order }: { order: Order }) {
   return (
     <>
       <Group gap="xs" wrap="wrap" data-testid="problem-actions">
+        {pendingBadge}
         {keys.map((k) => (
           <Button
             key={k}
-            size="xs"
+            size={compact ? 'compact-xs' : 'xs'}
             variant={k === 'ndrReattempt' || k === 'unserviceableRecheck' ? 'filled' : 'light'}
             color={k === 'unserviceableCancel' || k === 'ndrReturnToOrigin' ? 'red' : undefined}
             loading={busy && k === 'unserviceableRecheck'}

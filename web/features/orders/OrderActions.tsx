@@ -22,6 +22,7 @@ import type { OrderDetail } from './queries';
 import { ReturnAction } from '../returns/ReturnAction';
 import { OfflineGate } from '../sync/OfflineGate';
 import { NdrActions } from './NdrActions';
+import { ShipDocuments } from './ShipDocuments';
 
 export type OrderActionsProps = { order: OrderDetail };
 
@@ -130,6 +131,9 @@ export function OrderActions({ order }: OrderActionsProps) {
           </Menu>
         )}
       </Group>
+      {order.trackingNumber && (order.status === 'READY_TO_SHIP' || order.status === 'SHIPPED') && (
+        <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: order.shipper ?? null }} />
+      )}
       </OfflineGate>
       <Modal opened={!!open} onClose={close} title={open ? actionRule(open).label : ''} size={open === 'editCustomer' || open === 'scheduleReturn' || open === 'readyToShip' ? 'lg' : 'md'}>
         {open && forms[open]}

@@ -5,6 +5,7 @@ import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName
 import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
+import { ManifestBar } from './ManifestBar';
 import { MissedOrdersView } from './MissedOrdersView';
 import { OrderInfoSlider } from './OrderInfoSlider';
 import { OrdersView } from './OrdersView';
@@ -15,8 +16,8 @@ import { SectionNav } from './SectionNav';
 export type OrdersPageProps = { search: OrdersSearch; setSearch: (next: OrdersSearch, replace?: boolean) => void };
 
 /** /orders: sidebar sections, the section's view, the order slider and the product slide-over. */
-/** Wide enough for the section sidebar beside the full orders table (10 columns). */
-const SIDEBAR_FROM = '(min-width: 100em)';
+/** A laptop (1366 px) or wider: the section sidebar beside the table; narrower, a row of tabs above it. */
+const SIDEBAR_FROM = '(min-width: 62.5em)';
 
 export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   const section = sectionOf(search);
@@ -60,7 +61,8 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
 
   const changeSection = (tab: SectionName) => {
     saveTab(tab);
-    const { status: _s, order: _o, mpage: _m, rpage: _r, ...rest } = resetPage(search);
+    // A search typed in one section is not carried, unseen, into the next; the other filters stay, shown as chips.
+    const { status: _s, order: _o, mpage: _m, rpage: _r, q: _q, ...rest } = resetPage(search);
     setSearch({ ...rest, tab });
   };
   // Number keys switch sections by their key (1 All, 2 Missed Orders, ...) when no input has focus.
@@ -73,12 +75,15 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={2} size="h3">Orders</Title>
-        <BulkOrderUploadButton />
+        <Group gap="sm">
+          <ManifestBar />
+          <BulkOrderUploadButton />
+        </Group>
       </Group>
-      {/* The sections beside the table on wide screens; above it (a select) below 1600px, so the table keeps its width. */}
+      {/* The sections beside the table from 1000 px; above it (tabs) on narrower screens. */}
       <Flex direction={wide ? 'row' : 'column'} align={wide ? 'flex-start' : 'stretch'} gap="md" style={{ minWidth: 0 }}>
         <SectionNav section={section} onChange={changeSection} sidebar={wide} />
-        {view === 'orders' && <OrdersView section={section as OrderTableSection} search={search} setSearch={setSearch} onOpenProduct={setProductId} />}
+        {view === 'orders' && <OrdersView section={section as OrderTableSection} search={search} setSearch={setSearch} onOpenProduct={setProductId} onSection={changeSection} />}
         {view === 'missed' && <MissedOrdersView search={search} setSearch={setSearch} />}
         {view === 'customerRequests' && <CustomerRequestsView search={search} setSearch={setSearch} onOpenOrder={openOrder} />}
       </Flex>

@@ -5,7 +5,8 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import type { PagerProps } from '../../ui/Pager';
 import type { RowSelection } from '../../ui/useRowSelection';
 import { formatDate, formatDateTime, formatINR, ORDER_TYPE_LABELS, PAYMENT_LABELS, statusColour, statusLabel } from './format';
-import type { OrderListItem } from './queries';
+import type { NdrCase, OrderListItem } from './queries';
+import { NdrNextCell, NdrReasonCell, NdrRequestCell } from './NdrCells';
 import { ReturnAction } from '../returns/ReturnAction';
 
 export type OrdersTableProps = {
@@ -26,6 +27,8 @@ export type OrdersTableProps = {
   onOpenProduct: (catalogueId: string) => void;
   showCompany: boolean;
   companyName: (id: string) => string;
+  /** The NDR section: each row's NDR facts by order id (its columns replace products and updated). */
+  ndr?: Map<string, NdrCase>;
 };
 
 /** A column of a value over a smaller, dimmed one (name over phone, city over pincode). */
@@ -53,7 +56,7 @@ export function OrdersTable(p: OrdersTableProps) {
     <DataTable
       label="Orders"
       testId="orders-table"
-      minWidth={1000}
+      minWidth={880}
       skeletonRows={8}
       rows={p.rows}
       rowKey={(r) => r.id}
@@ -86,28 +89,36 @@ export function OrdersTable(p: OrdersTableProps) {
             </>
           ),
         },
-        { key: 'date', header: 'Order date', sort: sortOf('id'), cell: (r) => formatDate(r.createdAt), cellProps: (r) => ({ title: formatDateTime(r.createdAt) }) },
+        p.ndr ? null : { key: 'date', header: 'Order date', sort: sortOf('id'), cell: (r) => formatDate(r.createdAt), cellProps: (r) => ({ title: formatDateTime(r.createdAt) }) },
         twoLines('customer', 'Customer', (r) => r.customerName, (r) => r.customerPhone),
-        twoLines('destination', 'Destination', (r) => r.city, (r) => r.pincode),
-        {
-          key: 'products',
-          header: 'Products',
-          cellProps: () => ({ maw: 260 }),
-          cell: (r) => (
-            <Stack gap={0}>
-              {r.items.slice(0, 2).map((it) =>
-                it.catalogueId ? (
-                  <Anchor key={it.id} component="button" type="button" fz="sm" ta="left" lineClamp={1} onClick={() => p.onOpenProduct(it.catalogueId!)}>
-                    {it.title} × {it.quantity}
-                  </Anchor>
-                ) : (
-                  <Text key={it.id} fz="sm" lineClamp={1}>{it.title} × {it.quantity}</Text>
-                ),
-              )}
-              {r.items.length > 2 && <Text fz={11} c="dimmed">+{r.items.length - 2} more</Text>}
-            </Stack>
-          ),
-        },
+        // The NDR section makes room for its own columns: the order date and destination are in the order's panel.
+        p.ndr ? null : twoLines('destination', 'Destination', (r) => r.city, (r) => r.pincode),
+        ...(p.ndr
+          ? [
+              { key: 'ndr-reason', header: 'NDR reason · attempts', cellProps: () => ({ maw: 240 }), cell: (r: OrderListItem) => <NdrReasonCell c={p.ndr!.get(r.id)} /> },
+              { key: 'ndr-request', header: 'Buyer’s request', cell: (r: OrderListItem) => <NdrRequestCell c={p.ndr!.get(r.id)} /> },
+            ]
+          : [
+            {
+              key: 'products',
+              header: 'Products',
+              cellProps: () => ({ maw: 260 }),
+              cell: (r: OrderListItem) => (
+                <Stack gap={0}>
+                  {r.items.slice(0, 2).map((it) =>
+                    it.catalogueId ? (
+                      <Anchor key={it.id} component="button" type="button" fz="sm" ta="left" lineClamp={1} onClick={() => p.onOpenProduct(it.catalogueId!)}>
+                        {it.title} × {it.quantity}
+                      </Anchor>
+                    ) : (
+                      <Text key={it.id} fz="sm" lineClamp={1}>{it.title} × {it.quantity}</Text>
+                    ),
+                  )}
+                  {r.items.length > 2 && <Text fz={11} c="dimmed">+{r.items.length - 2} more</Text>}
+                </Stack>
+              ),
+            },
+            ]),
         {
           key: 'amount',
           header: 'Amount',
@@ -122,6 +133,8 @@ export function OrdersTable(p: OrdersTableProps) {
         {
           key: 'status',
           header: 'Status',
+          // Room for the longest status ('RTO out for delivery') whole.
+          cellProps: () => ({ miw: 150 }),
           cell: (r) => (
             <>
               <Group gap={4}>
@@ -132,7 +145,9 @@ export function OrdersTable(p: OrdersTableProps) {
             </>
           ),
         },
-        { key: 'updated', header: 'Updated', sort: sortOf('updatedAt'), cell: (r) => formatDate(r.updatedAt), cellProps: (r) => ({ title: formatDateTime(r.updatedAt) }) },
+        p.ndr
+          ? { key: 'ndr-next', header: 'Next step', cellProps: () => ({ miw: 200 }), cell: (r: OrderListItem) => <NdrNextCell row={r} c={p.ndr!.get(r.id)} /> }
+          : { key: 'updated', header: 'Updated', sort: sortOf('updatedAt'), cell: (r: OrderListItem) => formatDate(r.updatedAt), cellProps: (r: OrderListItem) => ({ title: formatDateTime(r.updatedAt) }) },
       ]}
     />
   );

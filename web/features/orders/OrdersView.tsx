@@ -11,7 +11,9 @@ import {
   LOAD_FAILED_FALLBACK,
   NOTHING_TO_DISPLAY,
   type FilterKey,
+  sectionByName,
   type OrderTableSection,
+  type SectionName,
   type SortField,
 } from '../../../domain/orders';
 import { useSession } from '../../auth/useSession';
@@ -22,9 +24,10 @@ import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
 import { OrdersTable } from './OrdersTable';
+import { StatusTabs } from './StatusTabs';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { readsBeats, readsWarehouses } from './pageQueries';
-import { beatsQuery, companyWarehousesQuery, ordersListQuery, type OrderListItem } from './queries';
+import { beatsQuery, companyWarehousesQuery, ndrCasesQuery, ordersListQuery, type NdrCase, type OrderListItem } from './queries';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
 export type OrdersViewProps = {
@@ -32,6 +35,8 @@ export type OrdersViewProps = {
   search: OrdersSearch;
   setSearch: (next: OrdersSearch, replace?: boolean) => void;
   onOpenProduct: (catalogueId: string) => void;
+  /** Goes to another section (the search typed here is dropped with it). */
+  onSection: (s: SectionName) => void;
 };
 
 const rowId = (r: OrderListItem) => r.id;
@@ -48,7 +53,7 @@ function isTextEntry(el: Element | null): boolean {
 const APP_TYPE = { admin: 'admin', seller: 'seller', warehouse: 'wms', finance: 'admin' } as const;
 
 /** The common order table of the All, Unserviceable, Returns and NDRs sections. */
-export function OrdersView({ section, search, setSearch, onOpenProduct }: OrdersViewProps) {
+export function OrdersView({ section, search, setSearch, onOpenProduct, onSection }: OrdersViewProps) {
   const session = useSession();
   const navigate = useNavigate();
   const params = listParams(search);
@@ -103,6 +108,18 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
     setSearch(next);
   };
 
+  // The NDR section: each row's NDR facts, and the rows that wait for the seller first (RTO-undelivered ones, which have no action, after).
+  const isNdr = section === 'ndr';
+  const pageIds = useMemo(() => (isNdr ? (q.data?.order ?? []).map((r) => r.id) : []), [isNdr, q.data]);
+  const ndrData = useQuery({ ...ndrCasesQuery(pageIds), enabled: isNdr && pageIds.length > 0 }).data;
+  const ndr = useMemo(() => (isNdr ? new Map<string, NdrCase>((ndrData ?? []).map((c) => [c.orderId, c])) : undefined), [isNdr, ndrData]);
+  const rows = useMemo(() => {
+    const list = q.data?.order;
+    if (!isNdr || !list) return list;
+    const waits = (r: OrderListItem) => (r.status === 'UNDELIVERED' ? 0 : 1);
+    return [...list].sort((a, b) => waits(a) - waits(b));
+  }, [isNdr, q.data]);
+
   const failed = q.isError;
   const page = q.data?.page;
   const sortField = (search.sortField ?? 'id') as SortField;
@@ -135,7 +152,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
               placeholder="Order id, AWB or phone  ( / )"
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
-              w={{ base: 220, sm: 260 }}
+              w={{ base: 200, sm: 230 }}
             />
           </form>
           <DatePickerInput
@@ -143,7 +160,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
             aria-label="Order date range"
             placeholder="Order date range"
             clearable
-            w={{ base: 220, sm: 250 }}
+            w={{ base: 200, sm: 210 }}
             valueFormat="DD MMM YY"
             value={range}
             onChange={([from, to]) => {
@@ -166,9 +183,18 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         </Group>
         </OfflineGate>
       </Group>
-      <FilterTagsBar filter={filter} companyName={companyName} warehouseName={warehouseName} beatName={beatName} onRemove={removeFilter} onMore={drawer.open} />
+      {section === 'all' && <StatusTabs status={search.status} onChange={(status) => setSearch({ ...resetPage(search), status })} />}
+      <FilterTagsBar
+        filter={filter}
+        companyName={companyName}
+        warehouseName={warehouseName}
+        beatName={beatName}
+        onRemove={removeFilter}
+        onMore={drawer.open}
+        section={section === 'all' ? null : { label: sectionByName(section)?.label ?? section, onRemove: () => onSection('all') }}
+      />
       <OrdersTable
-        rows={failed ? [] : q.data?.order}
+        rows={failed ? [] : rows}
         loading={q.isPending}
         refreshing={q.isFetching && q.isPlaceholderData}
         failed={failed ? { text: LOAD_FAILED_FALLBACK, onRetry: () => void q.refetch() } : null}
@@ -205,6 +231,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct }: Orders
         onOpenProduct={onOpenProduct}
         showCompany={session.role !== 'seller'}
         companyName={companyName}
+        ndr={ndr}
       />
       <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} onApply={applyFilter} onClose={drawer.close} />
     </Stack>

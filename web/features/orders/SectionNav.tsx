@@ -1,4 +1,4 @@
-import { NavLink, Paper, Select, Stack, Text } from '@mantine/core';
+import { NavLink, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_SECTIONS, sectionCount, type OrderTableSection, type SectionName } from '../../../domain/orders';
 import { orderCountsQuery } from './queries';
@@ -7,7 +7,7 @@ export type SectionNavProps = { section: SectionName; onChange: (s: SectionName)
 
 const fmt = new Intl.NumberFormat('en-IN');
 
-/** The sections as 'All (count)': a sidebar on wide screens, else a select above the table (laptops, tablets, phones). */
+/** The sections as 'All (count)': a sidebar beside the table on a laptop or wider, else a row of tabs above it (tablets, phones). */
 export function SectionNav({ section, onChange, sidebar }: SectionNavProps) {
   const counts = useQuery(orderCountsQuery());
   const countOf = (name: SectionName): number | null => {
@@ -23,10 +23,10 @@ export function SectionNav({ section, onChange, sidebar }: SectionNavProps) {
   };
   if (sidebar) {
     return (
-      <Paper withBorder p={4} w={210} miw={210} component="nav" aria-label="Order sections">
+      <Paper withBorder p={4} w={156} miw={156} component="nav" aria-label="Order sections" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0rem) + 8px)' }}>
         <Stack gap={2}>
           <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt={6} pb={4}>
-            Orders
+            Sections
           </Text>
           {ORDER_SECTIONS.map((s) => (
             <NavLink
@@ -38,6 +38,8 @@ export function SectionNav({ section, onChange, sidebar }: SectionNavProps) {
               aria-current={section === s.name ? 'page' : undefined}
               data-testid={`section-${s.name}`}
               label={label(s.name, s.label)}
+              title={`${s.label} (key ${s.key})`}
+              styles={{ root: { paddingInline: 10 }, label: { fontSize: 'var(--mantine-font-size-sm)' } }}
             />
           ))}
         </Stack>
@@ -45,14 +47,16 @@ export function SectionNav({ section, onChange, sidebar }: SectionNavProps) {
     );
   }
   return (
-    <Select
-      maw={{ base: '100%', sm: 320 }}
-      data-testid="section-select"
-      aria-label="Order section"
-      data={ORDER_SECTIONS.map((s) => ({ value: s.name, label: label(s.name, s.label) }))}
-      value={section}
-      onChange={(v) => v && onChange(v as SectionName)}
-      allowDeselect={false}
-    />
+    <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
+      <Tabs value={section} onChange={(v) => v && onChange(v as SectionName)} variant="outline" activateTabWithKeyboard={false}>
+        <Tabs.List aria-label="Order sections" style={{ flexWrap: 'nowrap' }}>
+          {ORDER_SECTIONS.map((s) => (
+            <Tabs.Tab key={s.name} value={s.name} data-testid={`section-${s.name}`} style={{ whiteSpace: 'nowrap' }}>
+              {label(s.name, s.label)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    </ScrollArea>
   );
 }

@@ -1,5 +1,5 @@
 // The filter tags above the table: up to three shown, then '+N more filters'.
-import { FILTER_TAGS_SHOWN, moreFiltersLabel, type FilterKey } from '../../../domain/orders';
+import { FILTER_TAGS_SHOWN, moreFiltersLabel, statusTabOf, type FilterKey } from '../../../domain/orders';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/statuses';
 import type { FilterValues } from './search';
 
@@ -16,7 +16,9 @@ export function filterTags(
 ): FilterTag[] {
   const tags: FilterTag[] = [];
   if (f.q) tags.push({ keys: ['q'], label: `Search: ${f.q}` });
-  if (f.status) {
+  const tab = f.status ? statusTabOf(f.status) : null;
+  if (tab) tags.push({ keys: ['status'], label: `Status: ${tab.label}` });
+  else if (f.status) {
     const names = f.status.split(',').map((s) => STATUS_LABELS[s as OrderStatus] ?? s);
     tags.push({ keys: ['status'], label: `Status: ${names.join(', ')}` });
   }

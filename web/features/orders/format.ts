@@ -15,9 +15,7 @@ export function statusColour(status: string): string {
 }
 export const statusLabel = (s: string) => STATUS_LABELS[s as OrderStatus] ?? s;
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const timeFmt = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
-export const formatDateTime = (iso: string) => timeFmt.format(new Date(iso));
+/** The app's one date style, in India time: "26 Nov 2026" and "26 Nov 2026, 10:30 am". */
+export { indiaDateText as formatDate, indiaDateTime as formatDateTime } from '../../../domain/india-time';
 export const PAYMENT_LABELS: Record<string, string> = { cod: 'COD', prepaid: 'Prepaid', credit: 'Credit' };
 export const ORDER_TYPE_LABELS = ['None', 'B2B', 'D2R'];

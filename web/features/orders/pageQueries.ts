@@ -23,6 +23,9 @@ export function missedParams(search: OrdersSearch): Record<string, string> {
   const params: Record<string, string> = { page: String(search.mpage ?? 1), pageSize: String(MISSED_PAGE_SIZE) };
   if (search.mstatus) params.status = search.mstatus;
   if (search.sync) params.sync = search.sync;
+  if (search.q) params.q = search.q;
+  if (search.from) params.from = search.from;
+  if (search.to) params.to = search.to;
   return params;
 }
 

@@ -16,11 +16,12 @@ import type {
   WhatsappMessagesResponse,
 } from '../../../domain/orders';
 import type { CompanyWarehousesResponse } from '../../../domain/manual-order';
+import type { NdrCase, NdrCasesResponse } from '../../../domain/ndr';
 import { apiJson, apiOk } from '../../api/client';
 import type { BeatsResponse } from '../../../domain/bulk/types';
 import type { Job, JobResponse } from '../../../domain/jobs';
 
-export type { Job, OrderDetail, OrderListItem, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail, ShippingPackage };
+export type { NdrCase, Job, OrderDetail, OrderListItem, OrderListResponse, CustomerRequestItem, MissedOrderItem, CustomerRequestDetail, ShippingPackage };
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -31,6 +32,7 @@ export const orderKeys = {
   requests: (p: Record<string, string>) => ['orders', 'requests', p] as const,
   request: (id: string) => ['orders', 'request', id] as const,
   whatsapp: (id: string) => ['orders', 'whatsapp', id] as const,
+  ndr: (ids: readonly string[]) => ['orders', 'ndr', ids.join(',')] as const,
 };
 
 const qs = (p: Record<string, string>) => new URLSearchParams(p).toString();
@@ -48,7 +50,16 @@ const pageQuery = <T>(queryKey: readonly unknown[], path: string, p: Record<stri
 export const ordersListQuery = (p: Record<string, string>) => pageQuery<OrderListResponse>(orderKeys.list(p), '/api/orders', p);
 
 export const orderCountsQuery = () =>
-  queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000 });
+  queryOptions({ queryKey: orderKeys.counts, queryFn: ({ signal }) => apiJson<OrderCountsResponse>('/api/orders/counts', { signal }), staleTime: 15_000, refetchInterval: 30_000 });
+
+/** The NDR workspace's facts of these orders (reason, attempts, respond-by, buyer's request, pending instruction). */
+export const ndrCasesQuery = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: orderKeys.ndr(ids),
+    queryFn: ({ signal }) => apiJson<NdrCasesResponse>(`/api/problem-orders/ndr?ids=${encodeURIComponent(ids.join(','))}`, { signal }).then((r) => r.data),
+    enabled: ids.length > 0,
+    retry: false,
+  });
 
 export const orderDetailQuery = (id: string) =>
   queryOptions({

@@ -1,3 +1,4 @@
+import { DayInput } from '../../ui/DayInput';
 import { useState } from 'react';
 import { Box, Button, Group, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -73,8 +74,8 @@ export function PromoterReport({ kind, promoterName: fixedName }: PromoterReport
         <Select label="Search by" w={160} data={PROMOTER_SEARCH_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} value={f.searchOptionType} onChange={set('searchOptionType')} allowDeselect={false} />
         <TextInput label="Search" w={180} value={f.searchValue} onChange={(e) => set('searchValue')(e.currentTarget.value)} />
         {!fixedName && <TextInput label="Promoter name" w={180} value={f.promoterName} onChange={(e) => set('promoterName')(e.currentTarget.value)} />}
-        <TextInput label="From" type="date" w={150} value={f.startDate} onChange={(e) => set('startDate')(e.currentTarget.value)} />
-        <TextInput label="To" type="date" w={150} value={f.endDate} onChange={(e) => set('endDate')(e.currentTarget.value)} />
+        <DayInput label="From" w={160} value={f.startDate} onChange={set('startDate')} />
+        <DayInput label="To" w={160} value={f.endDate} onChange={set('endDate')} />
         <Button variant="light" onClick={downloadCsv}>Download CSV</Button>
       </Group>
       <Box mt="sm">

@@ -8,10 +8,14 @@ import { apiJson } from '../../../api/client';
 import { refreshOrders, type OrderDetail } from '../queries';
 import type { ReadyToShipResponse } from '../../../../domain/orders';
 import { formatRupees } from '../../../../domain/money';
+import { ShipDocuments } from '../ShipDocuments';
+import { formatDate } from '../format';
 
 export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
 
 const rupees = (paise: number | null) => (paise === null ? '—' : formatRupees(paise));
+/** A courier's delivery estimate (a day or a moment) as the app writes dates; as given when it is not a date. */
+const eddText = (edd: string) => (Number.isNaN(Date.parse(edd)) ? edd : formatDate(edd));
 
 /**
  * READY TO SHIP with the courier choice: every courier's price, estimated
@@ -39,10 +43,18 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
     return (
       <Stack data-testid="courier-booked">
         <Alert color="green" title="Order marked ready to ship">
-          Booked with <b>{booked.courierName}</b> at <b>{rupees(booked.ratePaise)}</b>. AWB <b data-testid="booked-awb">{booked.awb}</b>
-          {booked.edd ? `, expected by ${booked.edd}` : ''}.
+          <Text size="sm">
+            Booked with <b>{booked.courierName}</b>
+            {booked.ratePaise !== null && <> at <b>{rupees(booked.ratePaise)}</b></>}.
+          </Text>
+          <Text size="sm">
+            AWB <b data-testid="booked-awb">{booked.awb}</b>
+          </Text>
+          {booked.edd && <Text size="sm" data-testid="booked-edd">Expected delivery: {eddText(booked.edd)}</Text>}
         </Alert>
-        <Group justify="flex-end"><Button onClick={onDone}>Close</Button></Group>
+        <Text size="sm" fw={500}>Next for order {order.shopOrderId}:</Text>
+        <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: booked.courierName || null }} size="sm" />
+        <Group justify="flex-end"><Button variant="default" onClick={onDone}>Close</Button></Group>
       </Stack>
     );
   }
