@@ -164,6 +164,8 @@ export const orderFilterShape = {
   sku: blankToUndefined(z.string().trim().max(64).optional()),
   /** The D2R beat the order was placed under (id). */
   beatId: blankToUndefined(z.string().trim().max(64).optional()),
+  /** A delivery cluster (id): orders whose delivery pincode is one of its pincodes (part 1 §6: WMS only). */
+  cluster: blankToUndefined(z.string().trim().max(64).optional()),
 };
 
 const pageShape = {
@@ -193,7 +195,9 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 
 /** Filter keys that count as "a filter" for tags, saving and clearing the selection. */
-export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku', 'beatId'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku', 'beatId', 'cluster'] as const;
+/** The cluster filter asked for by a seller (part 1 §6: the cluster filter is WMS only). */
+export const CLUSTER_FILTER_WMS_ONLY = 'The cluster filter is for warehouse users';
 /** Courier names a seller can filter by (the `shipper` of an order). */
 export const COURIER_NAMES = ['Delhivery', 'Blue Dart', 'Xpressbees', 'Ekart Logistics', 'Clickpost'] as const;
 

@@ -8,13 +8,14 @@ export type FilterTagsBarProps = {
   companyName: (id: string) => string;
   warehouseName?: (id: string) => string;
   beatName?: (id: string) => string;
+  clusterName?: (id: string) => string;
   onRemove: (keys: FilterKey[]) => void;
   onMore: () => void;
 };
 
 /** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
-export function FilterTagsBar({ filter, companyName, warehouseName, beatName, onRemove, onMore }: FilterTagsBarProps) {
-  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName));
+export function FilterTagsBar({ filter, companyName, warehouseName, beatName, clusterName, onRemove, onMore }: FilterTagsBarProps) {
+  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName, clusterName));
   if (!shown.length) return null;
   return (
     <Group gap={6} data-testid="filter-tags">
