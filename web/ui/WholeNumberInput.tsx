@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 
 export type WholeNumberInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'inputMode' | 'type' | 'pattern'> & {
-  value: number | string | null | undefined;
+  value?: number | string | null;
   /** The number typed, or '' when the field is empty. */
   onChange: (value: number | '') => void;
   /** At most this many digits (7 unless told). */
