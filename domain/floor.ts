@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MessageResponse, okBody, pageFields } from './api';
 import { START_BEFORE_END } from './messages';
 import { STATUS_LABELS, type OrderStatus } from './statuses';
+import { GS, gtin14, parseGs1, type Gs1Data } from './gs1';
 
 // ---------------------------------------------------------------------------
 // Messages quoted by the spec (part 2 §5, §8; part 1 §2, §5)
@@ -54,6 +55,8 @@ export interface FloorOrderItem {
   returnQuantity: number;
   /** WSIN -> units of that WSIN in one unit of the item. */
   wsinMapping: Record<string, number>;
+  /** The catalogue item's barCode (the maker's GTIN): scanning it counts as the item's WSIN. */
+  barCode?: string | null;
 }
 
 export interface ReturnRow {
@@ -157,6 +160,29 @@ export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code:
   if (already + 1 > required[wsin]) return { ok: false, ...QUANTITY_ERROR };
   const scanned = { ...order.packing.scanned, [wsin]: already + 1 };
   return { ok: true, wsin, scanned: already + 1, required: required[wsin], complete: isFullyScanned(required, scanned) };
+}
+
+/** A packing scan as read: the WSIN it counts as (or the code as typed), and what a GS1 barcode said. */
+export interface ResolvedScan {
+  code: string;
+  gs1?: Gs1Data;
+}
+
+/**
+ * A product's own barcode counts as its WSIN: a bare GTIN (UPC-A, EAN-13,
+ * GTIN-14), a GS1 element string or a GS1 Digital Link whose GTIN is the
+ * catalogue barCode of an order line that maps to one WSIN. Anything else
+ * (a WSIN, an AWB, a GTIN of no line here) is left as scanned.
+ */
+export function resolveScan(items: readonly Pick<FloorOrderItem, 'barCode' | 'wsinMapping'>[], raw: string, year?: number): ResolvedScan {
+  const code = raw.trim();
+  // WSINs and AWBs start with a letter: only digits, '(', ']', GS or a URL can be a GS1 scan.
+  if (!(/^[\d(\]]|^https?:/i.test(code) || code.startsWith(GS))) return { code };
+  const read = parseGs1(code, year);
+  if (!read?.ok) return { code };
+  const line = items.find((i) => !!i.barCode && gtin14(i.barCode) === read.data.gtin && Object.keys(i.wsinMapping).length === 1);
+  if (!line) return { code };
+  return { code: Object.keys(line.wsinMapping)[0], gs1: read.data };
 }
 
 /** What else a scan that is not one of the order's units may be, as found on the device. */
@@ -273,6 +299,25 @@ export function approvableAs(order: Pick<FloorOrderDoc, 'status' | 'approveRtsRe
 }
 
 export const isReturnProcessed = (status: string) => status === 'RTO_PROCESSED' || status === 'DTO_PROCESSED';
+
+/**
+ * Which return the dialog is about, said right under part 1's title 'Approval for RTO'
+ * (which it keeps for both kinds): the courier bringing an undelivered parcel back
+ * (RTO) or the customer sending a delivered one back (DTO).
+ */
+export const RETURN_KIND_LINE: Record<ReturnType, string> = {
+  RTO: 'Courier return (RTO): the parcel came back undelivered',
+  DTO: 'Customer return (DTO): the customer sent the parcel back',
+};
+
+/** The kind of return of an order: the type it is approved as, else its status's (RTO_* or DTO_*); null for neither. */
+export function returnKindOf(order: Pick<FloorOrderDoc, 'status' | 'approveRtsReturns'>): ReturnType | null {
+  const as = approvableAs(order);
+  if (as) return as;
+  if (order.status.startsWith('RTO_')) return 'RTO';
+  if (order.status.startsWith('DTO_')) return 'DTO';
+  return null;
+}
 
 /**
  * What the orders list, the order slider and the returns station offer on an

@@ -16,6 +16,9 @@ import {
   type PackingOrder,
 } from '../../domain/floor';
 import { runFloor } from './compiled';
+import type { Gs1Data } from '../../domain/gs1';
+import { uuidv7 } from '../../domain/ids';
+import '../tables/packed-unit-lots';
 import { ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
@@ -87,11 +90,11 @@ async function scanState(tx: FloorTx, orderId: string) {
     [orderId],
   );
   const required = requiredUnits(items.map((i) => ({ sku: i.sku, quantity: i.quantity, wsinMapping: parseJson<Record<string, number>>(i.wsin_mapping, {}) })));
-  return { id: order.id, required, scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
+  return { id: order.id, companyId: order.company_id, required, scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
 }
 
 /** One WSIN scanned into the box by this device (pack.scan). */
-export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string }): Promise<void> {
+export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string; gs1?: Gs1Data }): Promise<void> {
   const state = await scanState(tx, args.orderId);
   const { required } = state;
   const wsin = Object.keys(required).find((w) => w.toLowerCase() === args.wsin.trim().toLowerCase());
@@ -109,6 +112,16 @@ export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: str
         .onConflict((oc) => oc.columns(['order_id', 'client_id']).doUpdateSet({ scanned: arg(2), updated_at: arg(3) })),
     [state.id, tx.clientId, json, tx.now],
   );
+  if (args.gs1) {
+    // The lot, expiry and serial its GS1 barcode read, kept with the unit.
+    await tx.db
+      .insertInto('packed_unit_lots')
+      .values({
+        id: uuidv7(), order_id: state.id, company_id: state.companyId, wsin, gtin: args.gs1.gtin, lot: args.gs1.lot ?? null, expiry: args.gs1.expiry ?? null,
+        serial: args.gs1.serial ?? null, client_id: tx.clientId, created_at: tx.now,
+      })
+      .execute();
+  }
   await touchOrder(tx, state.id);
 }
 

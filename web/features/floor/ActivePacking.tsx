@@ -2,7 +2,8 @@ import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text } from '@mant
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, resolveScan, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import type { Gs1Data } from '../../../domain/gs1';
 import { findOrderByCode, hasPending, readCatalogue, readOrder } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
@@ -110,9 +111,12 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
   };
 
   const { submit } = useScanner({
-    onScan: async ({ code }) => {
+    onScan: async ({ code: scannedCode }) => {
       if (!orderId) return;
       const doc = docRef.current ?? (await readOrder(sync.db, orderId));
+      // A product's own barcode (EAN, GS1-128, GS1 DataMatrix, GS1 Digital Link) counts as its WSIN.
+      const resolved = doc ? resolveScan(doc.items, scannedCode) : { code: scannedCode };
+      const code = resolved.code;
       if (!doc || !isPackable(doc)) {
         // Packed (or gone): the next expected scan is an AWB; one more unit of this order is too many.
         if (doc && code.trim().toLowerCase() in lowerKeys(requiredUnits(doc.items))) return fail(QUANTITY_ERROR.title, QUANTITY_ERROR.message);
@@ -134,7 +138,7 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
       show(
         verdict.complete
           ? { kind: 'packed', title: 'Packed', detail: `${verdict.wsin} ${verdict.scanned}/${verdict.required}. Every item is in the box.` }
-          : { kind: 'pass', title: `${verdict.wsin} ✓`, detail: `${verdict.scanned} of ${verdict.required} scanned` },
+          : { kind: 'pass', title: `${verdict.wsin} ✓`, detail: `${verdict.scanned} of ${verdict.required} scanned${gs1Words(resolved.gs1)}` },
       );
       const after = { ...scanned, [verdict.wsin]: verdict.scanned };
       writes.current = writes.current
@@ -142,7 +146,7 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
         // is painted, so it never delays it; writes stay in scan order behind the screen's back.
         .then(afterPaint)
         .then(async () => {
-          await sync.engine.enqueue('pack.scan', { awb, orderId: doc.id, wsin: verdict.wsin });
+          await sync.engine.enqueue('pack.scan', { awb, orderId: doc.id, wsin: verdict.wsin, ...(resolved.gs1 ? { gs1: resolved.gs1 } : {}) });
           if (verdict.complete) await sync.engine.enqueue('pack.submit', { awb, orderId: doc.id, scanned: after });
         })
         .catch((error: unknown) => fail('Scan not saved', `${error instanceof Error ? error.message : String(error)}. Scan the item again.`));
@@ -269,3 +273,9 @@ const ScanLines = memo(function ScanLines({ doc }: { doc: FloorOrderDoc }) {
     />
   );
 });
+
+/** ' · lot AB-123 · expires 2027-04-30' for a GS1 scan that read them (nothing otherwise). */
+function gs1Words(gs1: Gs1Data | undefined): string {
+  if (!gs1) return '';
+  return `${gs1.lot ? ` · lot ${gs1.lot}` : ''}${gs1.expiry ? ` · expires ${gs1.expiry}` : ''}`;
+}
