@@ -162,6 +162,40 @@ export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code:
   return { ok: true, wsin, scanned: already + 1, required: required[wsin], complete: isFullyScanned(required, scanned) };
 }
 
+// ---------------------------------------------------------------------------
+// Weight at the box: at the end of packing the packer weighs the parcel and
+// names its box (a shipping package, or its own L x B x H in cm); the courier
+// bills by the larger of the dead weight and the volumetric weight L x B x H / 5000 kg.
+// ---------------------------------------------------------------------------
+export const PARCEL_MAX_WEIGHT_G = 100_000;
+export const PARCEL_MAX_SIDE_CM = 300;
+export const PARCEL_BOX_REQUIRED = 'Choose a shipping package or enter L × B × H';
+export const PARCEL_NOT_PACKED = (shopOrderId: string) => `Order ${shopOrderId} is not packed yet: weigh the parcel once every item is in the box`;
+const side = (label: string) =>
+  z.number({ error: `Please enter your ${label}!` }).int(`${label} is whole centimetres`).min(1, `${label} must be at least 1 cm`).max(PARCEL_MAX_SIDE_CM, `${label} must be at most ${PARCEL_MAX_SIDE_CM} cm`);
+/** The parcel's fields, shared by the packing station's form and the pack.weigh command. */
+export const parcelFields = {
+  weightG: z.number({ error: 'Please enter your Weight!' }).int('Weight is whole grams').min(1, 'Weight must be at least 1 g').max(PARCEL_MAX_WEIGHT_G, `Weight must be at most ${PARCEL_MAX_WEIGHT_G} g`),
+  packageCode: z.string().trim().min(1).max(40).optional(),
+  lengthCm: side('Length').optional(),
+  breadthCm: side('Breadth').optional(),
+  heightCm: side('Height').optional(),
+};
+export type ParcelInput = { weightG: number; packageCode?: string; lengthCm?: number; breadthCm?: number; heightCm?: number };
+/** Why the box is not named, or null: a shipping package, or all three sides. */
+export function parcelBoxProblem(p: Pick<ParcelInput, 'packageCode' | 'lengthCm' | 'breadthCm' | 'heightCm'>): string | null {
+  if (p.packageCode) return null;
+  return p.lengthCm && p.breadthCm && p.heightCm ? null : PARCEL_BOX_REQUIRED;
+}
+export const parcelSchema = z.object(parcelFields).superRefine((p, ctx) => {
+  const problem = parcelBoxProblem(p);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['packageCode'], message: problem });
+});
+/** L x B x H / 5000 kg, in whole grams (rounded up, as couriers bill). */
+export const volumetricWeightG = (lengthCm: number, breadthCm: number, heightCm: number) => Math.ceil((lengthCm * breadthCm * heightCm) / 5);
+/** What the courier bills: the larger of the dead and the volumetric weight. */
+export const chargeableWeightG = (weightG: number, volumetricG: number) => Math.max(weightG, volumetricG);
+
 /** A packing scan as read: the WSIN it counts as (or the code as typed), and what a GS1 barcode said. */
 export interface ResolvedScan {
   code: string;

@@ -576,6 +576,13 @@ export const OrderDetail = z.object({
   dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }),
   shippingPackageCode: z.string().nullable(),
   shippingPackageName: z.string().nullable(),
+  /** The parcel as weighed and boxed at packing (null until then): grams and cm; volumetric L×B×H/5000 kg; chargeable the larger. */
+  parcel: z
+    .object({
+      weightG: z.number(), packageCode: z.string().nullable(), lengthCm: z.number(), breadthCm: z.number(), heightCm: z.number(),
+      volumetricWeightG: z.number(), chargeableWeightG: z.number(),
+    })
+    .nullable(),
   remittanceStatus: z.object({ status: z.string() }).nullable(),
   rtsVerifiedAt: z.string().nullable(),
   ewayBill: z.string().nullable(),

@@ -7,6 +7,7 @@
 // domain/ once they exist, so both ends share the spec's messages.
 import { z } from 'zod';
 import { isValidGtin } from '../domain/gs1';
+import { parcelFields } from '../domain/floor';
 
 const id = z.string().min(1).max(64);
 const count = z.number().int().nonnegative();
@@ -28,6 +29,8 @@ export const commandArgs = {
       })
       .optional(),
   }),
+  /** The packed parcel weighed and its box named (domain/floor.ts parcelFields; the box rule is the server's). */
+  'pack.weigh': z.object({ orderId: id, awb: id, ...parcelFields }),
   'pack.submit': z.object({
     orderId: id,
     awb: id,
