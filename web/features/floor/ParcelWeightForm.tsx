@@ -82,11 +82,11 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
       >
         <Stack gap="xs">
           <Text fw={700}>Weigh the parcel</Text>
-          <WholeNumberInput label="Weight (g)" size="md" maxDigits={6} value={draft.weightG} onChange={(v) => set({ weightG: v })} error={errors.weightG} />
+          <WholeNumberInput label="Weight (g)" size="lg" maxDigits={6} value={draft.weightG} onChange={(v) => set({ weightG: v })} error={errors.weightG} />
           <SegmentedControl
             aria-label="Box"
             fullWidth
-            size="md"
+            size="lg"
             value={box}
             onChange={(v) => setBox(v as Box)}
             data={[
@@ -98,7 +98,7 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
             <Select
               label="Shipping package"
               placeholder={packages.isError || (!packages.isPending && !list.length) ? 'Not on this device: enter L × B × H' : 'Choose a package'}
-              size="md"
+              size="lg"
               data={list.map((p) => ({ value: p.code, label: `${p.name} (${p.lengthCm} × ${p.breadthCm} × ${p.heightCm} cm)` }))}
               value={draft.packageCode}
               onChange={(v) => set({ packageCode: v })}
@@ -108,9 +108,9 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
           ) : (
             <>
               <Group grow gap="xs" wrap="nowrap">
-                <WholeNumberInput label="L (cm)" size="md" maxDigits={3} value={draft.lengthCm} onChange={(v) => set({ lengthCm: v })} error={!!errors.lengthCm} />
-                <WholeNumberInput label="B (cm)" size="md" maxDigits={3} value={draft.breadthCm} onChange={(v) => set({ breadthCm: v })} error={!!errors.breadthCm} />
-                <WholeNumberInput label="H (cm)" size="md" maxDigits={3} value={draft.heightCm} onChange={(v) => set({ heightCm: v })} error={!!errors.heightCm} />
+                <WholeNumberInput label="L (cm)" size="lg" maxDigits={3} value={draft.lengthCm} onChange={(v) => set({ lengthCm: v })} error={!!errors.lengthCm} />
+                <WholeNumberInput label="B (cm)" size="lg" maxDigits={3} value={draft.breadthCm} onChange={(v) => set({ breadthCm: v })} error={!!errors.breadthCm} />
+                <WholeNumberInput label="H (cm)" size="lg" maxDigits={3} value={draft.heightCm} onChange={(v) => set({ heightCm: v })} error={!!errors.heightCm} />
               </Group>
               {boxError && (
                 <Text c="red" size="sm" role="alert">
@@ -119,7 +119,7 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
               )}
             </>
           )}
-          <Button type="submit" size="md" h={48} loading={saving}>
+          <Button type="submit" size="lg" h={48} loading={saving}>
             Save weight
           </Button>
         </Stack>
