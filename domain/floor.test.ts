@@ -9,7 +9,11 @@ import {
   judgeScan,
   QUANTITY_ERROR,
   requiredUnits,
+  chargeableWeightG,
+  PARCEL_BOX_REQUIRED,
+  parcelSchema,
   resolveScan,
+  volumetricWeightG,
   returnKindOf,
   returnLines,
   trailBound,
@@ -92,7 +96,7 @@ describe('returns', () => {
 
 describe('a product barcode counts as its WSIN', () => {
   // EAN-13 4006381333931 (GS1 Germany sample) is the catalogue barCode of the soap line.
-  const items = [
+  const items: Pick<FloorOrderItem, 'barCode' | 'wsinMapping'>[] = [
     { barCode: '4006381333931', wsinMapping: { WSOAP1: 1 } },
     { barCode: '036000291452', wsinMapping: { WKIT1: 1, WKIT2: 2 } }, // a kit: its barcode is no one WSIN
     { wsinMapping: { WTEA1: 1 } },
@@ -114,6 +118,23 @@ describe('a product barcode counts as its WSIN', () => {
     expect(resolveScan(items, 'CP15085874273')).toEqual({ code: 'CP15085874273' });
     expect(resolveScan(items, '036000291452')).toEqual({ code: '036000291452' });
     expect(resolveScan(items, '5901234123457')).toEqual({ code: '5901234123457' });
+  });
+});
+
+describe('weight at the box', () => {
+  it('volumetric weight is L x B x H / 5000 kg in grams, rounded up; the courier charges the larger', () => {
+    expect(volumetricWeightG(25, 20, 12)).toBe(1200);
+    expect(volumetricWeightG(21, 13, 9)).toBe(492); // 2457 / 5 = 491.4
+    expect(chargeableWeightG(800, 1200)).toBe(1200);
+    expect(chargeableWeightG(2150, 492)).toBe(2150);
+  });
+  it('a parcel needs its weight and a box: a shipping package or all three sides', () => {
+    expect(parcelSchema.safeParse({ weightG: 500, packageCode: 'BOX-S' }).success).toBe(true);
+    expect(parcelSchema.safeParse({ weightG: 500, lengthCm: 10, breadthCm: 10, heightCm: 10 }).success).toBe(true);
+    const noBox = parcelSchema.safeParse({ weightG: 500, lengthCm: 10 });
+    expect(noBox.success ? null : noBox.error.issues.map((i) => i.message)).toEqual([PARCEL_BOX_REQUIRED]);
+    const noWeight = parcelSchema.safeParse({ packageCode: 'BOX-S' });
+    expect(noWeight.success ? null : noWeight.error.issues[0].message).toBe('Please enter your Weight!');
   });
 });
 
