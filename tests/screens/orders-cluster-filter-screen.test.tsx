@@ -6,8 +6,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../domain/admin';
 import { DEMO_COMPANIES } from '../../db/seed';
-import { makeTestApp, signInDemo, type Agent, type TestApp } from '../../tests/api/helpers';
-import { cleanup, renderInApp } from './renderInApp';
+import { makeTestApp, signInDemo, type Agent, type TestApp } from '../api/helpers';
+import { cleanup, renderInApp } from '../../web/test/renderInApp';
 
 let app: TestApp;
 let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
