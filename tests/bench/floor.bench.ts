@@ -296,7 +296,7 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
         name: 'floor.scan_feedback_p95_ms',
         value: round(percentile(frame, 0.95)),
         unit: 'ms',
-        data: `${scans} wedge scans (1 in 10 wrong) in Chromium with ${rows.orders} orders on the device; p50 ${round(percentile(frame, 0.5))} ms, max ${round(Math.max(...frame))} ms; DOM verdict p95 ${round(percentile(dom, 0.95))} ms; goal p95 < 16 ms (one frame at 60 Hz)`,
+        data: `${scans} wedge scans (1 in 10 wrong) in Chromium with ${rows.orders} orders on the device; p50 ${round(percentile(frame, 0.5))} ms, max ${round(Math.max(...frame))} ms; by kind p95: WSIN ${round(percentile(of('wsin'), 0.95))}, EAN ${round(percentile(of('ean'), 0.95))}, GS1 ${round(percentile(of('gs1'), 0.95))}, wrong code ${round(percentile(of('wrong'), 0.95))} ms; DOM verdict p95 ${round(percentile(dom, 0.95))} ms; goal p95 < 16 ms (one frame at 60 Hz)`,
       },
       {
         name: 'floor.first_pull_ms',
