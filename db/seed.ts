@@ -7,6 +7,13 @@ import { loadPincodes } from './pincodes/load';
 import { seedCarriers } from './carriers/seed';
 import { seedReturnRows } from './floor/seed-returns';
 import { seedAdmin } from './admin/seed';
+import { gtinCheckDigit } from '../domain/gs1';
+
+/** An EAN-13 under India's GS1 prefix 890 with its check digit (the catalogue form checks it). */
+const demoEan13 = (n: number) => {
+  const body = `890${String(n).padStart(10, '0')}`.slice(0, 12);
+  return `${body}${gtinCheckDigit(body)}`;
+};
 import { seedCompanyGstins } from './billing/seed-gstins';
 import { COURIERS, DEMO_LOGINS, FIRST_NAMES, LANDMARKS, LAST_NAMES, PLACES, PRODUCTS, SERVICE_LEVELS, STREETS } from './seed-data';
 import { STATUS_DESCRIPTIONS } from '../domain/tracking-rules';
@@ -316,7 +323,7 @@ export async function seed(h: DbHandle, opts: SeedOptions = {}) {
       await ins.add('catalogue_items', {
         id, company_id: c.id, shop_type: 'manual', product_id: `${c.prefix}P${1000 + pi}`, variant_id: `${c.prefix}V${1000 + pi}`,
         product_title: p.title, variant_title: 'Default', category: p.category, product_type: p.category, sku,
-        handle: p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), bar_code: `890${String(rng.int(0, 9_999_999_999)).padStart(10, '0')}`,
+        handle: p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), bar_code: demoEan13(rng.int(0, 9_999_999_999)),
         hsn_code: p.hsn, price_paise: p.price, base_price_paise: Math.round(p.price * 0.7), margin: 20, distributor_margin: 10,
         weight_g: p.weight, length_cm: 20, breadth_cm: 15, height_cm: 10, active: 1, image_urls: '[]',
         inventory_quantity: 0, d2r_category: c.is_d2r ? 'FMCG' : null,

@@ -21,6 +21,14 @@ function errorsOf(schema: typeof catalogueCreateSchema | typeof catalogueUpdateS
 const createErrors = (over: Record<string, unknown>) => errorsOf(catalogueCreateSchema, over);
 
 describe('catalogue form schema', () => {
+  it("takes the maker's GTIN in barCode only with its check digit (UPC-A, EAN-13, GTIN-14)", () => {
+    for (const code of ['036000291452', '4006381333931', '10614141000415']) expect(createErrors({ barCode: code })).toEqual({});
+    expect(createErrors({ barCode: '' })).toEqual({});
+    const wrong = 'Barcode must be a GTIN: UPC-A (12 digits), EAN-13 or GTIN-14 (EAN-8 too) with a correct check digit';
+    expect(createErrors({ barCode: '4006381333932' })).toEqual({ barCode: wrong });
+    expect(createErrors({ barCode: 'ABC-123' })).toEqual({ barCode: wrong });
+  });
+
   it('accepts typed text and numbers alike and parses them', () => {
     const r = catalogueCreateSchema.parse({ ...valid, price: 349.5, weight: 550, active: 1 });
     expect(r).toMatchObject({ price: 349.5, weight: 550, active: 1, dimensions: { length: 20, breadth: 15, height: 10 } });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { okBody, pageFields } from './api';
 import { IMAGE_EXTENSIONS, ONLY_IMAGES } from './uploads';
+import { GTIN_INVALID, isValidGtin } from './gs1';
 
 export const CATALOG_ADDED = 'Catalog added successfully!';
 export const CATALOG_UPDATED = 'Catalog Updated successfully!';
@@ -158,7 +159,8 @@ const catalogueFields = {
   productType: optionalText(100),
   d2rCategory: optionalText(100),
   hsnCode: optionalText(20),
-  barCode: optionalText(50),
+  /** The maker's GTIN (UPC-A, EAN-13, GTIN-14; EAN-8), checked by its check digit. */
+  barCode: optionalText(50).refine((s) => s === undefined || isValidGtin(s), GTIN_INVALID),
   handle: optionalText(300),
   active: activeField,
   price: requiredDecimal({ ...moneyOpts('Price'), required: isRequired('Price') }),

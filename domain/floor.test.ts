@@ -9,6 +9,12 @@ import {
   judgeScan,
   QUANTITY_ERROR,
   requiredUnits,
+  chargeableWeightG,
+  PARCEL_BOX_REQUIRED,
+  parcelSchema,
+  resolveScan,
+  volumetricWeightG,
+  returnKindOf,
   returnLines,
   trailBound,
   WSIN_ERROR,
@@ -85,6 +91,62 @@ describe('returns', () => {
     expect(approvableAs({ status: 'READY_TO_SHIP', approveRtsReturns: false })).toBeNull();
     expect(approvableAs({ status: 'READY_TO_SHIP', approveRtsReturns: true })).toBe('RTO');
     expect(approvableAs({ status: 'RTO_PROCESSED', approveRtsReturns: true })).toBeNull();
+  });
+});
+
+describe('a product barcode counts as its WSIN', () => {
+  // EAN-13 4006381333931 (GS1 Germany sample) is the catalogue barCode of the soap line.
+  const items: Pick<FloorOrderItem, 'barCode' | 'wsinMapping'>[] = [
+    { barCode: '4006381333931', wsinMapping: { WSOAP1: 1 } },
+    { barCode: '036000291452', wsinMapping: { WKIT1: 1, WKIT2: 2 } }, // a kit: its barcode is no one WSIN
+    { wsinMapping: { WTEA1: 1 } },
+  ];
+  it('a bare EAN-13, the same GTIN as GTIN-14, a GS1 element string and a Digital Link', () => {
+    expect(resolveScan(items, '4006381333931')).toEqual({ code: 'WSOAP1', gs1: { gtin: '04006381333931' } });
+    expect(resolveScan(items, '04006381333931')).toEqual({ code: 'WSOAP1', gs1: { gtin: '04006381333931' } });
+    expect(resolveScan(items, ']d20104006381333931172712311' + '0L42\u001d21S9', 2026)).toEqual({
+      code: 'WSOAP1',
+      gs1: { gtin: '04006381333931', expiry: '2027-12-31', lot: 'L42', serial: 'S9' },
+    });
+    expect(resolveScan(items, 'https://id.gs1.org/01/04006381333931/10/L42?17=271200', 2026)).toEqual({
+      code: 'WSOAP1',
+      gs1: { gtin: '04006381333931', lot: 'L42', expiry: '2027-12-31' },
+    });
+  });
+  it('leaves a WSIN, an AWB, a kit barcode and a GTIN of no line as scanned', () => {
+    expect(resolveScan(items, ' WTEA1 ')).toEqual({ code: 'WTEA1' });
+    expect(resolveScan(items, 'CP15085874273')).toEqual({ code: 'CP15085874273' });
+    expect(resolveScan(items, '036000291452')).toEqual({ code: '036000291452' });
+    expect(resolveScan(items, '5901234123457')).toEqual({ code: '5901234123457' });
+  });
+});
+
+describe('weight at the box', () => {
+  it('volumetric weight is L x B x H / 5000 kg in grams, rounded up; the courier charges the larger', () => {
+    expect(volumetricWeightG(25, 20, 12)).toBe(1200);
+    expect(volumetricWeightG(21, 13, 9)).toBe(492); // 2457 / 5 = 491.4
+    expect(chargeableWeightG(800, 1200)).toBe(1200);
+    expect(chargeableWeightG(2150, 492)).toBe(2150);
+  });
+  it('a parcel needs its weight and a box: a shipping package or all three sides', () => {
+    expect(parcelSchema.safeParse({ weightG: 500, packageCode: 'BOX-S' }).success).toBe(true);
+    expect(parcelSchema.safeParse({ weightG: 500, lengthCm: 10, breadthCm: 10, heightCm: 10 }).success).toBe(true);
+    const noBox = parcelSchema.safeParse({ weightG: 500, lengthCm: 10 });
+    expect(noBox.success ? null : noBox.error.issues.map((i) => i.message)).toEqual([PARCEL_BOX_REQUIRED]);
+    const noWeight = parcelSchema.safeParse({ packageCode: 'BOX-S' });
+    expect(noWeight.success ? null : noWeight.error.issues[0].message).toBe('Please enter your Weight!');
+  });
+});
+
+describe('return kind', () => {
+  it('is the type an order is approved as, else its status says it; none for an order that is no return', () => {
+    expect(returnKindOf({ status: 'RTO_DELIVERED', approveRtsReturns: false })).toBe('RTO');
+    expect(returnKindOf({ status: 'DTO_DELIVERED', approveRtsReturns: false })).toBe('DTO');
+    expect(returnKindOf({ status: 'READY_TO_SHIP', approveRtsReturns: true })).toBe('RTO');
+    expect(returnKindOf({ status: 'DTO_PROCESSED', approveRtsReturns: false })).toBe('DTO');
+    expect(returnKindOf({ status: 'RTO_IN_TRANSIT', approveRtsReturns: false })).toBe('RTO');
+    expect(returnKindOf({ status: 'READY_TO_SHIP', approveRtsReturns: false })).toBeNull();
+    expect(returnKindOf({ status: 'DELIVERED', approveRtsReturns: false })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MessageResponse, okBody, pageFields } from './api';
 import { START_BEFORE_END } from './messages';
 import { STATUS_LABELS, type OrderStatus } from './statuses';
+import { GS, gtin14, parseGs1, type Gs1Data } from './gs1';
 
 // ---------------------------------------------------------------------------
 // Messages quoted by the spec (part 2 §5, §8; part 1 §2, §5)
@@ -54,6 +55,8 @@ export interface FloorOrderItem {
   returnQuantity: number;
   /** WSIN -> units of that WSIN in one unit of the item. */
   wsinMapping: Record<string, number>;
+  /** The catalogue item's barCode (the maker's GTIN): scanning it counts as the item's WSIN. */
+  barCode?: string | null;
 }
 
 export interface ReturnRow {
@@ -157,6 +160,63 @@ export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code:
   if (already + 1 > required[wsin]) return { ok: false, ...QUANTITY_ERROR };
   const scanned = { ...order.packing.scanned, [wsin]: already + 1 };
   return { ok: true, wsin, scanned: already + 1, required: required[wsin], complete: isFullyScanned(required, scanned) };
+}
+
+// ---------------------------------------------------------------------------
+// Weight at the box: at the end of packing the packer weighs the parcel and
+// names its box (a shipping package, or its own L x B x H in cm); the courier
+// bills by the larger of the dead weight and the volumetric weight L x B x H / 5000 kg.
+// ---------------------------------------------------------------------------
+export const PARCEL_MAX_WEIGHT_G = 100_000;
+export const PARCEL_MAX_SIDE_CM = 300;
+export const PARCEL_BOX_REQUIRED = 'Choose a shipping package or enter L × B × H';
+export const PARCEL_NOT_PACKED = (shopOrderId: string) => `Order ${shopOrderId} is not packed yet: weigh the parcel once every item is in the box`;
+const side = (label: string) =>
+  z.number({ error: `Please enter your ${label}!` }).int(`${label} is whole centimetres`).min(1, `${label} must be at least 1 cm`).max(PARCEL_MAX_SIDE_CM, `${label} must be at most ${PARCEL_MAX_SIDE_CM} cm`);
+/** The parcel's fields, shared by the packing station's form and the pack.weigh command. */
+export const parcelFields = {
+  weightG: z.number({ error: 'Please enter your Weight!' }).int('Weight is whole grams').min(1, 'Weight must be at least 1 g').max(PARCEL_MAX_WEIGHT_G, `Weight must be at most ${PARCEL_MAX_WEIGHT_G} g`),
+  packageCode: z.string().trim().min(1).max(40).optional(),
+  lengthCm: side('Length').optional(),
+  breadthCm: side('Breadth').optional(),
+  heightCm: side('Height').optional(),
+};
+export type ParcelInput = { weightG: number; packageCode?: string; lengthCm?: number; breadthCm?: number; heightCm?: number };
+/** Why the box is not named, or null: a shipping package, or all three sides. */
+export function parcelBoxProblem(p: Pick<ParcelInput, 'packageCode' | 'lengthCm' | 'breadthCm' | 'heightCm'>): string | null {
+  if (p.packageCode) return null;
+  return p.lengthCm && p.breadthCm && p.heightCm ? null : PARCEL_BOX_REQUIRED;
+}
+export const parcelSchema = z.object(parcelFields).superRefine((p, ctx) => {
+  const problem = parcelBoxProblem(p);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['packageCode'], message: problem });
+});
+/** L x B x H / 5000 kg, in whole grams (rounded up, as couriers bill). */
+export const volumetricWeightG = (lengthCm: number, breadthCm: number, heightCm: number) => Math.ceil((lengthCm * breadthCm * heightCm) / 5);
+/** What the courier bills: the larger of the dead and the volumetric weight. */
+export const chargeableWeightG = (weightG: number, volumetricG: number) => Math.max(weightG, volumetricG);
+
+/** A packing scan as read: the WSIN it counts as (or the code as typed), and what a GS1 barcode said. */
+export interface ResolvedScan {
+  code: string;
+  gs1?: Gs1Data;
+}
+
+/**
+ * A product's own barcode counts as its WSIN: a bare GTIN (UPC-A, EAN-13,
+ * GTIN-14), a GS1 element string or a GS1 Digital Link whose GTIN is the
+ * catalogue barCode of an order line that maps to one WSIN. Anything else
+ * (a WSIN, an AWB, a GTIN of no line here) is left as scanned.
+ */
+export function resolveScan(items: readonly Pick<FloorOrderItem, 'barCode' | 'wsinMapping'>[], raw: string, year?: number): ResolvedScan {
+  const code = raw.trim();
+  // WSINs and AWBs start with a letter: only digits, '(', ']', GS or a URL can be a GS1 scan.
+  if (!(/^[\d(\]]|^https?:/i.test(code) || code.startsWith(GS))) return { code };
+  const read = parseGs1(code, year);
+  if (!read?.ok) return { code };
+  const line = items.find((i) => !!i.barCode && gtin14(i.barCode) === read.data.gtin && Object.keys(i.wsinMapping).length === 1);
+  if (!line) return { code };
+  return { code: Object.keys(line.wsinMapping)[0], gs1: read.data };
 }
 
 /** What else a scan that is not one of the order's units may be, as found on the device. */
@@ -273,6 +333,25 @@ export function approvableAs(order: Pick<FloorOrderDoc, 'status' | 'approveRtsRe
 }
 
 export const isReturnProcessed = (status: string) => status === 'RTO_PROCESSED' || status === 'DTO_PROCESSED';
+
+/**
+ * Which return the dialog is about, said right under part 1's title 'Approval for RTO'
+ * (which it keeps for both kinds): the courier bringing an undelivered parcel back
+ * (RTO) or the customer sending a delivered one back (DTO).
+ */
+export const RETURN_KIND_LINE: Record<ReturnType, string> = {
+  RTO: 'Courier return (RTO): the parcel came back undelivered',
+  DTO: 'Customer return (DTO): the customer sent the parcel back',
+};
+
+/** The kind of return of an order: the type it is approved as, else its status's (RTO_* or DTO_*); null for neither. */
+export function returnKindOf(order: Pick<FloorOrderDoc, 'status' | 'approveRtsReturns'>): ReturnType | null {
+  const as = approvableAs(order);
+  if (as) return as;
+  if (order.status.startsWith('RTO_')) return 'RTO';
+  if (order.status.startsWith('DTO_')) return 'DTO';
+  return null;
+}
 
 /**
  * What the orders list, the order slider and the returns station offer on an

@@ -195,6 +195,8 @@ export const orderFilterShape = {
   sku: blankToUndefined(z.string().trim().max(64).optional()),
   /** The D2R beat the order was placed under (id). */
   beatId: blankToUndefined(z.string().trim().max(64).optional()),
+  /** A delivery cluster (id): orders whose delivery pincode is one of its pincodes (part 1 §6: WMS only). */
+  cluster: blankToUndefined(z.string().trim().max(64).optional()),
 };
 
 const pageShape = {
@@ -224,7 +226,9 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 
 /** Filter keys that count as "a filter" for tags, saving and clearing the selection. */
-export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku', 'beatId'] as const;
+export const FILTER_KEYS = ['status', 'from', 'to', 'q', 'paymentMode', 'shopType', 'orderType', 'companyId', 'courier', 'warehouseId', 'pincode', 'sku', 'beatId', 'cluster'] as const;
+/** The cluster filter asked for by a seller (part 1 §6: the cluster filter is WMS only). */
+export const CLUSTER_FILTER_WMS_ONLY = 'The cluster filter is for warehouse users';
 /** Courier names a seller can filter by (the `shipper` of an order). */
 export const COURIER_NAMES = ['Delhivery', 'Blue Dart', 'Xpressbees', 'Ekart Logistics', 'Clickpost'] as const;
 
@@ -603,6 +607,13 @@ export const OrderDetail = z.object({
   dimensions: z.object({ length: z.number(), breadth: z.number(), height: z.number() }),
   shippingPackageCode: z.string().nullable(),
   shippingPackageName: z.string().nullable(),
+  /** The parcel as weighed and boxed at packing (null until then): grams and cm; volumetric L×B×H/5000 kg; chargeable the larger. */
+  parcel: z
+    .object({
+      weightG: z.number(), packageCode: z.string().nullable(), lengthCm: z.number(), breadthCm: z.number(), heightCm: z.number(),
+      volumetricWeightG: z.number(), chargeableWeightG: z.number(),
+    })
+    .nullable(),
   remittanceStatus: z.object({ status: z.string() }).nullable(),
   rtsVerifiedAt: z.string().nullable(),
   ewayBill: z.string().nullable(),

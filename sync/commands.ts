@@ -6,6 +6,8 @@
 // TODO(lead): swap the plain string checks for the AWB/WSIN format schemas in
 // domain/ once they exist, so both ends share the spec's messages.
 import { z } from 'zod';
+import { isValidGtin } from '../domain/gs1';
+import { parcelFields } from '../domain/floor';
 
 const id = z.string().min(1).max(64);
 const count = z.number().int().nonnegative();
@@ -13,7 +15,22 @@ const count = z.number().int().nonnegative();
 const stockKey = { warehouseId: id, companyId: id, wsin: id };
 
 export const commandArgs = {
-  'pack.scan': z.object({ awb: id, orderId: id, wsin: id }),
+  'pack.scan': z.object({
+    awb: id,
+    orderId: id,
+    wsin: id,
+    /** What the unit's GS1 barcode said, when it was scanned by one (stored with the packed unit). */
+    gs1: z
+      .object({
+        gtin: z.string().regex(/^\d{14}$/).refine(isValidGtin, 'Not a GTIN'),
+        lot: z.string().min(1).max(20).optional(),
+        expiry: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+        serial: z.string().min(1).max(20).optional(),
+      })
+      .optional(),
+  }),
+  /** The packed parcel weighed and its box named (domain/floor.ts parcelFields; the box rule is the server's). */
+  'pack.weigh': z.object({ orderId: id, awb: id, ...parcelFields }),
   'pack.submit': z.object({
     orderId: id,
     awb: id,

@@ -76,6 +76,10 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
   if (f.warehouseId) q = q.where('warehouse_id', '=', f.warehouseId);
   if (f.pincode) q = q.where('shipping_pincode', '=', f.pincode);
   if (f.beatId) q = q.where('beat_id', '=', f.beatId);
+  if (f.cluster) {
+    const cluster = f.cluster;
+    q = q.where('shipping_pincode', 'in', (eb) => eb.selectFrom('cluster_pincodes').select('cluster_pincodes.pincode').where('cluster_pincodes.cluster_id', '=', cluster));
+  }
   if (f.sku) {
     const sku = f.sku;
     q = q.where('id', 'in', (eb) => eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', sku));

@@ -11,7 +11,9 @@ import { paiseToDecimalText } from '../../domain/money';
 export const ORDER_HEADER = [
   'Order ID', 'Internal ID', 'Company', 'Warehouse', 'Status', 'Created At (IST)', 'Updated At (IST)', 'Shop Type', 'Order Type', 'Payment Mode',
   'Order Total (INR)', 'COD Amount (INR)', 'Shipping (INR)', 'AWB', 'Courier', 'Customer Name', 'Customer Phone', 'Customer Email',
-  'City', 'State', 'Pincode', 'Weight (g)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)', 'Invoice Number', 'Items',
+  'City', 'State', 'Pincode', 'Weight (g)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)',
+  // As weighed at the box when packed (empty before): the dead weight and what the courier bills (the larger of it and L×B×H/5000 kg).
+  'Packed Weight (g)', 'Chargeable Weight (g)', 'Invoice Number', 'Items',
   // Last, after the columns read from the order row: the order's total shipping-charge adjustment (bulk upload), empty when none.
   'Shipping Charge Adjustment (INR)',
 ];
@@ -25,7 +27,7 @@ export const ORDER_COLUMNS = [
   'shop_order_id', 'id', 'company_id', 'warehouse_id', 'status', 'created_at', 'updated_at', 'shop_type', 'order_type',
   'payment_mode', 'total_paise', 'cod_paise', 'shipping_paise', 'tracking_number', 'shipper', 'customer_name', 'customer_phone',
   'customer_email', 'shipping_city', 'shipping_state', 'shipping_pincode', 'weight_g', 'length_cm', 'breadth_cm', 'height_cm',
-  'invoice_number',
+  'packed_weight_g', 'chargeable_weight_g', 'invoice_number',
 ] as const;
 export const ID = 1;
 export const ITEMS = ORDER_COLUMNS.length;
@@ -166,7 +168,7 @@ export function orderLineWriter(w: CsvByteWriter, cells: OrderNameCells): (o: un
  * strftime cost more than all the rest of the row), shop type, order type name, payment mode, [4..6] money,
  * [7] AWB + shipper, [8] delivery partner when there is no shipper, [9]
  * customer name, phone, e-mail, city, state, pincode, weight, [10..12]
- * length, breadth, height, [13] invoice number + items summary.
+ * length, breadth, height, [13..14] packed and chargeable weight, [15] invoice number + items summary.
  */
 const SEP = "char(31)";
 /** Columns NOT NULL in the schema need no ifnull (a NULL would blank the whole run, never silently). */
@@ -186,6 +188,8 @@ export const PACKED_SQLITE_COLUMNS = [
   'length_cm',
   'breadth_cm',
   'height_cm',
+  'packed_weight_g',
+  'chargeable_weight_g',
   run(['invoice_number', 'items_summary']),
 ];
 
@@ -244,7 +248,11 @@ export function packedLineWriter(w: CsvByteWriter, cells: OrderNameCells, plain:
     w.comma();
     w.value(o[12]);
     w.comma();
-    ok = run(o[13], 2) && ok;
+    w.value(o[13]);
+    w.comma();
+    w.value(o[14]);
+    w.comma();
+    ok = run(o[15], 2) && ok;
     w.comma();
     if (adjustment.size) w.raw(adjustment.get(packedId(o)) ?? '');
     if (ok) {

@@ -55,7 +55,8 @@ const orderDocSql = sql<string>`json_object(
   'approveRtsReturns', json(CASE WHEN companies.approve_rts_returns = 1 THEN 'true' ELSE 'false' END),
   'items', (SELECT json_group_array(json_object(
       'id', oi.id, 'title', oi.title, 'sku', oi.sku, 'quantity', oi.quantity, 'returnQuantity', oi.return_quantity,
-      'wsinMapping', ${jsonOrEmpty('oi.wsin_mapping')}) ORDER BY oi.id)
+      'wsinMapping', ${jsonOrEmpty('oi.wsin_mapping')},
+      'barCode', (SELECT ci.bar_code FROM catalogue_items ci WHERE ci.id = oi.catalogue_id)) ORDER BY oi.id)
     FROM order_items oi WHERE oi.order_id = orders.id),
   'packing', CASE WHEN packing_metadata.status = 'PACKED'
     THEN json_object('status', 'PACKED', 'scanned', ${jsonOrEmpty('packing_metadata.scanned')}, 'packedAt', packing_metadata.packed_at, 'packedBy', packing_metadata.packed_by_name)

@@ -34,14 +34,17 @@ export async function buildOrderDocs(db: FloorDb, orders: readonly FloorOrderRow
   for (const part of chunks(ids)) {
     const rows = await db
       .selectFrom('order_items')
-      .select(['id', 'order_id', 'title', 'sku', 'quantity', 'return_quantity', 'wsin_mapping'])
-      .where('order_id', 'in', part)
-      .orderBy('order_id')
-      .orderBy('id')
+      .leftJoin('catalogue_items', 'catalogue_items.id', 'order_items.catalogue_id')
+      .select(['order_items.id', 'order_items.order_id', 'order_items.title', 'order_items.sku', 'order_items.quantity', 'order_items.return_quantity', 'order_items.wsin_mapping'])
+      .select('catalogue_items.bar_code')
+      .where('order_items.order_id', 'in', part)
+      .orderBy('order_items.order_id')
+      .orderBy('order_items.id')
       .execute();
     for (const r of rows) {
       const list = items.get(r.order_id) ?? [];
-      list.push({ id: r.id, title: r.title, sku: r.sku, quantity: r.quantity, returnQuantity: r.return_quantity, wsinMapping: parseJson(r.wsin_mapping, {}) });
+      // The catalogue barCode (the maker's GTIN): the device counts a scan of it as the line's WSIN.
+      list.push({ id: r.id, title: r.title, sku: r.sku, quantity: r.quantity, returnQuantity: r.return_quantity, wsinMapping: parseJson(r.wsin_mapping, {}), barCode: r.bar_code ?? null });
       items.set(r.order_id, list);
     }
     for (const p of await db.selectFrom('packing_metadata').select(['order_id', 'status', 'scanned', 'packed_at', 'packed_by_name']).where('order_id', 'in', part).execute()) {

@@ -5,8 +5,13 @@ import {
   checkPackedCounts,
   FLOOR_STATUSES,
   itemsToScan,
+  chargeableWeightG,
   notPackableReason,
   PACKABLE_STATUSES,
+  PARCEL_NOT_PACKED,
+  parcelBoxProblem,
+  volumetricWeightG,
+  type ParcelInput,
   PACKED_AT_STATION,
   QUANTITY_ERROR,
   requiredUnits,
@@ -16,6 +21,10 @@ import {
   type PackingOrder,
 } from '../../domain/floor';
 import { runFloor } from './compiled';
+import type { Gs1Data } from '../../domain/gs1';
+import { uuidv7 } from '../../domain/ids';
+import '../tables/packed-unit-lots';
+import { activeShippingPackage } from '../orders/edits';
 import { ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
@@ -87,11 +96,11 @@ async function scanState(tx: FloorTx, orderId: string) {
     [orderId],
   );
   const required = requiredUnits(items.map((i) => ({ sku: i.sku, quantity: i.quantity, wsinMapping: parseJson<Record<string, number>>(i.wsin_mapping, {}) })));
-  return { id: order.id, required, scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
+  return { id: order.id, companyId: order.company_id, required, scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
 }
 
 /** One WSIN scanned into the box by this device (pack.scan). */
-export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string }): Promise<void> {
+export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string; gs1?: Gs1Data }): Promise<void> {
   const state = await scanState(tx, args.orderId);
   const { required } = state;
   const wsin = Object.keys(required).find((w) => w.toLowerCase() === args.wsin.trim().toLowerCase());
@@ -109,6 +118,16 @@ export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: str
         .onConflict((oc) => oc.columns(['order_id', 'client_id']).doUpdateSet({ scanned: arg(2), updated_at: arg(3) })),
     [state.id, tx.clientId, json, tx.now],
   );
+  if (args.gs1) {
+    // The lot, expiry and serial its GS1 barcode read, kept with the unit.
+    await tx.db
+      .insertInto('packed_unit_lots')
+      .values({
+        id: uuidv7(), order_id: state.id, company_id: state.companyId, wsin, gtin: args.gs1.gtin, lot: args.gs1.lot ?? null, expiry: args.gs1.expiry ?? null,
+        serial: args.gs1.serial ?? null, client_id: tx.clientId, created_at: tx.now,
+      })
+      .execute();
+  }
   await touchOrder(tx, state.id);
 }
 
@@ -194,3 +213,35 @@ export async function listPackingOrders(db: FloorDb, scope: FloorScope, opts: { 
   return { data: docs.map(packingOrder), count: { all, packed, notPacked: all - packed } };
 }
 
+/**
+ * The packed parcel weighed at the box (pack.weigh, offline too): its dead
+ * weight and box (a shipping package, or L x B x H), with the volumetric and
+ * chargeable weights the courier booking sends. Refused before the order is
+ * packed, after it has left the floor, or with a box that is not named.
+ */
+export async function recordWeight(tx: FloorTx, args: ParcelInput & { orderId: string }): Promise<void> {
+  const order = await lockOrder(tx, args.orderId);
+  const pack = await tx.db.selectFrom('packing_metadata').select('status').where('order_id', '=', order.id).executeTakeFirst();
+  if (pack?.status !== 'PACKED') throw conflict(PARCEL_NOT_PACKED(order.shop_order_id));
+  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw conflict(notPackableReason({ shopOrderId: order.shop_order_id, status: order.status }));
+  const problem = parcelBoxProblem(args);
+  if (problem) throw invalid(problem);
+  let box: { code: string | null; l: number; b: number; h: number };
+  if (args.packageCode) {
+    const pkg = await activeShippingPackage(tx.db, args.packageCode);
+    if (!pkg) throw invalid(`Shipping package ${args.packageCode} is not known`);
+    box = { code: pkg.code, l: Number(pkg.length_cm), b: Number(pkg.breadth_cm), h: Number(pkg.height_cm) };
+  } else {
+    box = { code: null, l: args.lengthCm!, b: args.breadthCm!, h: args.heightCm! };
+  }
+  const volumetric = volumetricWeightG(box.l, box.b, box.h);
+  await tx.db
+    .updateTable('orders')
+    .set({
+      packed_weight_g: args.weightG, packed_package_code: box.code, packed_length_cm: box.l, packed_breadth_cm: box.b, packed_height_cm: box.h,
+      volumetric_weight_g: volumetric, chargeable_weight_g: chargeableWeightG(args.weightG, volumetric), weighed_at: tx.now, weighed_by: tx.actor.id,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  await touchOrder(tx, order.id);
+}

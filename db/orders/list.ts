@@ -69,6 +69,8 @@ export type OrderListFilter = {
   sku?: string;
   /** The D2R beat (index orders (company_id, beat_id), migration 2026-11-24T1200). */
   beatId?: string;
+  /** A delivery cluster (id): the order's delivery pincode is one of the cluster's (index cluster_pincodes_cluster). */
+  clusterId?: string;
 };
 
 export type OrderListPage = {
@@ -98,7 +100,7 @@ export function countableFromStatusCounts(f: OrderListFilter): boolean {
 
 /** Filters on columns the sort indexes do not carry (courier, warehouse, pincode, SKU). */
 function hasFindFilter(f: OrderListFilter): boolean {
-  return !!(f.courier || f.warehouseId || f.pincode || f.sku || f.beatId);
+  return !!(f.courier || f.warehouseId || f.pincode || f.sku || f.beatId || f.clusterId);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -200,6 +202,7 @@ function where(f: OrderListFilter) {
     if (f.pincode) and.push(eb('shipping_pincode', '=', f.pincode));
     if (f.sku) and.push(eb('id', 'in', eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', f.sku)));
     if (f.beatId) and.push(eb('beat_id', '=', f.beatId));
+    if (f.clusterId) and.push(eb('shipping_pincode', 'in', eb.selectFrom('cluster_pincodes').select('cluster_pincodes.pincode').where('cluster_pincodes.cluster_id', '=', f.clusterId)));
     if (f.q) and.push(searchSql(f.q));
     return eb.and(and);
   };
@@ -249,6 +252,7 @@ function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unkn
   if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);
   if (f.sku) parts.push(sql`id IN (SELECT order_id FROM order_items WHERE sku = ${f.sku})`);
   if (f.beatId) parts.push(sql`beat_id = ${f.beatId}`);
+  if (f.clusterId) parts.push(sql`shipping_pincode IN (SELECT pincode FROM cluster_pincodes WHERE cluster_id = ${f.clusterId})`);
   if (w?.cursor) parts.push(sql`(${sql.ref(w.col)}, id) ${sql.raw(w.cmp)} (${w.cursor.value}, ${w.cursor.id})`);
   return sql.join(parts, sql` AND `);
 }

@@ -29,9 +29,9 @@ describe('column orders (part 2 §9)', () => {
       'id,length,breadth,height,weight,paymentMethod,itemName,itemQuantity,discount,sku,name,phone,email,line1,line2,city,state,pincode,awb,deliveryPartner,shippingLabelUrl,invoiceUrl,shippingPrice,itemPrice,ewayBill,warehouseId,backdate,purchaseOrderNumber,isb2bOrder,isD2ROrder,beatId,dueDate',
     );
   });
-  it('catalogues has 18 columns A..R; external retailers 24 (A..X)', () => {
+  it("catalogues has the spec's 18 columns A..R, then the optional barCode (S); external retailers 24 (A..X)", () => {
     expect(BULK_DEFS.catalogues.columns.map((c) => c.key).join(',')).toBe(
-      'itemName,productId,sku,hsnCode,category,status,price,length,breadth,height,weight,sgst,cgst,igst,utgst,basePrice,margin,distributorMargin',
+      'itemName,productId,sku,hsnCode,category,status,price,length,breadth,height,weight,sgst,cgst,igst,utgst,basePrice,margin,distributorMargin,barCode',
     );
     expect(BULK_DEFS['external-retailers'].columns).toHaveLength(24);
   });
@@ -108,8 +108,13 @@ describe('catalogue rules', () => {
     ['sgst', '-1', 'sgst must be a number of at least 0'],
     ['margin', '-1', 'margin must be a number of at least 0'],
     ['status', 'Maybe', 'status must be one of Active, InActive, 1, 0'],
+    // EAN-13 4006381333931 with its last digit changed.
+    ['barCode', '4006381333932', 'Barcode must be a GTIN: UPC-A (12 digits), EAN-13 or GTIN-14 (EAN-8 too) with a correct check digit'],
   ])('%s = %j → %s', (col, value, reason) => {
     expect(reasonOf('catalogues', { [col]: value }, col)).toBe(reason);
+  });
+  it('a GTIN with its check digit is allowed, as is no barCode', () => {
+    for (const code of ['4006381333931', '036000291452', '10614141000415', '']) expect(reasonOf('catalogues', { barCode: code }, 'barCode')).toBeNull();
   });
   it('36 characters is allowed', () => expect(reasonOf('catalogues', { productId: 'P'.repeat(36) }, 'productId')).toBeNull());
 });

@@ -8,6 +8,7 @@ import {
 } from './rules';
 import { z } from 'zod';
 import { okBody } from '../api';
+import { GTIN_INVALID, isValidGtin } from '../gs1';
 
 export const BULK_TYPES = [
   'catalogues', 'inventory', 'wsin-upload', 'wsin-map', 'orders', 'cod-remittance', 'shipping-charge-adjustment', 'd2r-discount', 'd2r-beats',
@@ -164,6 +165,8 @@ const CATALOGUES: BulkColumn[] = [
   money('basePrice', '', false),
   nonNeg('margin', '', false),
   nonNeg('distributorMargin', '', false),
+  // After the spec's A..R: the maker's GTIN, checked by its check digit (domain/gs1.ts), as in the catalogue form.
+  col('barCode', optional((v) => (isValidGtin(v) ? null : GTIN_INVALID)), 'Optional: the GTIN (UPC-A, EAN-13 or GTIN-14) with its check digit', '8901234567890', false),
 ];
 
 const LIGHTNING: BulkColumn[] = [

@@ -345,6 +345,8 @@ describe('CSV downloads', () => {
           'Length (cm)': String(o.length_cm),
           'Breadth (cm)': String(o.breadth_cm),
           'Height (cm)': String(o.height_cm),
+          'Packed Weight (g)': o.packed_weight_g == null ? '' : String(o.packed_weight_g),
+          'Chargeable Weight (g)': o.chargeable_weight_g == null ? '' : String(o.chargeable_weight_g),
           'Invoice Number': o.invoice_number ?? '',
           Items: (itemsOf.get(o.id) ?? []).sort().join('; '),
           'Shipping Charge Adjustment (INR)': '',

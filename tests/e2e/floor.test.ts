@@ -207,7 +207,11 @@ describe('the packing station', () => {
     await dialog.getByRole('button', { name: 'Save inbound' }).click();
     await expect.poll(() => dialog.getByTestId('popup-quantity').textContent()).toBe(String(before + 5));
     await dialog.getByRole('tab', { name: 'Inventory adjustment' }).click();
-    await dialog.getByRole('textbox', { name: 'Quantity (+ to add, − to remove)' }).fill(String(-(before + 6)));
+    // A phone's numeric keypad has no minus key: the direction is a choice, the units a count.
+    await dialog.getByText('Remove', { exact: true }).click();
+    const units = dialog.getByRole('textbox', { name: 'Units to remove' });
+    expect(await units.getAttribute('inputmode')).toBe('numeric');
+    await units.fill(String(before + 6));
     await dialog.getByRole('textbox', { name: 'Remarks' }).fill('Counted short');
     await dialog.getByRole('button', { name: 'Save adjustment' }).click();
     await dialog.getByText(`Stock of ${wsin} cannot go below zero`).waitFor();

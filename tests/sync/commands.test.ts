@@ -8,6 +8,7 @@ import { MemoryServerStore, type MemoryServerTx } from '../../sync/server/memory
 
 const valid: { [N in CommandName]: CommandArgs<N> } = {
   'pack.scan': { awb: '1234567890', orderId: 'o1', wsin: 'W1' },
+  'pack.weigh': { orderId: 'o1', awb: '1234567890', weightG: 850, packageCode: 'BOX-S' },
   'pack.submit': { orderId: 'o1', awb: '1234567890', scanned: { W1: 2, W2: 1 } },
   'return.approve': {
     orderId: 'o1',
@@ -20,8 +21,8 @@ const valid: { [N in CommandName]: CommandArgs<N> } = {
 };
 
 describe('commandArgs', () => {
-  it('names the six offline commands', () => {
-    expect(COMMAND_NAMES).toEqual(['pack.scan', 'pack.submit', 'return.approve', 'inventory.inbound', 'inventory.adjust', 'inventory.scanned']);
+  it('names the seven offline commands', () => {
+    expect(COMMAND_NAMES).toEqual(['pack.scan', 'pack.weigh', 'pack.submit', 'return.approve', 'inventory.inbound', 'inventory.adjust', 'inventory.scanned']);
     expect(commandNameSchema.safeParse('pack.scan').success).toBe(true);
     expect(commandNameSchema.safeParse('pack.unknown').success).toBe(false);
   });
@@ -33,6 +34,9 @@ describe('commandArgs', () => {
   it.each([
     ['pack.scan', { awb: '', orderId: 'o1', wsin: 'W1' }],
     ['pack.submit', { orderId: 'o1', awb: 'A', scanned: { W1: -1 } }],
+    ['pack.weigh', { orderId: 'o1', awb: 'A', weightG: 0, packageCode: 'BOX-S' }],
+    ['pack.weigh', { orderId: 'o1', awb: 'A', weightG: 500, lengthCm: 0.5 }],
+    ['pack.scan', { awb: 'A', orderId: 'o1', wsin: 'W1', gs1: { gtin: '4006381333931' } }],
     ['return.approve', { orderId: 'o1', returnType: 'XTO', items: [{ wsin: 'W1', sku: 'S', missingQuantity: 0, damageQuantity: 0 }] }],
     ['return.approve', { orderId: 'o1', returnType: 'DTO', items: [] }],
     ['inventory.inbound', { warehouseId: 'wh1', companyId: 'c1', wsin: 'W1', accepted: 1.5, rejected: 0 }],
@@ -55,6 +59,7 @@ describe('commandHandlers', () => {
     };
     const handlers = commandHandlers<MemoryServerTx, { userId: string }>({
       'pack.scan': async () => undefined,
+      'pack.weigh': async () => undefined,
       'pack.submit': async () => undefined,
       'return.approve': async () => undefined,
       'inventory.inbound': (tx, a) => addStock(tx, a, a.accepted),

@@ -24,6 +24,8 @@ export const floorEffects: LocalEffects<AppCommands> = {
     if (!verdict.ok) return;
     await rows.put(FLOOR_TABLES.orders, doc.id, { ...doc, packing: { ...doc.packing, scanned: { ...doc.packing.scanned, [verdict.wsin]: verdict.scanned } } });
   },
+  // The weight is the server's to store on the order; the device's copy of the order does not show it.
+  'pack.weigh': async () => {},
   'pack.submit': async (rows, args, { createdAt }) => {
     const doc = await order(rows, args.orderId);
     if (!doc || !isPackable(doc)) return;

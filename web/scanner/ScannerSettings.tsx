@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { WholeNumberInput } from '../ui/WholeNumberInput';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
@@ -53,15 +54,11 @@ function ScannerSettingsModal({ onClose }: { onClose: () => void }) {
           </div>
           <TextInput label="Prefix to strip" description="Characters the scanner puts before each code" size="md" maxLength={8} autoComplete="off" {...form.getInputProps('prefix')} />
           <TextInput label="Suffix to strip" description="Characters the scanner puts after each code" size="md" maxLength={8} autoComplete="off" {...form.getInputProps('suffix')} />
-          <NumberInput
+          <WholeNumberInput
             label="Longest gap between keys (ms)"
             description="Used only for a scan made while no scan field has focus"
             size="md"
-            min={10}
-            max={300}
-            allowDecimal={false}
-            allowNegative={false}
-            inputMode="numeric"
+            maxDigits={3}
             {...form.getInputProps('maxGapMs')}
           />
           <Group justify="space-between">

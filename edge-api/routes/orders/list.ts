@@ -39,7 +39,7 @@ export const listRoutes = new Hono<AppEnv>()
    * (`currentCount`, exact or "more than" when capped) and the missed-order count.
    */
   .get('/orders', responds(OrderListResponse), v('query', orderListQuerySchema), async (c) => {
-    return c.json((await orderListPage(c.var.dbh, companyScope(c), c.req.valid('query'))) satisfies OrderListResponse);
+    return c.json((await orderListPage(c.var.dbh, companyScope(c), c.req.valid('query'), requireSession(c).role)) satisfies OrderListResponse);
   })
   /** Missed orders: their own statuses (non-admins filter by one at a time) and sync state. */
   .get('/missed-orders', responds(MissedOrdersResponse), v('query', missedOrderQuerySchema), async (c) => {

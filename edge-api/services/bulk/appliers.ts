@@ -76,7 +76,7 @@ const catalogues: RowApplier = async ({ dbh, actor }, r) => {
   await tx(dbh, async (t) => {
     const existing = await findManualItemBySku(t, companyId, r.sku);
     const v: CatalogueCreate = {
-      skuId: r.sku, shopType: 'manual', productTitle: r.itemName, productId: r.productId, category: r.category, hsnCode: r.hsnCode,
+      skuId: r.sku, shopType: 'manual', productTitle: r.itemName, productId: r.productId, category: r.category, hsnCode: r.hsnCode, barCode: r.barCode || undefined,
       active: /^(active|1)$/i.test(r.status) ? 1 : 0, price: num(r.price)!, basePrice: r.basePrice ? num(r.basePrice)! : undefined,
       margin: r.margin ? num(r.margin)! : undefined, distributorMargin: r.distributorMargin ? num(r.distributorMargin)! : undefined,
       weight: num(r.weight)!, dimensions: { length: num(r.length)!, breadth: num(r.breadth)!, height: num(r.height)! },

@@ -5,7 +5,7 @@
 import type { FloorTx } from '../../../db/floor/context';
 import { Refusal } from '../../../domain/refusal';
 import { adjust, inbound, setScanned } from '../../../db/floor/inventory';
-import { recordScan, submitPack } from '../../../db/floor/packing';
+import { recordScan, recordWeight, submitPack } from '../../../db/floor/packing';
 import { approveReturn } from '../../../db/floor/returns';
 import { CommandRejected, commandHandlers, type CommandMeta } from '../../../sync/server/apply';
 import type { Database } from '../../../db/schema';
@@ -26,6 +26,7 @@ function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
 export const floorHandlers = commandHandlers<KyselyServerTx<Database>, FloorCtx>({
   'pack.scan': handler(recordScan),
   'pack.submit': handler(submitPack),
+  'pack.weigh': handler(recordWeight),
   'return.approve': handler(approveReturn),
   'inventory.inbound': handler(inbound),
   'inventory.adjust': handler(adjust),

@@ -28,6 +28,7 @@ import {
   type MissedOrderItem,
   type MissedOrderQuery,
   type MissedOrdersResponse,
+  CLUSTER_FILTER_WMS_ONLY,
   type OrderCountsResponse,
   type OrderListItem,
   type OrderListItemLine,
@@ -38,6 +39,8 @@ import type { Role } from '../../../domain/roles';
 import { csvLine } from '../../../domain/csv';
 import { indiaCsvDateTime } from '../../../domain/india-time';
 import { invalid, notFound } from '../../../domain/refusal';
+import { CLUSTER_NOT_FOUND } from '../../../domain/admin';
+import { clusterExists } from '../../../db/admin/masters';
 import { ORDER_STATUSES } from '../../../domain/statuses';
 import type { z } from 'zod';
 
@@ -84,8 +87,15 @@ export async function orderCounts(dbh: DbHandle, scope: readonly string[] | null
  * per-status counts of the caller's companies, the section's total
  * (`currentCount`, exact or "more than" when capped) and the missed-order count.
  */
-export async function orderListPage(dbh: DbHandle, scope: readonly string[] | null, q: z.output<typeof orderListQuerySchema>): Promise<OrderListResponse> {
+export async function orderListPage(
+  dbh: DbHandle, scope: readonly string[] | null, q: z.output<typeof orderListQuerySchema>, role: Role,
+): Promise<OrderListResponse> {
   const { db, dialect, sqlite } = dbh;
+  if (q.cluster) {
+    // Part 1 §6: the cluster filter is WMS only (the admin, who keeps the clusters, may use it too).
+    if (role === 'seller') throw invalid(CLUSTER_FILTER_WMS_ONLY, [{ path: 'cluster', message: CLUSTER_FILTER_WMS_ONLY }]);
+    if (!(await clusterExists(db, q.cluster))) throw notFound(CLUSTER_NOT_FOUND);
+  }
   const companies = q.companyId ? (scope === null || scope.includes(q.companyId) ? [q.companyId] : []) : scope;
   const statuses = effectiveStatuses(q.tab, q.status);
   const filter: OrderListFilter = {
@@ -102,6 +112,7 @@ export async function orderListPage(dbh: DbHandle, scope: readonly string[] | nu
     pincode: q.pincode,
     sku: q.sku,
     beatId: q.beatId,
+    clusterId: q.cluster,
   };
   // Sidebar counts of the caller's companies; the section's total and the
   // list's arms come from the same rows (the listed companies are among them).

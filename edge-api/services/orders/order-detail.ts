@@ -53,6 +53,14 @@ export function orderDto(o: FoundOrder, actor: Actor): OrderDetail {
     dimensions: { length: Number(order.length_cm), breadth: Number(order.breadth_cm), height: Number(order.height_cm) },
     shippingPackageCode: order.shipping_package_code,
     shippingPackageName: pkg?.name ?? null,
+    parcel:
+      order.packed_weight_g === null || order.packed_weight_g === undefined
+        ? null
+        : {
+            weightG: Number(order.packed_weight_g), packageCode: order.packed_package_code, lengthCm: Number(order.packed_length_cm),
+            breadthCm: Number(order.packed_breadth_cm), heightCm: Number(order.packed_height_cm),
+            volumetricWeightG: Number(order.volumetric_weight_g), chargeableWeightG: Number(order.chargeable_weight_g),
+          },
     remittanceStatus: showsCodRemittance(facts) && order.remittance_status ? { status: order.remittance_status } : null,
     rtsVerifiedAt: order.rts_verified_at,
     ewayBill: order.eway_bill,

@@ -19,7 +19,7 @@ const read = () => {
  * get-all-clusters (part 1 §7). Its 'clusters' root is kept on the device by the query
  * persistence (web/pwa/queryPersistence.ts), so the filter still works offline once fetched.
  */
-const allClustersQuery = { queryKey: ['clusters', 'all'], queryFn: () => apiJson<ClustersResponse>('/api/clusters').then((r) => r.cluster), staleTime: 10 * 60_000, gcTime: Infinity, retry: false };
+export const allClustersQuery = { queryKey: ['clusters', 'all'], queryFn: () => apiJson<ClustersResponse>('/api/clusters').then((r) => r.cluster), staleTime: 10 * 60_000, gcTime: Infinity, retry: false };
 
 export type ClusterFilterState = {
   /** The Select (warehouse users only; nothing for other roles). */

@@ -138,7 +138,7 @@ export function CatalogueForm({ mode, item, companyId, onSaved, onCancel }: Cata
           <Grid.Col span={col}><TextInput label="Variant ID" {...field('variantId')} /></Grid.Col>
           <Grid.Col span={col}><TextInput label="Variant Title" {...field('variantTitle')} /></Grid.Col>
           <Grid.Col span={col}><TextInput label="HSN Code" {...field('hsnCode')} /></Grid.Col>
-          <Grid.Col span={col}><TextInput label="Bar Code" {...field('barCode')} /></Grid.Col>
+          <Grid.Col span={col}><TextInput label="Bar Code" description="GTIN: UPC-A, EAN-13 or GTIN-14" inputMode="numeric" {...field('barCode')} /></Grid.Col>
           <Grid.Col span={col}>
             <Select label="Status" required allowDeselect={false} data={[{ value: '1', label: 'Active' }, { value: '0', label: 'InActive' }]} {...field('active')} />
           </Grid.Col>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Group, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, resolveScan, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import type { Gs1Data } from '../../../domain/gs1';
 import { findOrderByCode, hasPending, readCatalogue, readOrder } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
@@ -15,6 +16,7 @@ import { DataTable } from '../../ui/DataTable';
 import { FLOOR_TABLE } from '../../ui/floorTable';
 import { leaveNotice } from './notice';
 import { ScanResult, type ScanOutcome } from './ScanResult';
+import { ParcelWeightForm } from './ParcelWeightForm';
 
 export interface ActivePackingProps {
   awb: string;
@@ -110,9 +112,12 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
   };
 
   const { submit } = useScanner({
-    onScan: async ({ code }) => {
+    onScan: async ({ code: scannedCode }) => {
       if (!orderId) return;
       const doc = docRef.current ?? (await readOrder(sync.db, orderId));
+      // A product's own barcode (EAN, GS1-128, GS1 DataMatrix, GS1 Digital Link) counts as its WSIN.
+      const resolved = doc ? resolveScan(doc.items, scannedCode) : { code: scannedCode };
+      const code = resolved.code;
       if (!doc || !isPackable(doc)) {
         // Packed (or gone): the next expected scan is an AWB; one more unit of this order is too many.
         if (doc && code.trim().toLowerCase() in lowerKeys(requiredUnits(doc.items))) return fail(QUANTITY_ERROR.title, QUANTITY_ERROR.message);
@@ -134,7 +139,7 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
       show(
         verdict.complete
           ? { kind: 'packed', title: 'Packed', detail: `${verdict.wsin} ${verdict.scanned}/${verdict.required}. Every item is in the box.` }
-          : { kind: 'pass', title: `${verdict.wsin} ✓`, detail: `${verdict.scanned} of ${verdict.required} scanned` },
+          : { kind: 'pass', title: `${verdict.wsin} ✓`, detail: `${verdict.scanned} of ${verdict.required} scanned${gs1Words(resolved.gs1)}` },
       );
       const after = { ...scanned, [verdict.wsin]: verdict.scanned };
       writes.current = writes.current
@@ -142,7 +147,7 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
         // is painted, so it never delays it; writes stay in scan order behind the screen's back.
         .then(afterPaint)
         .then(async () => {
-          await sync.engine.enqueue('pack.scan', { awb, orderId: doc.id, wsin: verdict.wsin });
+          await sync.engine.enqueue('pack.scan', { awb, orderId: doc.id, wsin: verdict.wsin, ...(resolved.gs1 ? { gs1: resolved.gs1 } : {}) });
           if (verdict.complete) await sync.engine.enqueue('pack.submit', { awb, orderId: doc.id, scanned: after });
         })
         .catch((error: unknown) => fail('Scan not saved', `${error instanceof Error ? error.message : String(error)}. Scan the item again.`));
@@ -182,46 +187,51 @@ function PackingView({ doc, outcome, onSubmit }: { doc: FloorOrderDoc; outcome: 
   const hint = packed ? 'Packed. Next: scan the next AWB' : next ? `Next: scan a WSIN (${left} ${left === 1 ? 'unit' : 'units'} left, e.g. ${next.wsin})` : 'Every item is scanned';
 
   // The work first: on a 360 x 640 handheld the order's progress, the verdict and the scan field
-  // are in the first screenful; the order's details and its lines follow.
+  // are in the first screenful; the order's details and its lines follow. On a tablet (768 px and
+  // wider, either way up) the order card, verdict and scan field sit beside the lines.
   return (
-    <Stack gap="xs">
-      <Paper withBorder p="xs" radius="md" data-testid="order-card">
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fz={{ base: 20, sm: 26 }} fw={800} lh={1.2} data-testid="active-awb" style={{ overflowWrap: 'anywhere' }}>
-              {doc.awb ?? '—'}
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" data-testid="packing-layout">
+      <Stack gap="xs">
+        <Paper withBorder p="xs" radius="md" data-testid="order-card">
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fz={{ base: 20, sm: 26 }} fw={800} lh={1.2} data-testid="active-awb" style={{ overflowWrap: 'anywhere' }}>
+                {doc.awb ?? '—'}
+              </Text>
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {doc.shopOrderId} · {doc.customerName}
+              </Text>
+            </div>
+            <Badge size="lg" color={packed ? 'teal' : 'gray'} variant={packed ? 'filled' : 'light'} data-testid="pack-status" style={{ flexShrink: 0 }}>
+              {packed ? 'Packed' : 'Not Packed'}
+            </Badge>
+          </Group>
+          <Group gap="xs" wrap="nowrap" mt={6}>
+            <Text fz={20} fw={800} data-testid="order-progress" style={{ whiteSpace: 'nowrap' }}>
+              {done} / {total} {total === 1 ? 'unit' : 'units'}
             </Text>
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {doc.shopOrderId} · {doc.customerName}
+            <Progress value={total ? (100 * done) / total : 0} color={packed || left === 0 ? 'teal' : 'blue'} size="lg" style={{ flex: 1 }} aria-label={`${done} of ${total} units scanned`} />
+          </Group>
+          {packed && (
+            <Text size="sm" c="dimmed">
+              {doc.packing.packedBy ? `by ${doc.packing.packedBy}` : 'Saved on this device; sent with the next sync.'}
             </Text>
-          </div>
-          <Badge size="lg" color={packed ? 'teal' : 'gray'} variant={packed ? 'filled' : 'light'} data-testid="pack-status" style={{ flexShrink: 0 }}>
-            {packed ? 'Packed' : 'Not Packed'}
-          </Badge>
-        </Group>
-        <Group gap="xs" wrap="nowrap" mt={6}>
-          <Text fz={20} fw={800} data-testid="order-progress" style={{ whiteSpace: 'nowrap' }}>
-            {done} / {total} {total === 1 ? 'unit' : 'units'}
-          </Text>
-          <Progress value={total ? (100 * done) / total : 0} color={packed || left === 0 ? 'teal' : 'blue'} size="lg" style={{ flex: 1 }} aria-label={`${done} of ${total} units scanned`} />
-        </Group>
-        {packed && (
-          <Text size="sm" c="dimmed">
-            {doc.packing.packedBy ? `by ${doc.packing.packedBy}` : 'Saved on this device; sent with the next sync.'}
-          </Text>
-        )}
-      </Paper>
+          )}
+        </Paper>
 
-      <ScanResult outcome={outcome} compact placeholder={packed ? 'Packed: every item is in the box.' : 'Each scan is judged here.'} />
+        <ScanResult outcome={outcome} compact placeholder={packed ? 'Packed: every item is in the box.' : 'Each scan is judged here.'} />
 
-      <ScanBox label={packed ? 'Next AWB' : 'WSIN'} placeholder={packed ? 'Scan or type an AWB' : 'Scan or type a WSIN'} onSubmit={onSubmit} autoFocus testId="wsin-input" />
+        <ScanBox label={packed ? 'Next AWB' : 'WSIN'} placeholder={packed ? 'Scan or type an AWB' : 'Scan or type a WSIN'} onSubmit={onSubmit} autoFocus testId="wsin-input" />
 
-      <Text fz={{ base: 16, sm: 24 }} fw={700} data-testid="next-scan">
-        {hint}
-      </Text>
+        <Text fz={{ base: 16, sm: 24 }} fw={700} data-testid="next-scan">
+          {hint}
+        </Text>
+
+        {packed && <ParcelWeightForm key={doc.id} doc={doc} />}
+      </Stack>
 
       <ScanLines doc={doc} />
-    </Stack>
+    </SimpleGrid>
   );
 }
 
@@ -264,8 +274,17 @@ const ScanLines = memo(function ScanLines({ doc }: { doc: FloorOrderDoc }) {
         },
       ]}
       {...FLOOR_TABLE}
+      // Beside the order card on a tablet the lines get half the width: cards where their columns do not fit.
+      narrow="scroll"
+      minWidth={520}
       fz="lg"
       striped={false}
     />
   );
 });
+
+/** ' · lot AB-123 · expires 2027-04-30' for a GS1 scan that read them (nothing otherwise). */
+function gs1Words(gs1: Gs1Data | undefined): string {
+  if (!gs1) return '';
+  return `${gs1.lot ? ` · lot ${gs1.lot}` : ''}${gs1.expiry ? ` · expires ${gs1.expiry}` : ''}`;
+}

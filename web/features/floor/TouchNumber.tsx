@@ -1,4 +1,5 @@
-import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { WholeNumberInput } from '../../ui/WholeNumberInput';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 
 export interface TouchNumberProps {
@@ -30,16 +31,11 @@ export function TouchNumber({ label, ariaLabel, value, onChange, min = 0, max, e
         <ActionIcon size={48} variant="default" aria-label={`${ariaLabel}: one less`} disabled={n <= min} onClick={() => onChange(Math.max(min, n - 1))}>
           <IconMinus size={20} />
         </ActionIcon>
-        <NumberInput
+        <WholeNumberInput
           aria-label={ariaLabel}
           value={value}
           onChange={onChange}
-          min={min}
-          max={max}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
+          maxDigits={5}
           w={56}
           styles={{ input: { height: 48, textAlign: 'center', fontSize: 18, paddingInline: 4 } }}
           error={!!error}

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
@@ -35,11 +36,28 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
   }, [live.data, q]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const columns: DataTableColumn<InventoryDoc>[] = [
+  const companyColumn = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const columns: (DataTableColumn<InventoryDoc> | false)[] = [
     { key: 'wsin', header: 'WSIN', card: 'title', cellProps: () => ({ fw: 700 }), cell: (r) => r.wsin },
     { key: 'quantity', header: 'Quantity', cellProps: () => ({ fw: 700, 'data-testid': 'inventory-quantity' }), cell: (r) => r.quantity },
-    { key: 'product', header: 'Product', card: 'wide', cell: (r) => r.productName ?? '—' },
-    { key: 'company', header: 'Company', cell: (r) => companies.get(r.companyId) ?? r.companyId },
+    {
+      key: 'product',
+      header: 'Product',
+      card: 'wide',
+      cell: (r) =>
+        companyColumn ? (
+          r.productName ?? '—'
+        ) : (
+          <>
+            {r.productName ?? '—'}
+            <Text size="sm" c="dimmed">
+              {companies.get(r.companyId) ?? r.companyId}
+            </Text>
+          </>
+        ),
+    },
+    // Its own column where there is room (992 px up); under the product on a portrait tablet.
+    companyColumn && { key: 'company', header: 'Company', cell: (r) => companies.get(r.companyId) ?? r.companyId },
     { key: 'location', header: 'Location', cell: (r) => r.location ?? '—' },
     { key: 'blocked', header: 'Blocked', cell: (r) => (r.blocked > 0 ? <Badge color="orange">{r.blocked}</Badge> : 0) },
     { key: 'scanned', header: 'Scanned', cell: (r) => r.scannedQuantity },
@@ -118,7 +136,8 @@ export function InventoryPage({ q, page }: { q: string; page: number }) {
           text: (live.data ?? []).length === 0 ? 'No stock rows are saved on this device yet. They arrive with the next sync.' : 'No stock matches the search.',
         }}
         touchPager={{ page, pages, onChange: (p) => void navigate({ to: '/inventory', search: { q: q || undefined, page: p } }) }}
-        narrow="cards-tablet"
+        // Cards on a phone; a table from a portrait tablet (768 px) up, a screenful of products at a time.
+        narrow="cards"
       />
       {open && <InventoryPopup row={open} sync={sync} onClose={() => setOpenKey(null)} />}
     </Stack>

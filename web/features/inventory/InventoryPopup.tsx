@@ -1,4 +1,5 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, Stack, Text, Textarea, Title, type NumberInputProps } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { WholeNumberInput, type WholeNumberInputProps } from '../../ui/WholeNumberInput';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -125,26 +126,53 @@ function InboundForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
   );
 }
 
+/** Add or Remove: a phone's numeric keypad has no minus key, so the sign is a choice of its own. */
+const ADJUST_DIRECTIONS = [
+  { value: 'add', label: 'Add' },
+  { value: 'remove', label: 'Remove' },
+] as const;
+type AdjustDirection = (typeof ADJUST_DIRECTIONS)[number]['value'];
+
+/** The signed adjustment of a direction and a count of units (NaN while the count is blank). */
+function adjustmentDelta(direction: AdjustDirection, units: number | string): number {
+  if (units === '' || units === null || units === undefined) return Number.NaN;
+  const n = Number(units);
+  return direction === 'remove' ? -n : n;
+}
+
 function AdjustForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
   const { save, saving } = useSaveStock(sync);
-  const form = useForm<{ delta: number | string; remarks: string }>({
-    initialValues: { delta: '', remarks: '' },
+  const form = useForm<{ direction: AdjustDirection; units: number | string; remarks: string }>({
+    initialValues: { direction: 'add', units: '', remarks: '' },
     validate: (values) => {
-      const errors = zodValidate(adjustSchema)(values);
-      if (!errors.delta && row.quantity + Number(values.delta) < 0) errors.delta = belowZeroReason(row.wsin, row.quantity, Number(values.delta));
-      return errors;
+      const delta = adjustmentDelta(values.direction, values.units);
+      const { delta: deltaError, ...errors } = zodValidate(adjustSchema)({ delta: Number.isNaN(delta) ? undefined : delta, remarks: values.remarks });
+      const out: Record<string, string | undefined> = { ...errors };
+      if (deltaError) out.units = deltaError;
+      else if (row.quantity + delta < 0) out.units = belowZeroReason(row.wsin, row.quantity, delta);
+      return out;
     },
   });
+  const direction = form.values.direction;
   return (
     <StockForm
       onSubmit={form.onSubmit(async (v) => {
-        const ok = await save(INVENTORY_TABS.adjust, (s) => s.engine.enqueue('inventory.adjust', { ...keyOf(row), delta: Number(v.delta), remarks: v.remarks.trim() }));
+        const delta = adjustmentDelta(v.direction, v.units);
+        const ok = await save(INVENTORY_TABS.adjust, (s) => s.engine.enqueue('inventory.adjust', { ...keyOf(row), delta, remarks: v.remarks.trim() }));
         if (ok) form.reset();
       })}
       submit="Save adjustment"
       saving={saving}
     >
-      <NumberInput label="Quantity (+ to add, − to remove)" allowDecimal={false} size="lg" hideControls {...form.getInputProps('delta')} />
+      <SegmentedControl
+        aria-label="Add or remove stock"
+        data={ADJUST_DIRECTIONS.map((d) => ({ ...d }))}
+        size="lg"
+        fullWidth
+        color={direction === 'remove' ? 'red' : 'teal'}
+        {...form.getInputProps('direction')}
+      />
+      <CountField label={direction === 'remove' ? 'Units to remove' : 'Units to add'} {...form.getInputProps('units')} />
       <Textarea label="Remarks" autosize minRows={2} withAsterisk {...form.getInputProps('remarks')} />
     </StockForm>
   );
@@ -170,8 +198,8 @@ function ScannedForm({ row, sync }: { row: InventoryDoc; sync: FloorSync }) {
 }
 
 /** A count of units: whole, not below zero, a numeric keypad on a phone. */
-function CountField(props: NumberInputProps & { label: string }) {
-  return <NumberInput min={0} allowDecimal={false} size="lg" hideControls inputMode="numeric" {...props} />;
+function CountField(props: WholeNumberInputProps & { label: string }) {
+  return <WholeNumberInput size="lg" {...props} />;
 }
 
 /** One stock form of the popup: its fields and a large save button. */

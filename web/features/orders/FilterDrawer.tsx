@@ -14,7 +14,7 @@ export function toDay(v: string | Date | null): string | undefined {
 }
 
 /** The filters chosen from a list, one value each. */
-type ChoiceFilter = 'paymentMode' | 'shopType' | 'courier' | 'warehouseId' | 'beatId' | 'companyId';
+type ChoiceFilter = 'paymentMode' | 'shopType' | 'courier' | 'warehouseId' | 'beatId' | 'companyId' | 'cluster';
 
 const choices = (list: { id: string; name: string }[]) => list.map((x) => ({ value: x.id, label: x.name }));
 
@@ -27,12 +27,14 @@ export type FilterDrawerProps = {
   warehouses?: { id: string; name: string }[];
   /** D2R beats to filter by (none: the filter is not offered). */
   beats?: { id: string; name: string }[];
+  /** Delivery clusters to filter by (warehouse users only, part 1 §6; none: the filter is not offered). */
+  clusters?: { id: string; name: string }[];
   onApply: (f: FilterValues) => void;
   onClose: () => void;
 };
 
 /** The filter drawer (shortcut F): statuses of the section, dates, payment, channel, order type, company. */
-export function FilterDrawer({ opened, section, value, companies, warehouses = [], beats = [], onApply, onClose }: FilterDrawerProps) {
+export function FilterDrawer({ opened, section, value, companies, warehouses = [], beats = [], clusters = [], onApply, onClose }: FilterDrawerProps) {
   const [draft, setDraft] = useState<FilterValues>(value);
   useEffect(() => {
     if (opened) setDraft(value);
@@ -103,6 +105,7 @@ export function FilterDrawer({ opened, section, value, companies, warehouses = [
           {pick('courier', 'Courier', 'Any courier', [...COURIER_NAMES], true)}
           {warehouses.length > 0 && pick('warehouseId', 'Warehouse', 'Any warehouse', choices(warehouses))}
           {beats.length > 0 && pick('beatId', 'Beat', 'Any beat', choices(beats), true)}
+          {clusters.length > 0 && pick('cluster', 'Cluster', 'All clusters', choices(clusters), true)}
           <TextInput
             label="Delivery pincode"
             placeholder="6 digits"

@@ -8,6 +8,7 @@ export type FilterTagsBarProps = {
   companyName: (id: string) => string;
   warehouseName?: (id: string) => string;
   beatName?: (id: string) => string;
+  clusterName?: (id: string) => string;
   onRemove: (keys: FilterKey[]) => void;
   onMore: () => void;
   /** The section in force other than All, as a chip whose removal goes back to All. */
@@ -15,8 +16,8 @@ export type FilterTagsBarProps = {
 };
 
 /** Up to three filter tags, each removable, then '+N more filters' (opens the drawer). */
-export function FilterTagsBar({ filter, companyName, warehouseName, beatName, onRemove, onMore, section }: FilterTagsBarProps) {
-  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName));
+export function FilterTagsBar({ filter, companyName, warehouseName, beatName, clusterName, onRemove, onMore, section }: FilterTagsBarProps) {
+  const { shown, more } = visibleTags(filterTags(filter, companyName, warehouseName, beatName, clusterName));
   if (!shown.length && !section) return null;
   return (
     <Group gap={6} data-testid="filter-tags">

@@ -82,6 +82,17 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
           <Field label="Package">{o.shippingPackageName ?? o.shippingPackageCode}</Field>
           <Field label="Weight">{`${o.weightG} g`}</Field>
           <Field label="Dimensions">{`${o.dimensions.length} × ${o.dimensions.breadth} × ${o.dimensions.height} cm`}</Field>
+          {o.parcel && (
+            <>
+              <Field label="Weighed at packing">
+                <span data-testid="parcel-weight">{`${o.parcel.weightG} g in ${o.parcel.packageCode ? `${o.parcel.packageCode}, ` : ''}${o.parcel.lengthCm} × ${o.parcel.breadthCm} × ${o.parcel.heightCm} cm`}</span>
+              </Field>
+              <Field label="Volumetric weight">{`${o.parcel.volumetricWeightG} g`}</Field>
+              <Field label="Chargeable weight">
+                <span data-testid="parcel-chargeable">{`${o.parcel.chargeableWeightG} g`}</span>
+              </Field>
+            </>
+          )}
         </FieldSection>
         <FieldSection title="Details">
           <Field label="Invoice">{o.invoiceNumber}</Field>

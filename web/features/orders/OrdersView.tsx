@@ -28,6 +28,7 @@ import { StatusTabs } from './StatusTabs';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { readsBeats, readsWarehouses } from './pageQueries';
 import { beatsQuery, companyWarehousesQuery, ndrCasesQuery, ordersListQuery, type NdrCase, type OrderListItem } from './queries';
+import { allClustersQuery } from '../admin/ClusterFilter';
 import { filterOf, listParams, resetPage, withoutFilters, type FilterValues, type OrdersSearch } from './search';
 
 export type OrdersViewProps = {
@@ -72,6 +73,10 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
   const beatData = useQuery({ ...beatsQuery(), enabled: readsBeats(session.role) }).data;
   const beats = useMemo(() => beatData ?? [], [beatData]);
   const beatName = useCallback((id: string) => beats.find((b) => b.id === id)?.name ?? id, [beats]);
+  // Part 1 §6: the cluster filter is WMS only.
+  const clusterData = useQuery({ ...allClustersQuery, enabled: session.role === 'warehouse' }).data;
+  const clusters = useMemo(() => (session.role === 'warehouse' ? (clusterData ?? []).map((c) => ({ id: c.clusterId, name: c.clusterName })) : []), [clusterData, session.role]);
+  const clusterName = useCallback((id: string) => clusters.find((c) => c.id === id)?.name ?? id, [clusters]);
 
   // Changing a filter (or the section) clears the selection; paging keeps it.
   const selection = useRowSelection<OrderListItem>(rowId, [section, filter]);
@@ -189,6 +194,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         companyName={companyName}
         warehouseName={warehouseName}
         beatName={beatName}
+        clusterName={clusterName}
         onRemove={removeFilter}
         onMore={drawer.open}
         section={section === 'all' ? null : { label: sectionByName(section)?.label ?? section, onRemove: () => onSection('all') }}
@@ -233,7 +239,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         companyName={companyName}
         ndr={ndr}
       />
-      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} onApply={applyFilter} onClose={drawer.close} />
+      <FilterDrawer opened={drawerOpen} section={section} value={filter} companies={companies} warehouses={warehouses} beats={beats} clusters={clusters} onApply={applyFilter} onClose={drawer.close} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ export function filterTags(
   companyName: (id: string) => string = (id) => id,
   warehouseName: (id: string) => string = (id) => id,
   beatName: (id: string) => string = (id) => id,
+  clusterName: (id: string) => string = (id) => id,
 ): FilterTag[] {
   const tags: FilterTag[] = [];
   if (f.q) tags.push({ keys: ['q'], label: `Search: ${f.q}` });
@@ -32,6 +33,7 @@ export function filterTags(
   if (f.pincode) tags.push({ keys: ['pincode'], label: `Pincode: ${f.pincode}` });
   if (f.sku) tags.push({ keys: ['sku'], label: `SKU: ${f.sku}` });
   if (f.beatId) tags.push({ keys: ['beatId'], label: `Beat: ${beatName(f.beatId)}` });
+  if (f.cluster) tags.push({ keys: ['cluster'], label: `Cluster: ${clusterName(f.cluster)}` });
   return tags;
 }
 

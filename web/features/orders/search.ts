@@ -34,6 +34,8 @@ export const ordersSearchSchema = z.object({
   pincode: opt(z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^\d{6}$/))),
   sku: opt(z.string().max(64)),
   beatId: opt(z.string().max(64)),
+  /** A delivery cluster (id; warehouse users). */
+  cluster: opt(z.string().max(64)),
   sortField: opt(z.enum(SORT_FIELDS)),
   sortOrder: opt(z.enum(SORT_ORDERS)),
   pageSize: opt(z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n))),

@@ -9,7 +9,9 @@ import {
   checkReturnLine,
   isReturnProcessed,
   RETURN_DETAILS,
+  RETURN_KIND_LINE,
   RETURN_MODAL_TITLE,
+  returnKindOf,
   returnLines,
   type FloorOrderDoc,
   type ReturnInfoResponse,
@@ -100,8 +102,19 @@ export function ReturnApprovalModal({ orderId, onClose }: ReturnApprovalModalPro
   const sync = useFloorSync();
   const { model, loading, error } = useReturnModel(sync, orderId);
   const phone = useMediaQuery('(max-width: 47.99em)', typeof window !== 'undefined' && window.innerWidth < 768);
+  const kind = model ? (model.mode === 'approve' ? model.returnType : returnKindOf(model.order)) : null;
+  const title = (
+    <div>
+      <Title order={3}>{RETURN_MODAL_TITLE}</Title>
+      {kind && (
+        <Text size="sm" fw={600} c={kind === 'DTO' ? 'grape.8' : 'blue.8'} data-testid="return-kind">
+          {RETURN_KIND_LINE[kind]}
+        </Text>
+      )}
+    </div>
+  );
   return (
-    <Modal opened onClose={onClose} title={<Title order={3}>{RETURN_MODAL_TITLE}</Title>} size="70rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title={title} size="70rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }}>
       {loading && (
         <Group>
           <Loader size="sm" />
@@ -162,9 +175,20 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
   const status = useSyncStatus(sync);
   const queryClient = useQueryClient();
   const [state, setState] = useState<Record<string, LineState>>(() => Object.fromEntries(lines.map((l) => [l.wsin, { missing: 0, damaged: 0, photo: null, photoError: null }])));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const set = (wsin: string, patch: Partial<LineState>) => setState((s) => ({ ...s, [wsin]: { ...s[wsin], ...patch } }));
+  // The line's own message as the counts are typed (the same rule the server applies): each count
+  // from 0 to the line's units, and missing + damaged together no more than its units.
+  const errors = useMemo(() => {
+    const found: Record<string, string> = {};
+    for (const line of lines) {
+      const s = state[line.wsin];
+      const problem = checkReturnLine({ wsin: line.wsin, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged) }, line.max);
+      if (problem) found[line.wsin] = problem;
+    }
+    return found;
+  }, [lines, state]);
+  const blocked = Object.keys(errors).length > 0;
   /** A count of returned units per line (missing or damaged), with the line's error that names it. */
   const countColumn = (key: 'missing' | 'damaged', label: string, names: RegExp): DataTableColumn<Line> => ({
     key,
@@ -175,7 +199,8 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
         label={label}
         ariaLabel={`${label} quantity of ${l.wsin}`}
         min={0}
-        max={l.max}
+        // The + button stops where missing and damaged together reach the line's units.
+        max={Math.max(0, l.max - (Number(state[l.wsin][key === 'missing' ? 'damaged' : 'missing']) || 0))}
         value={state[l.wsin][key]}
         onChange={(v) => set(l.wsin, { [key]: v })}
         error={errors[l.wsin] && names.test(errors[l.wsin]) ? errors[l.wsin] : undefined}
@@ -194,14 +219,7 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
   };
 
   const approve = async () => {
-    const found: Record<string, string> = {};
-    for (const line of lines) {
-      const s = state[line.wsin];
-      const problem = checkReturnLine({ wsin: line.wsin, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged) }, line.max);
-      if (problem) found[line.wsin] = problem;
-    }
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (blocked) return;
     setSaving(true);
     try {
       const items = [];
@@ -277,7 +295,7 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
         <Button variant="default" size="lg" h={48} onClick={onDone}>
           Cancel
         </Button>
-        <Button size="lg" h={48} onClick={() => void approve()} loading={saving} data-testid="approve-return">
+        <Button size="lg" h={48} onClick={() => void approve()} loading={saving} disabled={blocked} data-testid="approve-return">
           Approve {returnType}
         </Button>
       </Group>

@@ -33,6 +33,10 @@ export function AppLayout({ children, headerExtra }: AppLayoutProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
+  // A tablet (below 992 px, an 800 px portrait one) has no room for the sync pill's words and the
+  // user's name beside the company picker: the pill shows its count, the name an icon, so nothing
+  // in the header lies under another thing (the role badge stayed under the pill).
+  const tablet = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const items = navFor(session.role);
   const groups = [...new Set(NAV.map((n) => n.group))].filter((g) => items.some((i) => i.group === g));
   const onFloor = FLOOR_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -58,15 +62,15 @@ export function AppLayout({ children, headerExtra }: AppLayoutProps) {
           <Group wrap="nowrap" gap={phone ? 4 : 'sm'} style={{ flexShrink: 0 }}>
             {headerExtra}
             {/* A finance user has no floor data to sync (the sync API refuses it). */}
-            {session.role !== 'finance' && <SyncStatus compact={phone} />}
+            {session.role !== 'finance' && <SyncStatus compact={tablet} />}
             <CompanySwitcher compact={phone} />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={`${session.user.name}: account menu`} data-testid="user-menu" p={6} miw={44} h={44} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-                  <Text size="sm" fw={500} visibleFrom="sm">
+                  <Text size="sm" fw={500} visibleFrom="md">
                     {session.user.name}
                   </Text>
-                  {phone && <IconUserCircle size={28} aria-hidden />}
+                  {tablet && <IconUserCircle size={28} aria-hidden />}
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>

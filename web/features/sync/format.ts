@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 
 const NAMES: Record<string, string> = {
   'pack.scan': 'Packing scan',
+  'pack.weigh': 'Parcel weight',
   'pack.submit': 'Packed order',
   'return.approve': 'Return approval',
   'inventory.inbound': 'Inventory inbound',
