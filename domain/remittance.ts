@@ -116,7 +116,8 @@ export const formatPaise = (paise: number) => `₹${(paise / 100).toLocaleString
 export const FILE_UNREADABLE = 'The file could not be read: upload a CSV or an XLSX file';
 export const NO_MAPPING = 'Map the columns of this courier\'s file first';
 export const FILE_HAS_ERRORS = 'Nothing was imported: fix the rows listed and upload the file again';
-export const missingColumn = (field: RemittanceField, header: string) => `The column "${header}" (${FIELD_LABELS[field]}) is not in the file`;
+/** A mapped column the file does not have: the header looked for and what it holds ("AWB", "COD amount"...). */
+export const missingColumn = (label: string, header: string) => `The column "${header}" (${label}) is not in the file`;
 export const rowError = (row: number, what: string) => `Row ${row}: ${what}`;
 
 // ---------------------------------------------------------------------------

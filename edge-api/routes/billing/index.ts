@@ -6,6 +6,7 @@ import { emailRoutes } from './email';
 import { invoiceRoutes } from './invoices';
 import { invoicingRoutes } from './invoicing';
 import { remittanceRoutes } from './remittance';
+import { weightRoutes } from './weights';
 
 /**
  * Billing and documents (mounted at /api, the spec's full paths): labels,
@@ -19,4 +20,5 @@ export const billingRoutes = new Hono<AppEnv>()
   .route('/', emailRoutes)
   .route('/', invoicingRoutes)
   .route('/', invoiceRoutes)
-  .route('/', remittanceRoutes);
+  .route('/', remittanceRoutes)
+  .route('/', weightRoutes);

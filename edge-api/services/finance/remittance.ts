@@ -1,7 +1,5 @@
 // COD remittance use cases: import a courier's remittance file, match a bank
 // statement's UTRs, the overview (flags, ageing), mark settled, courier settings.
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { DbHandle } from '../../../db/connect';
 import * as store from '../../../db/finance/remittance';
 import { uuidv7, nowIso } from '../../../domain/ids';
@@ -12,16 +10,14 @@ import {
   BUILT_IN_LAYOUTS,
   columnMappingSchema,
   DEFAULT_NOT_REMITTED_DAYS,
+  FIELD_LABELS,
   FILE_HAS_ERRORS,
-  FILE_UNREADABLE,
   FLAGS,
   flagFor,
-  missingColumn,
   NO_MAPPING,
   parseDayMonthYear,
   parsePaise,
   REMITTANCE_FIELDS,
-  MAX_ROWS,
   rowError,
   type AgeingRow,
   type BankResult,
@@ -32,72 +28,22 @@ import {
   type RemittanceOverview,
 } from '../../../domain/remittance';
 import type { ServiceActor } from '../audit/actor';
+import { chooseMapping, normHeader as norm, parseMappedRows, readTable, requireBody } from './import-table';
 
 const FINANCE = new Set(['finance', 'admin']);
 const mayReconcile = (actor: ServiceActor) => {
   if (!FINANCE.has(actor.role)) throw forbidden('COD remittance is for finance and admin users');
 };
 
-/** The file's rows as text cells, header first (CSV or XLSX, told apart by content). */
-export async function readTable(fileName: string, bytes: Buffer): Promise<string[][]> {
-  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (isZip || /\.xlsx$/i.test(fileName)) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-    } catch {
-      throw invalid(FILE_UNREADABLE);
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) throw invalid(FILE_UNREADABLE);
-    const out: string[][] = [];
-    ws.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      for (let i = 1; i <= row.cellCount; i++) {
-        const v = row.getCell(i).value;
-        cells.push(v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : typeof v === 'object' && 'result' in v ? String(v.result) : String(v));
-      }
-      out.push(cells);
-    });
-    return out;
-  }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw invalid(FILE_UNREADABLE);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  return parsed.data.map((r) => r.map((c) => String(c ?? '')));
-}
-
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** Column index per field, or the reasons the header does not fit the mapping. */
-function locate(header: string[], mapping: ColumnMapping) {
-  const at = header.map(norm);
-  const errors: { path: string; message: string }[] = [];
-  const idx = {} as Record<(typeof REMITTANCE_FIELDS)[number], number>;
-  for (const f of REMITTANCE_FIELDS) {
-    idx[f] = at.indexOf(norm(mapping[f]));
-    if (idx[f] < 0) errors.push({ path: f, message: missingColumn(f, mapping[f]) });
-  }
-  return { idx, errors };
-}
-
 type ParsedRow = { row: number; awb: string; utr: string; date: string; paise: number };
 
 function parseRows(table: string[][], mapping: ColumnMapping): ParsedRow[] {
-  if (table.length < 2) throw invalid(FILE_HAS_ERRORS, [{ path: 'file', message: 'The file has no rows below its header' }]);
-  if (table.length - 1 > MAX_ROWS) throw invalid(`A file may hold at most ${MAX_ROWS} rows`);
-  const { idx, errors } = locate(table[0], mapping);
-  if (errors.length) throw invalid(FILE_HAS_ERRORS, errors);
-  const out: ParsedRow[] = [];
-  const rowErrors: { path: string; message: string }[] = [];
   const seen = new Map<string, number>();
-  for (let i = 1; i < table.length; i++) {
-    const cells = table[i];
-    const row = i + 1; // as the spreadsheet numbers it, header = row 1
-    const awb = (cells[idx.awb] ?? '').trim();
-    const utr = (cells[idx.utr] ?? '').trim();
-    const amountText = cells[idx.amount] ?? '';
-    const dateText = cells[idx.date] ?? '';
+  return parseMappedRows(table, mapping, { fields: REMITTANCE_FIELDS, labels: FIELD_LABELS }, (cell, row) => {
+    const awb = cell('awb').trim();
+    const utr = cell('utr').trim();
+    const amountText = cell('amount');
+    const dateText = cell('date');
     const problems: string[] = [];
     if (!awb) problems.push('the AWB is empty');
     else if (awb.length > 64) problems.push('the AWB is longer than 64 characters');
@@ -110,24 +56,15 @@ function parseRows(table: string[][], mapping: ColumnMapping): ParsedRow[] {
     if (!date) problems.push(`"${dateText.slice(0, 40)}" is not a date (DD/MM/YYYY)`);
     const key = `${awb}|${utr}`;
     if (awb && utr && seen.has(key)) problems.push(`the same AWB and UTR as row ${seen.get(key)}`);
-    if (problems.length) {
-      if (rowErrors.length < 200) rowErrors.push({ path: `row ${row}`, message: rowError(row, problems.join('; ')) });
-      continue;
-    }
+    if (problems.length) return problems;
     seen.set(key, row);
-    out.push({ row, awb, utr, date: date!, paise: paise! });
-  }
-  if (rowErrors.length) throw invalid(FILE_HAS_ERRORS, rowErrors);
-  return out;
+    return { row, awb, utr, date: date!, paise: paise! };
+  });
 }
 
 async function mappingFor(dbh: DbHandle, courier: string, given: ColumnMapping | undefined): Promise<ColumnMapping> {
-  if (given) return given;
-  const saved = (await store.courierSettings(dbh.db)).find((s) => s.courier === courier)?.mapping;
-  if (saved) return columnMappingSchema.parse(JSON.parse(saved));
-  const built = BUILT_IN_LAYOUTS[courier];
-  if (!built) throw invalid(NO_MAPPING, [{ path: 'mapping', message: NO_MAPPING }]);
-  return built;
+  const saved = given ? null : (await store.courierSettings(dbh.db)).find((s) => s.courier === courier)?.mapping;
+  return chooseMapping(given, saved, columnMappingSchema, BUILT_IN_LAYOUTS[courier], NO_MAPPING);
 }
 
 /**
@@ -194,7 +131,7 @@ const BANK_COLUMNS = { utr: ['utr', 'utr no', 'utr number', 'reference', 'ref no
 export async function importBankStatement(dbh: DbHandle, actor: ServiceActor, input: BankStatementInput): Promise<BankResult> {
   mayReconcile(actor);
   const table = await readTable(input.fileName, Buffer.from(input.contentBase64, 'base64'));
-  if (table.length < 2) throw invalid(FILE_HAS_ERRORS, [{ path: 'file', message: 'The file has no rows below its header' }]);
+  requireBody(table);
   const header = table[0].map(norm);
   const utrAt = header.findIndex((h) => BANK_COLUMNS.utr.includes(h));
   const amountAt = header.findIndex((h) => BANK_COLUMNS.amount.includes(h));

@@ -15,23 +15,12 @@ import {
   type ImportResult,
   type RemittanceOverview,
 } from '../../../domain/remittance';
-import { apiJson, ApiRequestError } from '../../api/client';
+import { apiJson } from '../../api/client';
+import { errorText, Failure, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'remittances'] as const;
 const FLAG_COLOURS: Record<string, string> = { ok: 'green', short: 'orange', excess: 'blue', unknown_awb: 'red', remitted_twice: 'grape' };
 const BUCKET_COLOURS = ['teal.6', 'yellow.6', 'orange.6', 'red.6'];
-
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function errorText(e: unknown): { message: string; rows: string[] } {
-  if (e instanceof ApiRequestError) return { message: e.message, rows: (e.errors ?? []).map((x: { message: string }) => x.message) };
-  return { message: e instanceof Error ? e.message : 'Something went wrong', rows: [] };
-}
 
 /** COD remittance for finance: import couriers' files and bank statements, ageing, flags, settle. */
 export function RemittancePage() {
@@ -121,18 +110,6 @@ function ImportCard({ couriers, onDone }: { couriers: RemittanceOverview['courie
         {failure && <Failure failure={failure} />}
       </Stack>
     </Card>
-  );
-}
-
-function Failure({ failure }: { failure: { message: string; rows: string[] } }) {
-  return (
-    <Alert color="red" title={failure.message} data-testid="import-error">
-      {failure.rows.length > 0 && (
-        <ScrollArea.Autosize mah={140}>
-          <List size="sm">{failure.rows.map((r) => <List.Item key={r}>{r}</List.Item>)}</List>
-        </ScrollArea.Autosize>
-      )}
-    </Alert>
   );
 }
 
@@ -321,14 +298,5 @@ function CourierDays({ courier, days, onSaved }: { courier: string; days: number
       <NumberInput label="Flag when not remitted after (days)" min={1} max={120} value={value} onChange={setValue} w={260} />
       <Button variant="default" onClick={() => save.mutate()} loading={save.isPending} disabled={Number(value) === days}>Save</Button>
     </Group>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={700} size="lg">{value}</Text>
-    </Paper>
   );
 }
