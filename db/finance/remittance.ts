@@ -122,7 +122,7 @@ export async function listRemittances(db: Db, scope: readonly string[] | null, l
     .selectFrom('cod_remittances as r')
     .leftJoin('orders as o', 'o.id', 'r.order_id')
     .leftJoin('companies as c', 'c.id', 'r.company_id')
-    .select(['r.id', 'r.courier', 'r.awb', 'r.order_id', 'o.shop_order_id', 'c.name as company_name', 'r.amount_paise', 'r.expected_paise', 'r.utr', 'r.remitted_on', 'r.flag', 'r.bank_matched_at', 'r.settled_at'])
+    .select(['r.id', 'r.courier', 'r.awb', 'r.order_id', 'o.shop_order_id', 'r.company_id', 'c.name as company_name', 'r.amount_paise', 'r.expected_paise', 'r.utr', 'r.remitted_on', 'r.flag', 'r.bank_matched_at', 'r.settled_at'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')
     .limit(limit);
@@ -153,5 +153,46 @@ export async function unsettledDeliveredCod(db: Db, scope: readonly string[] | n
     .where((eb) => eb.or([eb('o.remittance_status', 'is', null), eb('o.remittance_status', '!=', 'PAID')]))
     .where('o.tracking_number', 'is not', null);
   if (scope) q = q.where('o.company_id', 'in', scope.length ? [...scope] : ['']);
+  return q.execute();
+}
+
+/** One company's remittances whose UTR a bank credit matched, remitted between the days given (YYYY-MM-DD, inclusive). */
+export async function bankMatchedRemittances(db: Db, companyId: string, from: string | undefined, to: string | undefined) {
+  let q = db
+    .selectFrom('cod_remittances as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.utr', 'r.courier', 'r.remitted_on', 'r.awb', 'r.amount_paise', 'o.shop_order_id'])
+    .where('r.company_id', '=', companyId)
+    .where('r.bank_matched_at', 'is not', null)
+    .orderBy('r.remitted_on')
+    .orderBy('r.utr')
+    .orderBy('r.awb');
+  if (from) q = q.where('r.remitted_on', '>=', from);
+  if (to) q = q.where('r.remitted_on', '<=', to);
+  return q.execute();
+}
+
+/** Delivered COD orders first delivered at or after `since` (ISO): when, and their COD amount. */
+export async function codDeliveredSince(db: Db, scope: readonly string[] | null, since: string) {
+  let q = db
+    .selectFrom('order_trails as t')
+    .innerJoin('orders as o', 'o.id', 't.order_id')
+    .select((eb) => ['o.id', 'o.cod_paise', eb.fn.min('t.created_at').as('delivered_at')])
+    .where('t.status', '=', 'DELIVERED')
+    .where('t.created_at', '>=', since)
+    .where('o.payment_mode', '=', 'cod')
+    .groupBy(['o.id', 'o.cod_paise']);
+  if (scope) q = q.where('o.company_id', 'in', scope.length ? [...scope] : ['']);
+  return q.execute();
+}
+
+/** Remitted paise per remittance day since `since` (YYYY-MM-DD), in scope. */
+export async function remittedByDaySince(db: Db, scope: readonly string[] | null, since: string) {
+  let q = db
+    .selectFrom('cod_remittances')
+    .select((eb) => ['remitted_on', eb.fn.sum<number>('amount_paise').as('p')])
+    .where('remitted_on', '>=', since)
+    .groupBy('remitted_on');
+  if (scope) q = q.where('company_id', 'in', scope.length ? [...scope] : ['']);
   return q.execute();
 }

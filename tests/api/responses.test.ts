@@ -542,6 +542,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/missed-orders/csv': 'a CSV of the missed orders of the filter',
   'GET /api/finance/brands/csv': 'a CSV of brands',
   'GET /api/weight-reconciliation/dispute-file': 'a CSV of weight disputes for a courier',
+  'GET /api/finance/remittances/tally': 'Tally import XML of COD receipt vouchers',
   'GET /api/bulk/templates/{type}': 'an XLSX sample template',
   'GET /api/admin/csv/orders/download': 'a CSV of delivery orders',
   'GET /api/admin/journey/csv': 'a CSV of journeys',

@@ -3,6 +3,7 @@
 import type { DbHandle } from '../../../db/connect';
 import * as store from '../../../db/finance/remittance';
 import { uuidv7, nowIso } from '../../../domain/ids';
+import { addIndiaDays, indiaDate, indiaDayStart, indiaToday } from '../../../domain/india-time';
 import { forbidden, invalid } from '../../../domain/refusal';
 import {
   AGEING_BUCKETS,
@@ -26,7 +27,12 @@ import {
   type ImportResult,
   type RemittanceImportInput,
   type RemittanceOverview,
+  type RemittanceTallyInput,
+  type WeekRow,
+  weekOf,
+  WEEKS_SHOWN,
 } from '../../../domain/remittance';
+import { renderTallyReceipts, type TallyReceipt } from '../../documents/tally';
 import type { ServiceActor } from '../audit/actor';
 import { chooseMapping, normHeader as norm, parseMappedRows, readTable, requireBody } from './import-table';
 
@@ -202,16 +208,18 @@ export async function remittanceOverview(dbh: DbHandle, actor: ServiceActor, at 
       notRemitted.push({ orderId: o.id, shopOrderId: o.shop_order_id, awb: o.tracking_number!, courier, codPaise: Number(o.cod_paise), deliveredAt, days });
   }
   notRemitted.sort((a, b) => b.days - a.days);
+  const weekly = await weeklyExpectedReceived(dbh, actor, at);
   const couriers = [...new Set([...Object.keys(BUILT_IN_LAYOUTS), ...settings.map((s) => s.courier), ...ageing.keys()])].sort();
   return {
     status: true,
     rows: rows.map((r) => ({
-      id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyName: r.company_name ?? null,
+      id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyId: r.company_id, companyName: r.company_name ?? null,
       amountPaise: Number(r.amount_paise), expectedPaise: r.expected_paise === null ? null : Number(r.expected_paise), utr: r.utr, remittedOn: r.remitted_on,
       flag: r.flag as RemittanceOverview['rows'][number]['flag'], bankMatched: r.bank_matched_at !== null, settledAt: r.settled_at,
     })),
     notRemitted: notRemitted.slice(0, 500),
     ageing: [...ageing.values()].sort((a, b) => a.courier.localeCompare(b.courier)),
+    weekly,
     totals: {
       expectedPaise,
       remittedPaise: rows.reduce((s, r) => s + Number(r.amount_paise), 0),
@@ -222,6 +230,21 @@ export async function remittanceOverview(dbh: DbHandle, actor: ServiceActor, at 
       return { courier: c, notRemittedDays: daysFor(c), mapping: s?.mapping ? columnMappingSchema.parse(JSON.parse(s.mapping)) : (BUILT_IN_LAYOUTS[c] ?? null) };
     }),
   };
+}
+
+/** COD delivered per week (what couriers owe for it) beside COD remitted per week, the last WEEKS_SHOWN weeks. */
+async function weeklyExpectedReceived(dbh: DbHandle, actor: ServiceActor, at: number): Promise<WeekRow[]> {
+  const first = addIndiaDays(weekOf(indiaToday(at)), -7 * (WEEKS_SHOWN - 1));
+  const weeks = new Map<string, WeekRow>(Array.from({ length: WEEKS_SHOWN }, (_, i) => addIndiaDays(first, 7 * i)).map((w) => [w, { week: w, expectedPaise: 0, receivedPaise: 0 }]));
+  for (const o of await store.codDeliveredSince(dbh.db, actor.scope, indiaDayStart(first))) {
+    const w = weeks.get(weekOf(indiaDate(String(o.delivered_at))));
+    if (w) w.expectedPaise += Number(o.cod_paise);
+  }
+  for (const r of await store.remittedByDaySince(dbh.db, actor.scope, first)) {
+    const w = weeks.get(weekOf(r.remitted_on));
+    if (w) w.receivedPaise += Number(r.p);
+  }
+  return [...weeks.values()];
 }
 
 /** Marks remittances settled and their orders' remittance status PAID (once: settling again changes nothing). */
@@ -239,4 +262,22 @@ export async function saveCourierSettings(dbh: DbHandle, actor: ServiceActor, co
   mayReconcile(actor);
   await store.saveCourierSetting(dbh.db, courier, { not_remitted_days: notRemittedDays }, DEFAULT_NOT_REMITTED_DAYS, nowIso());
   return { status: true as const, message: 'Saved' };
+}
+
+/**
+ * The Tally export of COD received: one receipt voucher per UTR whose bank credit matched, for one company
+ * (each company keeps its own books), with the orders it paid in the narration.
+ */
+export async function remittanceTallyXml(dbh: DbHandle, actor: ServiceActor, input: RemittanceTallyInput): Promise<{ xml: string; vouchers: number }> {
+  mayReconcile(actor);
+  if (actor.scope && !actor.scope.includes(input.companyId)) throw forbidden();
+  const rows = await store.bankMatchedRemittances(dbh.db, input.companyId, input.from, input.to);
+  const receipts = new Map<string, TallyReceipt>();
+  for (const r of rows) {
+    const key = `${r.courier}|${r.utr}`;
+    const e = receipts.get(key) ?? { utr: r.utr, date: r.remitted_on, courier: r.courier, lines: [] };
+    e.lines.push({ awb: r.awb, orderId: r.shop_order_id, paise: Number(r.amount_paise) });
+    receipts.set(key, e);
+  }
+  return renderTallyReceipts([...receipts.values()]);
 }

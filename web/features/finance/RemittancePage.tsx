@@ -15,12 +15,14 @@ import {
   type ImportResult,
   type RemittanceOverview,
 } from '../../../domain/remittance';
-import { apiJson } from '../../api/client';
-import { errorText, Failure, Stat, toBase64 } from './shared';
+import { apiFetch, apiJson } from '../../api/client';
+import { saveBlob } from '../downloads/files';
+import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'remittances'] as const;
 const FLAG_COLOURS: Record<string, string> = { ok: 'green', short: 'orange', excess: 'blue', unknown_awb: 'red', remitted_twice: 'grape' };
 const BUCKET_COLOURS = ['teal.6', 'yellow.6', 'orange.6', 'red.6'];
+const WEEK_SERIES = [{ name: 'expected', label: 'Expected', color: 'gray.5' }, { name: 'received', label: 'Received', color: 'teal.6' }];
 
 /** COD remittance for finance: import couriers' files and bank statements, ageing, flags, settle. */
 export function RemittancePage() {
@@ -166,6 +168,7 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
     },
     onError: (e) => notifications.show({ color: 'red', title: 'Not settled', message: errorText(e).message }),
   });
+  const weekly = data.weekly.map((w) => ({ week: w.week.slice(8, 10) + '/' + w.week.slice(5, 7), expected: w.expectedPaise / 100, received: w.receivedPaise / 100 }));
   const ageing = data.ageing.map((a) => ({ courier: a.courier, ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, a[b] / 100])) }));
   return (
     <Stack>
@@ -185,6 +188,7 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
             dataKey="courier"
             type="stacked"
             withLegend
+            {...inSeriesOrder(AGEING_BUCKETS)}
             valueFormatter={(v) => `₹${v.toLocaleString('en-IN')}`}
             series={AGEING_BUCKETS.map((b, i) => ({ name: b, label: `${b} days`, color: BUCKET_COLOURS[i] }))}
           />
@@ -200,11 +204,25 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
           </Table.Tbody>
         </Table>
       </Paper>
+      <Paper withBorder p="md" data-testid="weekly-chart">
+        <Text fw={600} mb="xs">COD expected and received by week (₹)</Text>
+        <Text size="xs" c="dimmed" mb="xs">Expected: COD of orders delivered that week. Received: what couriers&apos; files remit that week.</Text>
+        <BarChart
+          h={220}
+          data={weekly}
+          dataKey="week"
+          withLegend
+          {...inSeriesOrder(WEEK_SERIES.map((w) => w.name))}
+          valueFormatter={(v) => `₹${v.toLocaleString('en-IN')}`}
+          series={WEEK_SERIES}
+        />
+      </Paper>
       <Tabs defaultValue="rows">
         <Tabs.List>
           <Tabs.Tab value="rows">Remittances ({data.rows.length})</Tabs.Tab>
           <Tabs.Tab value="late">Not remitted ({data.notRemitted.length})</Tabs.Tab>
           <Tabs.Tab value="couriers">Couriers</Tabs.Tab>
+          <Tabs.Tab value="tally">Tally</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rows" pt="sm">
           <Group mb="xs" justify="space-between">
@@ -275,12 +293,50 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
             </Table>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="tally" pt="sm">
+          <TallyReceipts rows={data.rows} />
+        </Tabs.Panel>
         <Tabs.Panel value="couriers" pt="sm">
           <Stack gap="xs" maw={520}>
             {data.couriers.map((c) => <CourierDays key={c.courier} courier={c.courier} days={c.notRemittedDays} onSaved={onChanged} />)}
           </Stack>
         </Tabs.Panel>
       </Tabs>
+    </Stack>
+  );
+}
+
+/** Receipt vouchers for one company's books: its remittances whose UTR a bank credit matched. */
+function TallyReceipts({ rows }: { rows: RemittanceOverview['rows'] }) {
+  const companies = [...new Map(rows.filter((r) => r.companyId).map((r) => [r.companyId!, r.companyName ?? r.companyId!])).entries()].map(([value, label]) => ({ value, label }));
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (!companyId) return;
+    setBusy(true);
+    try {
+      const res = await apiFetch(`/api/finance/remittances/tally?${new URLSearchParams({ companyId, ...(from ? { from } : {}), ...(to ? { to } : {}) })}`);
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        notifications.show({ color: 'red', title: 'Error', message: body.message || 'The Tally file could not be made' });
+        return;
+      }
+      saveBlob(await res.blob(), 'cod-receipts.xml');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs" maw={640}>
+      <Text size="sm" c="dimmed">One receipt voucher per UTR the bank statement matched: the bank ledger (Bank Account) debited, the courier&apos;s ledger (e.g. Delhivery COD) credited. Both ledgers must exist in the Tally company.</Text>
+      <Group align="flex-end">
+        <Select label="Company" placeholder="Choose a company" data={companies} value={companyId} onChange={setCompanyId} w={260} searchable />
+        <TextInput label="Remitted from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Button onClick={download} loading={busy} disabled={!companyId}>Download Tally XML</Button>
+      </Group>
     </Stack>
   );
 }

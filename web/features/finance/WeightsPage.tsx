@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, NumberInput, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,10 +19,16 @@ import {
 import { apiFetch, apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { saveBlob } from '../downloads/files';
-import { errorText, Failure, Stat, toBase64 } from './shared';
+import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'weights'] as const;
 const STATUS_COLOURS: Record<string, string> = { match: 'green', auto_accepted: 'teal', open: 'orange', accepted: 'gray', disputed: 'blue', unknown_awb: 'red', not_weighed: 'grape' };
+const DISPUTE_SERIES = [
+  { name: 'open', label: 'Discrepancy', color: 'orange.6' },
+  { name: 'disputed', label: 'Disputed', color: 'blue.6' },
+  { name: 'accepted', label: 'Accepted', color: 'gray.5' },
+  { name: 'autoAccepted', label: 'Within tolerance', color: 'teal.6' },
+];
 const kg = (g: number | null) => (g === null ? '—' : `${gramsToKg(g)} kg`);
 const dmy = (isoDate: string) => isoDate.slice(0, 10).split('-').reverse().join('/');
 
@@ -165,6 +172,7 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
       setBusy(false);
     }
   };
+  const byCourier = data.totals.filter((t) => t.discrepancies > 0).map((t) => ({ courier: t.courier, open: t.open, disputed: t.disputed, accepted: t.accepted, autoAccepted: t.autoAccepted }));
   const sum = (k: 'discrepancies' | 'open' | 'extraPaise') => data.totals.reduce((s, t) => s + t[k], 0);
   return (
     <Stack>
@@ -173,6 +181,14 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
         <Stat label="Waiting for a decision" value={String(sum('open'))} />
         <Stat label="Extra charges billed" value={formatPaise(sum('extraPaise'))} />
       </SimpleGrid>
+      <Paper withBorder p="md" data-testid="disputes-chart">
+        <Text fw={600} mb="xs">Billed above packing, by courier</Text>
+        {byCourier.length === 0 ? (
+          <Text c="dimmed" size="sm">No billed weights imported yet.</Text>
+        ) : (
+          <BarChart h={220} data={byCourier} dataKey="courier" type="stacked" withLegend {...inSeriesOrder(DISPUTE_SERIES.map((d) => d.name))} series={DISPUTE_SERIES} />
+        )}
+      </Paper>
       <Tabs defaultValue="rows">
         <Tabs.List>
           <Tabs.Tab value="rows">Billed weights ({data.rows.length})</Tabs.Tab>

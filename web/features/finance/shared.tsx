@@ -35,3 +35,14 @@ export function Stat({ label, value }: { label: string; value: string }) {
     </Paper>
   );
 }
+
+/**
+ * Props that keep a chart's legend and tooltip in the order of its series: Recharts 3 sorts both by
+ * name unless told otherwise, which put "15-30 days" before "8-14 days".
+ */
+export function inSeriesOrder(names: readonly string[]) {
+  return {
+    legendProps: { itemSorter: null },
+    tooltipProps: { itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)) },
+  };
+}
