@@ -82,7 +82,7 @@ export function weekOf(day: string): string {
   return new Date(monday).toISOString().slice(0, 10);
 }
 
-/** The flag of one remittance row against its order's COD amount. */
+/** The flag of one remittance row against its order's COD amount (the import decides it set-based in SQL, db/finance/remittance.ts insertMatchedRemittances, in this same order). */
 export function flagFor(orderCodPaise: number | null, amountPaise: number, alreadyRemitted: boolean): (typeof FLAGS)[number] {
   if (orderCodPaise === null) return 'unknown_awb';
   if (alreadyRemitted) return 'remitted_twice';

@@ -14,7 +14,6 @@ import {
   FIELD_LABELS,
   FILE_HAS_ERRORS,
   FLAGS,
-  flagFor,
   NO_MAPPING,
   parseDayMonthYear,
   parsePaise,
@@ -99,27 +98,16 @@ export async function matchRemittanceRows(
   const flags = Object.fromEntries(FLAGS.map((f) => [f, 0])) as ImportResult['flags'];
   let added = 0;
   await dbh.db.transaction().execute(async (tx) => {
-    const awbs = rows.map((r) => r.awb);
-    const orders = await store.deliveredCodOrdersByAwb(tx, awbs, null);
-    const held = await store.remittedKeys(tx, awbs);
-    const fresh: store.NewRemittance[] = [];
-    for (const r of rows) {
-      const key = `${courier}|${r.awb}|${r.utr}`;
-      const keys = held.get(r.awb) ?? new Set<string>();
-      if (keys.has(key)) continue;
-      const o = orders.get(r.awb) ?? null;
-      const flag = flagFor(o ? o.cod_paise : null, r.paise, keys.size > 0);
-      keys.add(key);
-      held.set(r.awb, keys);
-      flags[flag]++;
-      fresh.push({
-        id: uuidv7(), import_id: importId, courier, awb: r.awb, utr: r.utr, remitted_on: r.date, amount_paise: r.paise,
-        order_id: o?.id ?? null, company_id: o?.company_id ?? null, expected_paise: o?.cod_paise ?? null, flag,
-        bank_matched_at: null, settled_at: null, settled_by: null, created_at: now,
-      });
-    }
-    added = fresh.length;
-    await store.insertRemittances(tx, fresh);
+    // An AWB met earlier in the file: that row is a remittance of it already.
+    const seen = new Set<string>();
+    const incoming = rows.map((r) => {
+      const dup = seen.has(r.awb) ? 1 : 0;
+      seen.add(r.awb);
+      return { id: uuidv7(), awb: r.awb, utr: r.utr, date: r.date, paise: r.paise, dup } as const;
+    });
+    const added_ = await store.insertMatchedRemittances(tx, dbh.dialect, { importId, courier, now }, incoming);
+    for (const f of added_) flags[f as keyof typeof flags]++;
+    added = added_.length;
     await store.insertImport(tx, { id: importId, kind: 'remittance', courier, file_name: fileName.slice(0, 200), rows: rows.length, added, created_by: actor.id, created_at: now });
     if (saveMapping) await store.saveCourierSetting(tx, courier, { mapping: JSON.stringify(saveMapping) }, DEFAULT_NOT_REMITTED_DAYS, now);
   });
