@@ -25,6 +25,14 @@ export async function insertMatchedRemittances(
   rows: readonly IncomingRemittance[],
 ): Promise<string[]> {
   const flags: string[] = [];
+  // SQLite: the orders are reached through the AWB's unique index, named, so that statistics taken when
+  // the table was small (the planner then scans it once per row) cannot choose otherwise.
+  let orders = sql.raw('orders o');
+  if (dialect === 'sqlite') {
+    const idx = await sql<{ name: string }>`SELECT il.name FROM pragma_index_list('orders') il, pragma_index_info(il.name) ii WHERE il."unique" = 1 AND ii.name = 'tracking_number'`.execute(db);
+    const name = idx.rows[0]?.name;
+    if (name && /^[A-Za-z0-9_]+$/.test(name)) orders = sql.raw(`orders o INDEXED BY ${name}`);
+  }
   // One statement per 50,000 rows keeps the JSON value (and PostgreSQL's parameter) moderate.
   for (let i = 0; i < rows.length; i += 50_000) {
     const json = JSON.stringify(rows.slice(i, i + 50_000));
@@ -44,7 +52,7 @@ export async function insertMatchedRemittances(
         END,
         NULL, NULL, NULL, ${head.now}
       FROM (${incoming}) j
-      LEFT JOIN orders o ON o.tracking_number = j.awb AND o.status = 'DELIVERED' AND o.payment_mode = 'cod'
+      LEFT JOIN ${orders} ON o.tracking_number = j.awb AND o.status = 'DELIVERED' AND o.payment_mode = 'cod'
       WHERE NOT EXISTS (SELECT 1 FROM cod_remittances h WHERE h.awb = j.awb AND h.courier = ${head.courier} AND h.utr = j.utr)
       RETURNING flag`.execute(db);
     for (const x of r.rows) flags.push(x.flag);
