@@ -65,9 +65,9 @@ it('every page of the finance navigation loads at 1366 px and at 360 px; a page 
 
 it('a seller sees weight disputes and its tolerance, and is told COD remittance is for finance', async () => {
   const { context, page } = await signedIn(1366, 768, SELLER, 'Seller');
-  const links = await page.getByRole('navigation').getByRole('link').allTextContents();
-  expect(links).toContain('Weight disputes');
-  expect(links).not.toContain('COD remittance');
+  const nav = page.getByRole('navigation');
+  await expect.poll(() => nav.getByRole('link').allTextContents(), { timeout: 30_000 }).toContain('Weight disputes');
+  expect(await nav.getByRole('link').allTextContents()).not.toContain('COD remittance');
   await page.goto(`${server.url}/weights`);
   await loaded(page, 'Weight disputes');
   await page.getByRole('textbox', { name: 'Accept up to (grams)' }).waitFor();
@@ -99,7 +99,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await row.waitFor({ timeout: 15_000 });
   expect(await row.textContent()).toContain('0.500 kg');
   expect(await row.textContent()).toContain('30×20×10 cm');
-  await page.getByTestId('disputes-chart').locator('.recharts-bar-rectangle').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByTestId('disputes-chart').locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByTestId('disputes-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Discrepancy', 'Disputed', 'Accepted', 'Within tolerance']);
   await page.screenshot({ path: path.join(SHOTS, 'weights-imported-1366.png') });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,12 +13,15 @@ import {
   WEIGHT_STATUS_LABELS,
   type WeightImportResult,
   type WeightMapping,
+  type WeightCourierTotals,
   type WeightOverview,
   type WeightRow,
 } from '../../../domain/weights';
 import { apiFetch, apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { saveBlob } from '../downloads/files';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { useRowSelection } from '../../ui/useRowSelection';
 import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'weights'] as const;
@@ -136,16 +139,17 @@ function ToleranceCard({ toleranceG, onSaved }: { toleranceG: number; onSaved: (
 }
 
 function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImport: boolean; onChanged: () => void }) {
-  const [selected, setSelected] = useState<string[]>([]);
   const [status, setStatus] = useState<string | null>(null);
   const [fileCourier, setFileCourier] = useState<string | null>(data.totals[0]?.courier ?? 'delhivery');
   const [busy, setBusy] = useState(false);
   const rows = data.rows.filter((r) => !status || r.status === status);
+  const selection = useRowSelection<WeightRow>(byId, status);
+  const selected = [...selection.keys];
   const decide = useMutation({
     mutationFn: (decision: 'accept' | 'dispute') => apiJson<{ message: string }>('/api/weight-reconciliation/decide', { method: 'POST', body: { ids: selected, decision } }),
     onSuccess: (r) => {
       notifications.show({ color: 'green', message: r.message });
-      setSelected([]);
+      selection.clear();
       onChanged();
     },
     onError: (e) => notifications.show({ color: 'red', title: 'Nothing changed', message: errorText(e).message }),
@@ -186,7 +190,7 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
         {byCourier.length === 0 ? (
           <Text c="dimmed" size="sm">No billed weights imported yet.</Text>
         ) : (
-          <BarChart h={220} data={byCourier} dataKey="courier" type="stacked" withLegend {...inSeriesOrder(DISPUTE_SERIES.map((d) => d.name))} series={DISPUTE_SERIES} />
+          <BarChart h={220} data={byCourier} dataKey="courier" type="stacked" maxBarWidth={80} withLegend {...inSeriesOrder(DISPUTE_SERIES.map((d) => d.name))} series={DISPUTE_SERIES} />
         )}
       </Paper>
       <Tabs defaultValue="rows">
@@ -205,43 +209,21 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
               <Button variant="light" onClick={download} loading={busy} disabled={!fileCourier}>Download dispute file</Button>
             </Group>
           </Group>
-          {rows.length === 0 ? (
-            <Text c="dimmed" size="sm">No billed weights imported yet.</Text>
-          ) : (
-            <ScrollArea>
-              <Table striped miw={1100} data-testid="weights-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40} />
-                    <Table.Th>Courier</Table.Th><Table.Th>AWB</Table.Th><Table.Th>Order</Table.Th><Table.Th ta="right">Billed</Table.Th><Table.Th ta="right">At packing</Table.Th>
-                    <Table.Th ta="right">Over by</Table.Th><Table.Th ta="right">Charge</Table.Th><Table.Th>Evidence</Table.Th><Table.Th>Status</Table.Th><Table.Th>Dispute by</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.slice(0, 300).map((r) => <WeightLine key={r.id} r={r} checked={selected.includes(r.id)} onCheck={(on) => setSelected(on ? [...selected, r.id] : selected.filter((x) => x !== r.id))} />)}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          )}
+          <DataTable
+            label="Billed weights"
+            testId="weights-table"
+            columns={WEIGHT_COLUMNS}
+            rows={rows.slice(0, 300)}
+            rowKey={byId}
+            selection={selection}
+            selectLabel={(r) => `Select ${r.awb}`}
+            narrow="cards"
+            empty={{ text: 'No billed weights imported yet.' }}
+            striped
+          />
         </Tabs.Panel>
         <Tabs.Panel value="totals" pt="sm">
-          <Table striped data-testid="weights-totals">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Courier</Table.Th><Table.Th ta="right">Billed</Table.Th><Table.Th ta="right">Above packing</Table.Th><Table.Th ta="right">Within tolerance</Table.Th>
-                <Table.Th ta="right">Open</Table.Th><Table.Th ta="right">Disputed</Table.Th><Table.Th ta="right">Accepted</Table.Th><Table.Th ta="right">Extra weight</Table.Th><Table.Th ta="right">Extra charges</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.totals.map((t) => (
-                <Table.Tr key={t.courier}>
-                  <Table.Td>{t.courier}</Table.Td><Table.Td ta="right">{t.billed}</Table.Td><Table.Td ta="right">{t.discrepancies}</Table.Td><Table.Td ta="right">{t.autoAccepted}</Table.Td>
-                  <Table.Td ta="right">{t.open}</Table.Td><Table.Td ta="right">{t.disputed}</Table.Td><Table.Td ta="right">{t.accepted}</Table.Td><Table.Td ta="right">{kg(t.extraG)}</Table.Td><Table.Td ta="right">{formatPaise(t.extraPaise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {data.totals.length === 0 && <Text c="dimmed" size="sm" mt="xs">No billed weights imported yet.</Text>}
+          <DataTable label="Totals by courier" testId="weights-totals" columns={TOTAL_COLUMNS} rows={data.totals} rowKey={(t) => t.courier} narrow="cards" empty={{ text: 'No billed weights imported yet.' }} striped />
         </Tabs.Panel>
         {mayImport && (
           <Tabs.Panel value="couriers" pt="sm">
@@ -255,37 +237,44 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
   );
 }
 
-function WeightLine({ r, checked, onCheck }: { r: WeightRow; checked: boolean; onCheck: (on: boolean) => void }) {
+const byId = (r: WeightRow) => r.id;
+
+function Evidence({ r }: { r: WeightRow }) {
   const e = r.evidence;
-  const decidable = ['open', 'auto_accepted', 'accepted', 'disputed'].includes(r.status);
+  if (!e.weighedAt) return <Text size="xs" c="dimmed">Not weighed at packing</Text>;
   return (
-    <Table.Tr>
-      <Table.Td>{decidable && <Checkbox aria-label={`Select ${r.awb}`} checked={checked} onChange={(ev) => onCheck(ev.currentTarget.checked)} />}</Table.Td>
-      <Table.Td>{r.courier}</Table.Td>
-      <Table.Td>{r.awb}</Table.Td>
-      <Table.Td>{r.shopOrderId ?? '—'}</Table.Td>
-      <Table.Td ta="right">{kg(r.billedWeightG)}</Table.Td>
-      <Table.Td ta="right">{kg(r.packedChargeableG)}</Table.Td>
-      <Table.Td ta="right">{r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—'}</Table.Td>
-      <Table.Td ta="right">{r.chargePaise === null ? '—' : formatPaise(r.chargePaise)}</Table.Td>
-      <Table.Td>
-        {e.weighedAt ? (
-          <Text size="xs">
-            {kg(e.packedWeightG)} in {e.lengthCm ?? '?'}×{e.breadthCm ?? '?'}×{e.heightCm ?? '?'} cm (volumetric {kg(e.volumetricWeightG)})<br />
-            {new Date(e.weighedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} by {e.packedBy ?? 'unknown'}
-            {e.photoUrl ? <> · <a href={e.photoUrl} target="_blank" rel="noreferrer">photo</a></> : ' · no photo'}
-          </Text>
-        ) : (
-          <Text size="xs" c="dimmed">Not weighed at packing</Text>
-        )}
-      </Table.Td>
-      <Table.Td><Badge variant="light" color={STATUS_COLOURS[r.status]}>{WEIGHT_STATUS_LABELS[r.status]}</Badge></Table.Td>
-      <Table.Td>
-        <Text size="sm" c={r.deadlinePassed ? 'red' : undefined}>{dmy(r.disputeBy)}{r.deadlinePassed ? ' (closed)' : ''}</Text>
-      </Table.Td>
-    </Table.Tr>
+    <Text size="xs">
+      {kg(e.packedWeightG)} in {e.lengthCm ?? '?'}×{e.breadthCm ?? '?'}×{e.heightCm ?? '?'} cm (volumetric {kg(e.volumetricWeightG)})<br />
+      {new Date(e.weighedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} by {e.packedBy ?? 'unknown'}
+      {e.photoUrl ? <> · <a href={e.photoUrl} target="_blank" rel="noreferrer">photo</a></> : ' · no photo'}
+    </Text>
   );
 }
+
+const WEIGHT_COLUMNS: DataTableColumn<WeightRow>[] = [
+  { key: 'awb', header: 'AWB', cell: (r) => r.awb, card: 'title' },
+  { key: 'courier', header: 'Courier', cell: (r) => r.courier },
+  { key: 'order', header: 'Order', cell: (r) => r.shopOrderId ?? '—' },
+  { key: 'billed', header: 'Billed', align: 'right', cell: (r) => kg(r.billedWeightG) },
+  { key: 'packed', header: 'At packing', align: 'right', cell: (r) => kg(r.packedChargeableG) },
+  { key: 'over', header: 'Over by', align: 'right', cell: (r) => (r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—') },
+  { key: 'charge', header: 'Charge', align: 'right', cell: (r) => (r.chargePaise === null ? '—' : formatPaise(r.chargePaise)) },
+  { key: 'evidence', header: 'Evidence', cell: (r) => <Evidence r={r} />, card: 'wide' },
+  { key: 'status', header: 'Status', cell: (r) => <Badge variant="light" color={STATUS_COLOURS[r.status]}>{WEIGHT_STATUS_LABELS[r.status]}</Badge> },
+  { key: 'by', header: 'Dispute by', cell: (r) => <Text size="sm" c={r.deadlinePassed ? 'red' : undefined}>{dmy(r.disputeBy)}{r.deadlinePassed ? ' (closed)' : ''}</Text> },
+];
+
+const TOTAL_COLUMNS: DataTableColumn<WeightCourierTotals>[] = [
+  { key: 'courier', header: 'Courier', cell: (t) => t.courier, card: 'title' },
+  { key: 'billed', header: 'Billed', align: 'right', cell: (t) => t.billed },
+  { key: 'above', header: 'Above packing', align: 'right', cell: (t) => t.discrepancies },
+  { key: 'within', header: 'Within tolerance', align: 'right', cell: (t) => t.autoAccepted },
+  { key: 'open', header: 'Open', align: 'right', cell: (t) => t.open },
+  { key: 'disputed', header: 'Disputed', align: 'right', cell: (t) => t.disputed },
+  { key: 'accepted', header: 'Accepted', align: 'right', cell: (t) => t.accepted },
+  { key: 'extraG', header: 'Extra weight', align: 'right', cell: (t) => kg(t.extraG) },
+  { key: 'extraP', header: 'Extra charges', align: 'right', cell: (t) => formatPaise(t.extraPaise) },
+];
 
 function CourierDays({ courier, days, onSaved }: { courier: string; days: number; onSaved: () => void }) {
   const [value, setValue] = useState<number | string>(days);
