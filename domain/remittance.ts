@@ -48,6 +48,11 @@ export const courierSettingsSchema = z.object({
   notRemittedDays: z.coerce.number().int().min(1).max(120),
 });
 
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date');
+/** Receipt vouchers for Tally: one company's bank-matched remittances, remitted in the days given. */
+export const remittanceTallySchema = z.object({ companyId: z.string().trim().min(1).max(64), from: isoDay.optional(), to: isoDay.optional() });
+export type RemittanceTallyInput = z.infer<typeof remittanceTallySchema>;
+
 export const settleSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(5000) });
 
 export const FLAGS = ['ok', 'short', 'excess', 'unknown_awb', 'remitted_twice'] as const;
@@ -68,7 +73,16 @@ export function ageingBucket(days: number): AgeingBucket {
   return days <= 7 ? '0-7' : days <= 14 ? '8-14' : days <= 30 ? '15-30' : '30+';
 }
 
-/** The flag of one remittance row against its order's COD amount. */
+/** Weeks shown in 'expected and received by week'. */
+export const WEEKS_SHOWN = 12;
+/** The Monday (YYYY-MM-DD) of the week holding the day given (YYYY-MM-DD). */
+export function weekOf(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const monday = t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000;
+  return new Date(monday).toISOString().slice(0, 10);
+}
+
+/** The flag of one remittance row against its order's COD amount (the import decides it set-based in SQL, db/finance/remittance.ts insertMatchedRemittances, in this same order). */
 export function flagFor(orderCodPaise: number | null, amountPaise: number, alreadyRemitted: boolean): (typeof FLAGS)[number] {
   if (orderCodPaise === null) return 'unknown_awb';
   if (alreadyRemitted) return 'remitted_twice';
@@ -116,7 +130,8 @@ export const formatPaise = (paise: number) => `₹${(paise / 100).toLocaleString
 export const FILE_UNREADABLE = 'The file could not be read: upload a CSV or an XLSX file';
 export const NO_MAPPING = 'Map the columns of this courier\'s file first';
 export const FILE_HAS_ERRORS = 'Nothing was imported: fix the rows listed and upload the file again';
-export const missingColumn = (field: RemittanceField, header: string) => `The column "${header}" (${FIELD_LABELS[field]}) is not in the file`;
+/** A mapped column the file does not have: the header looked for and what it holds ("AWB", "COD amount"...). */
+export const missingColumn = (label: string, header: string) => `The column "${header}" (${label}) is not in the file`;
 export const rowError = (row: number, what: string) => `Row ${row}: ${what}`;
 
 // ---------------------------------------------------------------------------
@@ -140,6 +155,7 @@ export type RemittanceRow = {
   awb: string;
   orderId: string | null;
   shopOrderId: string | null;
+  companyId: string | null;
   companyName: string | null;
   amountPaise: number;
   expectedPaise: number | null;
@@ -153,6 +169,8 @@ export type RemittanceRow = {
 export type NotRemittedRow = { orderId: string; shopOrderId: string; awb: string; courier: string; codPaise: number; deliveredAt: string; days: number };
 
 export type AgeingRow = { courier: string } & Record<AgeingBucket, number>;
+/** COD delivered in a week (expected from couriers) and COD couriers remitted in it. */
+export type WeekRow = { week: string; expectedPaise: number; receivedPaise: number };
 
 export type RemittanceOverview = {
   status: true;
@@ -160,6 +178,8 @@ export type RemittanceOverview = {
   notRemitted: NotRemittedRow[];
   /** COD paise delivered and not yet remitted (nor settled), per courier and days since delivery. */
   ageing: AgeingRow[];
+  /** The last WEEKS_SHOWN weeks, oldest first (weeks starting Monday, India dates). */
+  weekly: WeekRow[];
   totals: { expectedPaise: number; remittedPaise: number; settledPaise: number };
   couriers: { courier: string; notRemittedDays: number; mapping: ColumnMapping | null }[];
 };
@@ -177,11 +197,12 @@ export const SavedResponse = z.object({ status: z.literal(true), message: z.stri
 export const RemittanceOverviewResponse = z.object({
   status: z.literal(true),
   rows: z.array(z.object({
-    id: z.string(), courier: z.string(), awb: z.string(), orderId: z.string().nullable(), shopOrderId: z.string().nullable(), companyName: z.string().nullable(),
+    id: z.string(), courier: z.string(), awb: z.string(), orderId: z.string().nullable(), shopOrderId: z.string().nullable(), companyId: z.string().nullable(), companyName: z.string().nullable(),
     amountPaise: paise, expectedPaise: paise.nullable(), utr: z.string(), remittedOn: z.string(), flag: z.enum(FLAGS), bankMatched: z.boolean(), settledAt: z.string().nullable(),
   })),
   notRemitted: z.array(z.object({ orderId: z.string(), shopOrderId: z.string(), awb: z.string(), courier: z.string(), codPaise: paise, deliveredAt: z.string(), days: z.number().int() })),
   ageing: z.array(z.object({ courier: z.string(), '0-7': paise, '8-14': paise, '15-30': paise, '30+': paise })),
+  weekly: z.array(z.object({ week: z.string(), expectedPaise: paise, receivedPaise: paise })),
   totals: z.object({ expectedPaise: paise, remittedPaise: paise, settledPaise: paise }),
   couriers: z.array(z.object({ courier: z.string(), notRemittedDays: z.number().int(), mapping: columnMappingSchema.nullable() })),
 });

@@ -9,45 +9,55 @@ type Db = Kysely<Database> | Transaction<Database>;
 const CHUNK = 500;
 const chunks = <T,>(xs: readonly T[]) => Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) => xs.slice(i * CHUNK, (i + 1) * CHUNK));
 
-export type OrderForAwb = { id: string; company_id: string; cod_paise: number };
+export type IncomingRemittance = { id: string; awb: string; utr: string; date: string; paise: number; /** an earlier row of the same file has this AWB */ dup: 0 | 1 };
 
-/** Delivered cash-on-delivery orders by AWB (in the scope given; null = every company). */
-export async function deliveredCodOrdersByAwb(db: Db, awbs: readonly string[], scope: readonly string[] | null): Promise<Map<string, OrderForAwb>> {
-  const out = new Map<string, OrderForAwb>();
-  if (scope && !scope.length) return out;
-  for (const part of chunks([...new Set(awbs)])) {
-    let q = db
-      .selectFrom('orders')
-      .select(['id', 'company_id', 'cod_paise', 'tracking_number', 'status', 'payment_mode'])
-      .where('tracking_number', 'in', part);
-    if (scope) q = q.where('company_id', 'in', [...scope]);
-    // Status and payment mode are checked here, not in SQL: with them in the WHERE, SQLite may walk
-    // the status index over every delivered order instead of the AWB's unique index.
-    for (const r of await q.execute()) {
-      if (r.status === 'DELIVERED' && r.payment_mode === 'cod') out.set(r.tracking_number!, { id: r.id, company_id: r.company_id, cod_paise: Number(r.cod_paise) });
-    }
+/**
+ * Matches a file's rows to delivered COD orders and stores them, set-based: the rows go to the database as
+ * one JSON value read as a table (json_each on SQLite, json_to_recordset on PostgreSQL), joined to orders by
+ * AWB (its unique index) and inserted in one statement. A row whose courier, AWB and UTR are stored already
+ * is skipped. Flags as `flagFor` (domain/remittance.ts) decides them: unknown AWB, remitted twice (the AWB
+ * remitted before, or by an earlier row of the file), short, excess, ok. Returns the flag of each row added.
+ */
+export async function insertMatchedRemittances(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  head: { importId: string; courier: string; now: string },
+  rows: readonly IncomingRemittance[],
+): Promise<string[]> {
+  const flags: string[] = [];
+  // SQLite: the orders are reached through the AWB's unique index, named, so that statistics taken when
+  // the table was small (the planner then scans it once per row) cannot choose otherwise.
+  let orders = sql.raw('orders o');
+  if (dialect === 'sqlite') {
+    const idx = await sql<{ name: string }>`SELECT il.name FROM pragma_index_list('orders') il, pragma_index_info(il.name) ii WHERE il."unique" = 1 AND ii.name = 'tracking_number'`.execute(db);
+    const name = idx.rows[0]?.name;
+    if (name && /^[A-Za-z0-9_]+$/.test(name)) orders = sql.raw(`orders o INDEXED BY ${name}`);
   }
-  return out;
-}
-
-/** Of these AWBs, the ones already remitted (by any UTR): AWB → the keys `courier|awb|utr` held. */
-export async function remittedKeys(db: Db, awbs: readonly string[]): Promise<Map<string, Set<string>>> {
-  const out = new Map<string, Set<string>>();
-  for (const part of chunks([...new Set(awbs)])) {
-    const rows = await db.selectFrom('cod_remittances').select(['courier', 'awb', 'utr']).where('awb', 'in', part).execute();
-    for (const r of rows) {
-      const s = out.get(r.awb) ?? new Set<string>();
-      s.add(`${r.courier}|${r.awb}|${r.utr}`);
-      out.set(r.awb, s);
-    }
+  // One statement per 50,000 rows keeps the JSON value (and PostgreSQL's parameter) moderate.
+  for (let i = 0; i < rows.length; i += 50_000) {
+    const json = JSON.stringify(rows.slice(i, i + 50_000));
+    const incoming =
+      dialect === 'postgres'
+        ? sql`SELECT * FROM json_to_recordset(CAST(${json} AS json)) AS x(id text, awb text, utr text, date text, paise bigint, dup integer)`
+        : sql`SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.awb') AS awb, json_extract(value, '$.utr') AS utr, json_extract(value, '$.date') AS date, json_extract(value, '$.paise') AS paise, json_extract(value, '$.dup') AS dup FROM json_each(${json})`;
+    const r = await sql<{ flag: string }>`
+      INSERT INTO cod_remittances (id, import_id, courier, awb, utr, remitted_on, amount_paise, order_id, company_id, expected_paise, flag, bank_matched_at, settled_at, settled_by, created_at)
+      SELECT j.id, ${head.importId}, ${head.courier}, j.awb, j.utr, j.date, j.paise, o.id, o.company_id, o.cod_paise,
+        CASE
+          WHEN o.id IS NULL THEN 'unknown_awb'
+          WHEN j.dup = 1 OR EXISTS (SELECT 1 FROM cod_remittances p WHERE p.awb = j.awb) THEN 'remitted_twice'
+          WHEN j.paise < o.cod_paise THEN 'short'
+          WHEN j.paise > o.cod_paise THEN 'excess'
+          ELSE 'ok'
+        END,
+        NULL, NULL, NULL, ${head.now}
+      FROM (${incoming}) j
+      LEFT JOIN ${orders} ON o.tracking_number = j.awb AND o.status = 'DELIVERED' AND o.payment_mode = 'cod'
+      WHERE NOT EXISTS (SELECT 1 FROM cod_remittances h WHERE h.awb = j.awb AND h.courier = ${head.courier} AND h.utr = j.utr)
+      RETURNING flag`.execute(db);
+    for (const x of r.rows) flags.push(x.flag);
   }
-  return out;
-}
-
-export type NewRemittance = Database['cod_remittances'] extends infer T ? { [K in keyof T]: T[K] } : never;
-
-export async function insertRemittances(db: Db, rows: readonly NewRemittance[]): Promise<void> {
-  for (const part of chunks(rows)) await db.insertInto('cod_remittances').values([...part]).execute();
+  return flags;
 }
 
 export async function insertImport(db: Db, row: Database['cod_remittance_imports']): Promise<void> {
@@ -122,7 +132,7 @@ export async function listRemittances(db: Db, scope: readonly string[] | null, l
     .selectFrom('cod_remittances as r')
     .leftJoin('orders as o', 'o.id', 'r.order_id')
     .leftJoin('companies as c', 'c.id', 'r.company_id')
-    .select(['r.id', 'r.courier', 'r.awb', 'r.order_id', 'o.shop_order_id', 'c.name as company_name', 'r.amount_paise', 'r.expected_paise', 'r.utr', 'r.remitted_on', 'r.flag', 'r.bank_matched_at', 'r.settled_at'])
+    .select(['r.id', 'r.courier', 'r.awb', 'r.order_id', 'o.shop_order_id', 'r.company_id', 'c.name as company_name', 'r.amount_paise', 'r.expected_paise', 'r.utr', 'r.remitted_on', 'r.flag', 'r.bank_matched_at', 'r.settled_at'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')
     .limit(limit);
@@ -153,5 +163,46 @@ export async function unsettledDeliveredCod(db: Db, scope: readonly string[] | n
     .where((eb) => eb.or([eb('o.remittance_status', 'is', null), eb('o.remittance_status', '!=', 'PAID')]))
     .where('o.tracking_number', 'is not', null);
   if (scope) q = q.where('o.company_id', 'in', scope.length ? [...scope] : ['']);
+  return q.execute();
+}
+
+/** One company's remittances whose UTR a bank credit matched, remitted between the days given (YYYY-MM-DD, inclusive). */
+export async function bankMatchedRemittances(db: Db, companyId: string, from: string | undefined, to: string | undefined) {
+  let q = db
+    .selectFrom('cod_remittances as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.utr', 'r.courier', 'r.remitted_on', 'r.awb', 'r.amount_paise', 'o.shop_order_id'])
+    .where('r.company_id', '=', companyId)
+    .where('r.bank_matched_at', 'is not', null)
+    .orderBy('r.remitted_on')
+    .orderBy('r.utr')
+    .orderBy('r.awb');
+  if (from) q = q.where('r.remitted_on', '>=', from);
+  if (to) q = q.where('r.remitted_on', '<=', to);
+  return q.execute();
+}
+
+/** Delivered COD orders first delivered at or after `since` (ISO): when, and their COD amount. */
+export async function codDeliveredSince(db: Db, scope: readonly string[] | null, since: string) {
+  let q = db
+    .selectFrom('order_trails as t')
+    .innerJoin('orders as o', 'o.id', 't.order_id')
+    .select((eb) => ['o.id', 'o.cod_paise', eb.fn.min('t.created_at').as('delivered_at')])
+    .where('t.status', '=', 'DELIVERED')
+    .where('t.created_at', '>=', since)
+    .where('o.payment_mode', '=', 'cod')
+    .groupBy(['o.id', 'o.cod_paise']);
+  if (scope) q = q.where('o.company_id', 'in', scope.length ? [...scope] : ['']);
+  return q.execute();
+}
+
+/** Remitted paise per remittance day since `since` (YYYY-MM-DD), in scope. */
+export async function remittedByDaySince(db: Db, scope: readonly string[] | null, since: string) {
+  let q = db
+    .selectFrom('cod_remittances')
+    .select((eb) => ['remitted_on', eb.fn.sum<number>('amount_paise').as('p')])
+    .where('remitted_on', '>=', since)
+    .groupBy('remitted_on');
+  if (scope) q = q.where('company_id', 'in', scope.length ? [...scope] : ['']);
   return q.execute();
 }

@@ -13,6 +13,10 @@ export { renderManifest, summariseManifest } from './manifest';
 export { pickListRows, renderPickListXlsx, PICK_LIST_COLUMNS, type PickListRow } from './picklist';
 export {
   renderTallyVouchers,
+  renderTallyReceipts,
+  DEFAULT_BANK_LEDGER,
+  defaultCourierLedger,
+  type TallyReceipt,
   tallyFailures,
   renderVoucherFailuresXlsx,
   DEFAULT_TALLY_LEDGERS,

@@ -145,6 +145,25 @@ const builder = new XMLBuilder({
   processEntities: true,
 });
 
+/** The import envelope around vouchers (one TALLYMESSAGE each). */
+function envelopeXml(messages: readonly object[], companyName: string | undefined): string {
+  const envelope = {
+    ENVELOPE: {
+      HEADER: { TALLYREQUEST: 'Import Data' },
+      BODY: {
+        IMPORTDATA: {
+          REQUESTDESC: {
+            REPORTNAME: 'Vouchers',
+            ...(companyName ? { STATICVARIABLES: { SVCURRENTCOMPANY: companyName } } : {}),
+          },
+          REQUESTDATA: { TALLYMESSAGE: messages },
+        },
+      },
+    },
+  };
+  return builder.build(envelope) as string;
+}
+
 /**
  * Tally import XML with one sales voucher per invoice that passes
  * tallyFailures; the others are returned in `failures` (empty when all made it).
@@ -157,21 +176,59 @@ export function renderTallyVouchers(
   const messages = invoices
     .filter((_, i) => decisions[i].ok)
     .map((invoice) => ({ '@_xmlns:UDF': 'TallyUDF', VOUCHER: voucherOf(invoice, options) }));
-  const envelope = {
-    ENVELOPE: {
-      HEADER: { TALLYREQUEST: 'Import Data' },
-      BODY: {
-        IMPORTDATA: {
-          REQUESTDESC: {
-            REPORTNAME: 'Vouchers',
-            ...(options.companyName ? { STATICVARIABLES: { SVCURRENTCOMPANY: options.companyName } } : {}),
-          },
-          REQUESTDATA: { TALLYMESSAGE: messages },
+  return { xml: envelopeXml(messages, options.companyName), vouchers: messages.length, failures: decisions.filter((d) => !d.ok) };
+}
+
+/** One bank credit of COD remitted by a courier (a UTR), for one company, and the orders it paid. */
+export interface TallyReceipt {
+  utr: string;
+  /** YYYY-MM-DD: the day the courier remitted it. */
+  date: string;
+  courier: string;
+  lines: { awb: string; orderId: string; paise: number }[];
+}
+
+export interface TallyReceiptOptions {
+  companyName?: string;
+  /** The bank ledger the credit went to; it must exist in the Tally company. */
+  bankLedger?: string;
+  /** The ledger of the courier that collected the cash (a debtor until it remits). */
+  courierLedger?: (courier: string) => string;
+}
+
+export const DEFAULT_BANK_LEDGER = 'Bank Account';
+/** "delhivery" → "Delhivery COD": the courier as the debtor holding the cash it collected. */
+export const defaultCourierLedger = (courier: string) => `${courier.charAt(0).toUpperCase()}${courier.slice(1)} COD`;
+
+/**
+ * Receipt vouchers, one per UTR: the bank debited with what arrived, the courier's ledger credited
+ * (bill by bill would need Tally's bill allocations; the orders are named in the narration instead).
+ */
+export function renderTallyReceipts(receipts: readonly TallyReceipt[], options: TallyReceiptOptions = {}): { xml: string; vouchers: number } {
+  const bank = options.bankLedger ?? DEFAULT_BANK_LEDGER;
+  const messages = receipts
+    .filter((r) => r.lines.length > 0)
+    .map((r) => {
+      const total = r.lines.reduce((s, l) => s + l.paise, 0);
+      const party = (options.courierLedger ?? defaultCourierLedger)(r.courier);
+      const orders = r.lines.map((l) => `${l.orderId} (AWB ${l.awb})`).join(', ');
+      return {
+        '@_xmlns:UDF': 'TallyUDF',
+        VOUCHER: {
+          '@_VCHTYPE': 'Receipt',
+          '@_ACTION': 'Create',
+          '@_OBJVIEW': 'Accounting Voucher View',
+          DATE: tallyDate(r.date),
+          VOUCHERTYPENAME: 'Receipt',
+          REFERENCE: r.utr,
+          PARTYLEDGERNAME: party,
+          NARRATION: `COD remitted by ${r.courier}, UTR ${r.utr}: ${orders}`.slice(0, 4000),
+          PERSISTEDVIEW: 'Accounting Voucher View',
+          'ALLLEDGERENTRIES.LIST': [ledgerEntry(bank, total, true), ledgerEntry(party, total, false, true)],
         },
-      },
-    },
-  };
-  return { xml: builder.build(envelope) as string, vouchers: messages.length, failures: decisions.filter((d) => !d.ok) };
+      };
+    });
+  return { xml: envelopeXml(messages, options.companyName), vouchers: messages.length };
 }
 
 export const VOUCHER_FAILURE_COLUMNS = ['Order ID', 'Invoice Number', 'Reason'] as const;

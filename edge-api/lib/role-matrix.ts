@@ -243,6 +243,13 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   // /api/webhooks
   'POST /api/webhooks/carrier/{partnerCode}': PUBLIC, // the courier's HMAC signature is the credential
   'POST /api/webhooks/courier/{connectionId}': PUBLIC, // a live courier's push: the connection's webhook token in x-api-key is the credential
+  // /api/weight-reconciliation: couriers' billed weights against packing (finance imports; sellers see their own, decide, set the tolerance)
+  'GET /api/weight-reconciliation': ['finance', 'admin', 'seller'],
+  'POST /api/weight-reconciliation/import': FINANCE_ADMIN,
+  'POST /api/weight-reconciliation/decide': ['finance', 'admin', 'seller'],
+  'GET /api/weight-reconciliation/dispute-file': ['finance', 'admin', 'seller'],
+  'PUT /api/weight-reconciliation/tolerance': SELLER,
+  'PUT /api/weight-reconciliation/couriers': FINANCE_ADMIN,
   // /api/wsin
   'POST /api/wsin/bulk/generate': BULK_DEFS['wsin-upload'].roles, // bulk upload: its roles in domain/bulk/types.ts
 };

@@ -193,3 +193,34 @@ describe('bank statement, not remitted, ageing and settling', () => {
     expect(again.body).toMatchObject({ settled: 0 });
   });
 });
+
+describe('expected and received by week', () => {
+  type Week = { week: string; expectedPaise: number; receivedPaise: number };
+  const weekly = async () => ((await finance.json('/api/finance/remittances')).body as { weekly: Week[] }).weekly;
+  /** Monday of this week, India date, worked out here from the calendar. */
+  const thisMonday = () => {
+    const ist = new Date(Date.now() + 330 * 60_000);
+    const back = (ist.getUTCDay() + 6) % 7;
+    return new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() - back)).toISOString().slice(0, 10);
+  };
+
+  it('shows twelve weeks ending with this one; a delivery counts as expected in its week, a remittance as received in its week', async () => {
+    const o = orders[orders.length - 1];
+    // Delivered long ago first, so the twelve weeks do not hold it.
+    await db.updateTable('order_trails').set({ created_at: '2025-01-01T06:00:00.000Z' }).where('order_id', '=', o.id).where('status', '=', 'DELIVERED').execute();
+    const before = await weekly();
+    expect(before).toHaveLength(12);
+    expect(before[11].week).toBe(thisMonday());
+    expect(before[0].week).toBe(new Date(Date.parse(`${thisMonday()}T00:00:00Z`) - 11 * 7 * 86_400_000).toISOString().slice(0, 10));
+    // Delivered three weeks ago (Wednesday noon, India time).
+    const wed = new Date(Date.parse(`${before[8].week}T00:00:00Z`) + 2 * 86_400_000 + 6.5 * 3_600_000).toISOString();
+    await db.updateTable('order_trails').set({ created_at: wed }).where('order_id', '=', o.id).where('status', '=', 'DELIVERED').execute();
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const r = await importFile(finance, delhiveryCsv([[o.tracking_number, rupees(o.cod_paise), 'UTR-WEEK', today]]));
+    expect(r.status).toBe(200);
+    const after = await weekly();
+    expect(after[8].expectedPaise - before[8].expectedPaise).toBe(o.cod_paise);
+    expect(after[11].receivedPaise - before[11].receivedPaise).toBe(o.cod_paise);
+    expect(after.filter((_, i) => i !== 8).map((w) => w.expectedPaise)).toEqual(before.filter((_, i) => i !== 8).map((w) => w.expectedPaise));
+  });
+});

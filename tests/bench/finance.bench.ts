@@ -2,7 +2,8 @@
  * COD remittance matching: 100,000 rows of a courier's remittance file matched
  * by AWB against 1,000,000 orders and stored with their flags in one
  * transaction, through the product's use case (matchRemittanceRows: the same
- * call the import route makes once the file is parsed), and by hand-written
+ * call the import route makes once the file is parsed; set-based: the rows as one
+ * JSON table joined to orders by AWB and inserted in one statement), and by hand-written
  * prepared better-sqlite3 statements doing the same work as the reference
  * (look the AWBs up in chunks, look up what is already remitted, insert the
  * rows), checked to store the same flags.

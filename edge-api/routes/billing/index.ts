@@ -7,6 +7,7 @@ import { gstRoutes } from './gst';
 import { invoiceRoutes } from './invoices';
 import { invoicingRoutes } from './invoicing';
 import { remittanceRoutes } from './remittance';
+import { weightRoutes } from './weights';
 
 /**
  * Billing and documents (mounted at /api, the spec's full paths): labels,
@@ -21,4 +22,5 @@ export const billingRoutes = new Hono<AppEnv>()
   .route('/', invoicingRoutes)
   .route('/', invoiceRoutes)
   .route('/', remittanceRoutes)
-  .route('/', gstRoutes);
+  .route('/', gstRoutes)
+  .route('/', weightRoutes);

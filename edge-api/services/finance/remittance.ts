@@ -1,10 +1,9 @@
 // COD remittance use cases: import a courier's remittance file, match a bank
 // statement's UTRs, the overview (flags, ageing), mark settled, courier settings.
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { DbHandle } from '../../../db/connect';
 import * as store from '../../../db/finance/remittance';
 import { uuidv7, nowIso } from '../../../domain/ids';
+import { addIndiaDays, indiaDate, indiaDayStart, indiaToday } from '../../../domain/india-time';
 import { forbidden, invalid } from '../../../domain/refusal';
 import {
   AGEING_BUCKETS,
@@ -12,16 +11,13 @@ import {
   BUILT_IN_LAYOUTS,
   columnMappingSchema,
   DEFAULT_NOT_REMITTED_DAYS,
+  FIELD_LABELS,
   FILE_HAS_ERRORS,
-  FILE_UNREADABLE,
   FLAGS,
-  flagFor,
-  missingColumn,
   NO_MAPPING,
   parseDayMonthYear,
   parsePaise,
   REMITTANCE_FIELDS,
-  MAX_ROWS,
   rowError,
   type AgeingRow,
   type BankResult,
@@ -30,74 +26,29 @@ import {
   type ImportResult,
   type RemittanceImportInput,
   type RemittanceOverview,
+  type RemittanceTallyInput,
+  type WeekRow,
+  weekOf,
+  WEEKS_SHOWN,
 } from '../../../domain/remittance';
+import { renderTallyReceipts, type TallyReceipt } from '../../documents/tally';
 import type { ServiceActor } from '../audit/actor';
+import { chooseMapping, normHeader as norm, parseMappedRows, readTable, requireBody } from './import-table';
 
 const FINANCE = new Set(['finance', 'admin']);
 const mayReconcile = (actor: ServiceActor) => {
   if (!FINANCE.has(actor.role)) throw forbidden('COD remittance is for finance and admin users');
 };
 
-/** The file's rows as text cells, header first (CSV or XLSX, told apart by content). */
-export async function readTable(fileName: string, bytes: Buffer): Promise<string[][]> {
-  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (isZip || /\.xlsx$/i.test(fileName)) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-    } catch {
-      throw invalid(FILE_UNREADABLE);
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) throw invalid(FILE_UNREADABLE);
-    const out: string[][] = [];
-    ws.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      for (let i = 1; i <= row.cellCount; i++) {
-        const v = row.getCell(i).value;
-        cells.push(v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : typeof v === 'object' && 'result' in v ? String(v.result) : String(v));
-      }
-      out.push(cells);
-    });
-    return out;
-  }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw invalid(FILE_UNREADABLE);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  return parsed.data.map((r) => r.map((c) => String(c ?? '')));
-}
-
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** Column index per field, or the reasons the header does not fit the mapping. */
-function locate(header: string[], mapping: ColumnMapping) {
-  const at = header.map(norm);
-  const errors: { path: string; message: string }[] = [];
-  const idx = {} as Record<(typeof REMITTANCE_FIELDS)[number], number>;
-  for (const f of REMITTANCE_FIELDS) {
-    idx[f] = at.indexOf(norm(mapping[f]));
-    if (idx[f] < 0) errors.push({ path: f, message: missingColumn(f, mapping[f]) });
-  }
-  return { idx, errors };
-}
-
 type ParsedRow = { row: number; awb: string; utr: string; date: string; paise: number };
 
 function parseRows(table: string[][], mapping: ColumnMapping): ParsedRow[] {
-  if (table.length < 2) throw invalid(FILE_HAS_ERRORS, [{ path: 'file', message: 'The file has no rows below its header' }]);
-  if (table.length - 1 > MAX_ROWS) throw invalid(`A file may hold at most ${MAX_ROWS} rows`);
-  const { idx, errors } = locate(table[0], mapping);
-  if (errors.length) throw invalid(FILE_HAS_ERRORS, errors);
-  const out: ParsedRow[] = [];
-  const rowErrors: { path: string; message: string }[] = [];
   const seen = new Map<string, number>();
-  for (let i = 1; i < table.length; i++) {
-    const cells = table[i];
-    const row = i + 1; // as the spreadsheet numbers it, header = row 1
-    const awb = (cells[idx.awb] ?? '').trim();
-    const utr = (cells[idx.utr] ?? '').trim();
-    const amountText = cells[idx.amount] ?? '';
-    const dateText = cells[idx.date] ?? '';
+  return parseMappedRows(table, mapping, { fields: REMITTANCE_FIELDS, labels: FIELD_LABELS }, (cell, row) => {
+    const awb = cell('awb').trim();
+    const utr = cell('utr').trim();
+    const amountText = cell('amount');
+    const dateText = cell('date');
     const problems: string[] = [];
     if (!awb) problems.push('the AWB is empty');
     else if (awb.length > 64) problems.push('the AWB is longer than 64 characters');
@@ -110,24 +61,15 @@ function parseRows(table: string[][], mapping: ColumnMapping): ParsedRow[] {
     if (!date) problems.push(`"${dateText.slice(0, 40)}" is not a date (DD/MM/YYYY)`);
     const key = `${awb}|${utr}`;
     if (awb && utr && seen.has(key)) problems.push(`the same AWB and UTR as row ${seen.get(key)}`);
-    if (problems.length) {
-      if (rowErrors.length < 200) rowErrors.push({ path: `row ${row}`, message: rowError(row, problems.join('; ')) });
-      continue;
-    }
+    if (problems.length) return problems;
     seen.set(key, row);
-    out.push({ row, awb, utr, date: date!, paise: paise! });
-  }
-  if (rowErrors.length) throw invalid(FILE_HAS_ERRORS, rowErrors);
-  return out;
+    return { row, awb, utr, date: date!, paise: paise! };
+  });
 }
 
 async function mappingFor(dbh: DbHandle, courier: string, given: ColumnMapping | undefined): Promise<ColumnMapping> {
-  if (given) return given;
-  const saved = (await store.courierSettings(dbh.db)).find((s) => s.courier === courier)?.mapping;
-  if (saved) return columnMappingSchema.parse(JSON.parse(saved));
-  const built = BUILT_IN_LAYOUTS[courier];
-  if (!built) throw invalid(NO_MAPPING, [{ path: 'mapping', message: NO_MAPPING }]);
-  return built;
+  const saved = given ? null : (await store.courierSettings(dbh.db)).find((s) => s.courier === courier)?.mapping;
+  return chooseMapping(given, saved, columnMappingSchema, BUILT_IN_LAYOUTS[courier], NO_MAPPING);
 }
 
 /**
@@ -156,27 +98,16 @@ export async function matchRemittanceRows(
   const flags = Object.fromEntries(FLAGS.map((f) => [f, 0])) as ImportResult['flags'];
   let added = 0;
   await dbh.db.transaction().execute(async (tx) => {
-    const awbs = rows.map((r) => r.awb);
-    const orders = await store.deliveredCodOrdersByAwb(tx, awbs, null);
-    const held = await store.remittedKeys(tx, awbs);
-    const fresh: store.NewRemittance[] = [];
-    for (const r of rows) {
-      const key = `${courier}|${r.awb}|${r.utr}`;
-      const keys = held.get(r.awb) ?? new Set<string>();
-      if (keys.has(key)) continue;
-      const o = orders.get(r.awb) ?? null;
-      const flag = flagFor(o ? o.cod_paise : null, r.paise, keys.size > 0);
-      keys.add(key);
-      held.set(r.awb, keys);
-      flags[flag]++;
-      fresh.push({
-        id: uuidv7(), import_id: importId, courier, awb: r.awb, utr: r.utr, remitted_on: r.date, amount_paise: r.paise,
-        order_id: o?.id ?? null, company_id: o?.company_id ?? null, expected_paise: o?.cod_paise ?? null, flag,
-        bank_matched_at: null, settled_at: null, settled_by: null, created_at: now,
-      });
-    }
-    added = fresh.length;
-    await store.insertRemittances(tx, fresh);
+    // An AWB met earlier in the file: that row is a remittance of it already.
+    const seen = new Set<string>();
+    const incoming = rows.map((r) => {
+      const dup = seen.has(r.awb) ? 1 : 0;
+      seen.add(r.awb);
+      return { id: uuidv7(), awb: r.awb, utr: r.utr, date: r.date, paise: r.paise, dup } as const;
+    });
+    const added_ = await store.insertMatchedRemittances(tx, dbh.dialect, { importId, courier, now }, incoming);
+    for (const f of added_) flags[f as keyof typeof flags]++;
+    added = added_.length;
     await store.insertImport(tx, { id: importId, kind: 'remittance', courier, file_name: fileName.slice(0, 200), rows: rows.length, added, created_by: actor.id, created_at: now });
     if (saveMapping) await store.saveCourierSetting(tx, courier, { mapping: JSON.stringify(saveMapping) }, DEFAULT_NOT_REMITTED_DAYS, now);
   });
@@ -194,7 +125,7 @@ const BANK_COLUMNS = { utr: ['utr', 'utr no', 'utr number', 'reference', 'ref no
 export async function importBankStatement(dbh: DbHandle, actor: ServiceActor, input: BankStatementInput): Promise<BankResult> {
   mayReconcile(actor);
   const table = await readTable(input.fileName, Buffer.from(input.contentBase64, 'base64'));
-  if (table.length < 2) throw invalid(FILE_HAS_ERRORS, [{ path: 'file', message: 'The file has no rows below its header' }]);
+  requireBody(table);
   const header = table[0].map(norm);
   const utrAt = header.findIndex((h) => BANK_COLUMNS.utr.includes(h));
   const amountAt = header.findIndex((h) => BANK_COLUMNS.amount.includes(h));
@@ -265,16 +196,18 @@ export async function remittanceOverview(dbh: DbHandle, actor: ServiceActor, at 
       notRemitted.push({ orderId: o.id, shopOrderId: o.shop_order_id, awb: o.tracking_number!, courier, codPaise: Number(o.cod_paise), deliveredAt, days });
   }
   notRemitted.sort((a, b) => b.days - a.days);
+  const weekly = await weeklyExpectedReceived(dbh, actor, at);
   const couriers = [...new Set([...Object.keys(BUILT_IN_LAYOUTS), ...settings.map((s) => s.courier), ...ageing.keys()])].sort();
   return {
     status: true,
     rows: rows.map((r) => ({
-      id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyName: r.company_name ?? null,
+      id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyId: r.company_id, companyName: r.company_name ?? null,
       amountPaise: Number(r.amount_paise), expectedPaise: r.expected_paise === null ? null : Number(r.expected_paise), utr: r.utr, remittedOn: r.remitted_on,
       flag: r.flag as RemittanceOverview['rows'][number]['flag'], bankMatched: r.bank_matched_at !== null, settledAt: r.settled_at,
     })),
     notRemitted: notRemitted.slice(0, 500),
     ageing: [...ageing.values()].sort((a, b) => a.courier.localeCompare(b.courier)),
+    weekly,
     totals: {
       expectedPaise,
       remittedPaise: rows.reduce((s, r) => s + Number(r.amount_paise), 0),
@@ -285,6 +218,21 @@ export async function remittanceOverview(dbh: DbHandle, actor: ServiceActor, at 
       return { courier: c, notRemittedDays: daysFor(c), mapping: s?.mapping ? columnMappingSchema.parse(JSON.parse(s.mapping)) : (BUILT_IN_LAYOUTS[c] ?? null) };
     }),
   };
+}
+
+/** COD delivered per week (what couriers owe for it) beside COD remitted per week, the last WEEKS_SHOWN weeks. */
+async function weeklyExpectedReceived(dbh: DbHandle, actor: ServiceActor, at: number): Promise<WeekRow[]> {
+  const first = addIndiaDays(weekOf(indiaToday(at)), -7 * (WEEKS_SHOWN - 1));
+  const weeks = new Map<string, WeekRow>(Array.from({ length: WEEKS_SHOWN }, (_, i) => addIndiaDays(first, 7 * i)).map((w) => [w, { week: w, expectedPaise: 0, receivedPaise: 0 }]));
+  for (const o of await store.codDeliveredSince(dbh.db, actor.scope, indiaDayStart(first))) {
+    const w = weeks.get(weekOf(indiaDate(String(o.delivered_at))));
+    if (w) w.expectedPaise += Number(o.cod_paise);
+  }
+  for (const r of await store.remittedByDaySince(dbh.db, actor.scope, first)) {
+    const w = weeks.get(weekOf(r.remitted_on));
+    if (w) w.receivedPaise += Number(r.p);
+  }
+  return [...weeks.values()];
 }
 
 /** Marks remittances settled and their orders' remittance status PAID (once: settling again changes nothing). */
@@ -302,4 +250,22 @@ export async function saveCourierSettings(dbh: DbHandle, actor: ServiceActor, co
   mayReconcile(actor);
   await store.saveCourierSetting(dbh.db, courier, { not_remitted_days: notRemittedDays }, DEFAULT_NOT_REMITTED_DAYS, nowIso());
   return { status: true as const, message: 'Saved' };
+}
+
+/**
+ * The Tally export of COD received: one receipt voucher per UTR whose bank credit matched, for one company
+ * (each company keeps its own books), with the orders it paid in the narration.
+ */
+export async function remittanceTallyXml(dbh: DbHandle, actor: ServiceActor, input: RemittanceTallyInput): Promise<{ xml: string; vouchers: number }> {
+  mayReconcile(actor);
+  if (actor.scope && !actor.scope.includes(input.companyId)) throw forbidden();
+  const rows = await store.bankMatchedRemittances(dbh.db, input.companyId, input.from, input.to);
+  const receipts = new Map<string, TallyReceipt>();
+  for (const r of rows) {
+    const key = `${r.courier}|${r.utr}`;
+    const e = receipts.get(key) ?? { utr: r.utr, date: r.remitted_on, courier: r.courier, lines: [] };
+    e.lines.push({ awb: r.awb, orderId: r.shop_order_id, paise: Number(r.amount_paise) });
+    receipts.set(key, e);
+  }
+  return renderTallyReceipts([...receipts.values()]);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, List, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Badge, Button, Card, FileInput, Group, List, NumberInput, Paper, ScrollArea, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,23 +15,16 @@ import {
   type ImportResult,
   type RemittanceOverview,
 } from '../../../domain/remittance';
-import { apiJson, ApiRequestError } from '../../api/client';
+import { apiFetch, apiJson } from '../../api/client';
+import { saveBlob } from '../downloads/files';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { useRowSelection } from '../../ui/useRowSelection';
+import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'remittances'] as const;
 const FLAG_COLOURS: Record<string, string> = { ok: 'green', short: 'orange', excess: 'blue', unknown_awb: 'red', remitted_twice: 'grape' };
 const BUCKET_COLOURS = ['teal.6', 'yellow.6', 'orange.6', 'red.6'];
-
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
-function errorText(e: unknown): { message: string; rows: string[] } {
-  if (e instanceof ApiRequestError) return { message: e.message, rows: (e.errors ?? []).map((x: { message: string }) => x.message) };
-  return { message: e instanceof Error ? e.message : 'Something went wrong', rows: [] };
-}
+const WEEK_SERIES = [{ name: 'expected', label: 'Expected', color: 'gray.5' }, { name: 'received', label: 'Received', color: 'teal.6' }];
 
 /** COD remittance for finance: import couriers' files and bank statements, ageing, flags, settle. */
 export function RemittancePage() {
@@ -105,7 +98,7 @@ function ImportCard({ couriers, onDone }: { couriers: RemittanceOverview['courie
           <FileInput label="File (CSV or XLSX)" placeholder="Choose a file" accept=".csv,.xlsx,text/csv" value={file} onChange={setFile} clearable />
         </Group>
         <Text size="xs" c="dimmed">Columns of this courier&apos;s file (saved for the next file when changed)</Text>
-        <SimpleGrid cols={4} spacing="xs">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           {REMITTANCE_FIELDS.map((f) => (
             <TextInput key={f} size="xs" label={FIELD_LABELS[f]} value={shown[f] ?? ''} maxLength={80} onChange={(e) => setMapping({ ...mapping, [f]: e.currentTarget.value })} />
           ))}
@@ -121,18 +114,6 @@ function ImportCard({ couriers, onDone }: { couriers: RemittanceOverview['courie
         {failure && <Failure failure={failure} />}
       </Stack>
     </Card>
-  );
-}
-
-function Failure({ failure }: { failure: { message: string; rows: string[] } }) {
-  return (
-    <Alert color="red" title={failure.message} data-testid="import-error">
-      {failure.rows.length > 0 && (
-        <ScrollArea.Autosize mah={140}>
-          <List size="sm">{failure.rows.map((r) => <List.Item key={r}>{r}</List.Item>)}</List>
-        </ScrollArea.Autosize>
-      )}
-    </Alert>
   );
 }
 
@@ -176,23 +157,51 @@ function BankCard({ onDone }: { onDone: () => void }) {
   );
 }
 
+type RemittanceRow = RemittanceOverview['rows'][number];
+const dmyOf = (d: string) => d.split('-').reverse().join('/');
+const AGEING_COLUMNS: DataTableColumn<RemittanceOverview['ageing'][number]>[] = [
+  { key: 'courier', header: 'Courier', cell: (a) => a.courier, card: 'title' },
+  ...AGEING_BUCKETS.map((b) => ({ key: b, header: `${b} days`, align: 'right' as const, cell: (a: RemittanceOverview['ageing'][number]) => formatPaise(a[b]) })),
+];
+const REMITTANCE_COLUMNS: DataTableColumn<RemittanceRow>[] = [
+  { key: 'awb', header: 'AWB', cell: (r) => r.awb, card: 'title' },
+  { key: 'courier', header: 'Courier', cell: (r) => r.courier },
+  { key: 'order', header: 'Order', cell: (r) => r.shopOrderId ?? '—' },
+  { key: 'utr', header: 'UTR', cell: (r) => r.utr },
+  { key: 'on', header: 'Remitted on', cell: (r) => dmyOf(r.remittedOn) },
+  { key: 'amount', header: 'Remitted', align: 'right', cell: (r) => formatPaise(r.amountPaise) },
+  { key: 'due', header: 'COD due', align: 'right', cell: (r) => (r.expectedPaise === null ? '—' : formatPaise(r.expectedPaise)) },
+  { key: 'flag', header: 'Flag', cell: (r) => <Badge variant="light" color={FLAG_COLOURS[r.flag]}>{FLAG_LABELS[r.flag]}</Badge> },
+  { key: 'bank', header: 'Bank', cell: (r) => (r.bankMatched ? 'Matched' : '—') },
+  { key: 'settled', header: 'Settled', cell: (r) => (r.settledAt ? 'Settled' : '—') },
+];
+const LATE_COLUMNS: DataTableColumn<RemittanceOverview['notRemitted'][number]>[] = [
+  { key: 'awb', header: 'AWB', cell: (n) => n.awb, card: 'title' },
+  { key: 'courier', header: 'Courier', cell: (n) => n.courier },
+  { key: 'order', header: 'Order', cell: (n) => n.shopOrderId },
+  { key: 'cod', header: 'COD', align: 'right', cell: (n) => formatPaise(n.codPaise) },
+  { key: 'days', header: 'Days since delivery', align: 'right', cell: (n) => n.days },
+];
+
 function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: () => void }) {
-  const [selected, setSelected] = useState<string[]>([]);
   const [flag, setFlag] = useState<string | null>(null);
   const rows = data.rows.filter((r) => !flag || r.flag === flag);
+  const selection = useRowSelection<RemittanceRow>((r) => r.id, flag);
+  const selected = [...selection.keys];
   const settle = useMutation({
     mutationFn: (ids: string[]) => apiJson<{ message: string }>('/api/finance/remittances/settle', { method: 'POST', body: { ids } }),
     onSuccess: (r) => {
       notifications.show({ color: 'green', message: r.message });
-      setSelected([]);
+      selection.clear();
       onChanged();
     },
     onError: (e) => notifications.show({ color: 'red', title: 'Not settled', message: errorText(e).message }),
   });
+  const weekly = data.weekly.map((w) => ({ week: w.week.slice(8, 10) + '/' + w.week.slice(5, 7), expected: w.expectedPaise / 100, received: w.receivedPaise / 100 }));
   const ageing = data.ageing.map((a) => ({ courier: a.courier, ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, a[b] / 100])) }));
   return (
     <Stack>
-      <SimpleGrid cols={3}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label="COD delivered, not yet remitted" value={formatPaise(data.totals.expectedPaise)} />
         <Stat label="Remitted by couriers" value={formatPaise(data.totals.remittedPaise)} />
         <Stat label="Settled" value={formatPaise(data.totals.settledPaise)} />
@@ -208,26 +217,34 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
             dataKey="courier"
             type="stacked"
             withLegend
+            {...inSeriesOrder(AGEING_BUCKETS)}
             valueFormatter={(v) => `₹${v.toLocaleString('en-IN')}`}
             series={AGEING_BUCKETS.map((b, i) => ({ name: b, label: `${b} days`, color: BUCKET_COLOURS[i] }))}
           />
         )}
-        <Table mt="sm" data-testid="ageing-table" striped>
-          <Table.Thead>
-            <Table.Tr><Table.Th>Courier</Table.Th>{AGEING_BUCKETS.map((b) => <Table.Th key={b} ta="right">{b} days</Table.Th>)}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.ageing.map((a) => (
-              <Table.Tr key={a.courier}><Table.Td>{a.courier}</Table.Td>{AGEING_BUCKETS.map((b) => <Table.Td key={b} ta="right">{formatPaise(a[b])}</Table.Td>)}</Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Box mt="sm">
+          <DataTable label="Ageing by courier" testId="ageing-table" columns={AGEING_COLUMNS} rows={data.ageing} rowKey={(a) => a.courier} narrow="cards" empty={{ text: 'Nothing awaiting remittance.' }} striped />
+        </Box>
+      </Paper>
+      <Paper withBorder p="md" data-testid="weekly-chart">
+        <Text fw={600} mb="xs">COD expected and received by week (₹)</Text>
+        <Text size="xs" c="dimmed" mb="xs">Expected: COD of orders delivered that week. Received: what couriers&apos; files remit that week.</Text>
+        <BarChart
+          h={220}
+          data={weekly}
+          dataKey="week"
+          withLegend
+          {...inSeriesOrder(WEEK_SERIES.map((w) => w.name))}
+          valueFormatter={(v) => `₹${v.toLocaleString('en-IN')}`}
+          series={WEEK_SERIES}
+        />
       </Paper>
       <Tabs defaultValue="rows">
         <Tabs.List>
           <Tabs.Tab value="rows">Remittances ({data.rows.length})</Tabs.Tab>
           <Tabs.Tab value="late">Not remitted ({data.notRemitted.length})</Tabs.Tab>
           <Tabs.Tab value="couriers">Couriers</Tabs.Tab>
+          <Tabs.Tab value="tally">Tally</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rows" pt="sm">
           <Group mb="xs" justify="space-between">
@@ -247,56 +264,33 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
               Mark settled ({selected.length})
             </Button>
           </Group>
-          {rows.length === 0 ? (
-            <Text c="dimmed" size="sm">No remittances imported yet.</Text>
-          ) : (
-            <ScrollArea>
-              <Table striped miw={900} data-testid="remittance-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40} />
-                    <Table.Th>Courier</Table.Th><Table.Th>AWB</Table.Th><Table.Th>Order</Table.Th><Table.Th>UTR</Table.Th><Table.Th>Remitted on</Table.Th>
-                    <Table.Th ta="right">Remitted</Table.Th><Table.Th ta="right">COD due</Table.Th><Table.Th>Flag</Table.Th><Table.Th>Bank</Table.Th><Table.Th>Settled</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.slice(0, 300).map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        {!r.settledAt && (
-                          <Checkbox aria-label={`Select ${r.awb} ${r.utr}`} checked={selected.includes(r.id)} onChange={(e) => setSelected(e.currentTarget.checked ? [...selected, r.id] : selected.filter((x) => x !== r.id))} />
-                        )}
-                      </Table.Td>
-                      <Table.Td>{r.courier}</Table.Td>
-                      <Table.Td>{r.awb}</Table.Td>
-                      <Table.Td>{r.shopOrderId ?? '—'}</Table.Td>
-                      <Table.Td>{r.utr}</Table.Td>
-                      <Table.Td>{r.remittedOn.split('-').reverse().join('/')}</Table.Td>
-                      <Table.Td ta="right">{formatPaise(r.amountPaise)}</Table.Td>
-                      <Table.Td ta="right">{r.expectedPaise === null ? '—' : formatPaise(r.expectedPaise)}</Table.Td>
-                      <Table.Td><Badge variant="light" color={FLAG_COLOURS[r.flag]}>{FLAG_LABELS[r.flag]}</Badge></Table.Td>
-                      <Table.Td>{r.bankMatched ? 'Matched' : '—'}</Table.Td>
-                      <Table.Td>{r.settledAt ? 'Settled' : '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          )}
+          <DataTable
+            label="Remittances"
+            testId="remittance-table"
+            columns={REMITTANCE_COLUMNS}
+            rows={rows.slice(0, 300)}
+            rowKey={(r) => r.id}
+            selection={selection}
+            selectLabel={(r) => `Select ${r.awb} ${r.utr}`}
+            narrow="cards"
+            empty={{ text: 'No remittances imported yet.' }}
+            striped
+          />
         </Tabs.Panel>
         <Tabs.Panel value="late" pt="sm">
-          {data.notRemitted.length === 0 ? (
-            <Text c="dimmed" size="sm">Every delivered COD order past its courier&apos;s days has a remittance.</Text>
-          ) : (
-            <Table striped data-testid="not-remitted-table">
-              <Table.Thead><Table.Tr><Table.Th>Courier</Table.Th><Table.Th>AWB</Table.Th><Table.Th>Order</Table.Th><Table.Th ta="right">COD</Table.Th><Table.Th ta="right">Days since delivery</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {data.notRemitted.map((n) => (
-                  <Table.Tr key={n.orderId}><Table.Td>{n.courier}</Table.Td><Table.Td>{n.awb}</Table.Td><Table.Td>{n.shopOrderId}</Table.Td><Table.Td ta="right">{formatPaise(n.codPaise)}</Table.Td><Table.Td ta="right">{n.days}</Table.Td></Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <DataTable
+            label="Not remitted"
+            testId="not-remitted-table"
+            columns={LATE_COLUMNS}
+            rows={data.notRemitted}
+            rowKey={(n) => n.orderId}
+            narrow="cards"
+            empty={{ text: "Every delivered COD order past its courier's days has a remittance." }}
+            striped
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="tally" pt="sm">
+          <TallyReceipts rows={data.rows} />
         </Tabs.Panel>
         <Tabs.Panel value="couriers" pt="sm">
           <Stack gap="xs" maw={520}>
@@ -304,6 +298,41 @@ function Overview({ data, onChanged }: { data: RemittanceOverview; onChanged: ()
           </Stack>
         </Tabs.Panel>
       </Tabs>
+    </Stack>
+  );
+}
+
+/** Receipt vouchers for one company's books: its remittances whose UTR a bank credit matched. */
+function TallyReceipts({ rows }: { rows: RemittanceOverview['rows'] }) {
+  const companies = [...new Map(rows.filter((r) => r.companyId).map((r) => [r.companyId!, r.companyName ?? r.companyId!])).entries()].map(([value, label]) => ({ value, label }));
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (!companyId) return;
+    setBusy(true);
+    try {
+      const res = await apiFetch(`/api/finance/remittances/tally?${new URLSearchParams({ companyId, ...(from ? { from } : {}), ...(to ? { to } : {}) })}`);
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        notifications.show({ color: 'red', title: 'Error', message: body.message || 'The Tally file could not be made' });
+        return;
+      }
+      saveBlob(await res.blob(), 'cod-receipts.xml');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs" maw={640}>
+      <Text size="sm" c="dimmed">One receipt voucher per UTR the bank statement matched: the bank ledger (Bank Account) debited, the courier&apos;s ledger (e.g. Delhivery COD) credited. Both ledgers must exist in the Tally company.</Text>
+      <Group align="flex-end">
+        <Select label="Company" placeholder="Choose a company" data={companies} value={companyId} onChange={setCompanyId} w={260} searchable />
+        <TextInput label="Remitted from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Button onClick={download} loading={busy} disabled={!companyId}>Download Tally XML</Button>
+      </Group>
     </Stack>
   );
 }
@@ -321,14 +350,5 @@ function CourierDays({ courier, days, onSaved }: { courier: string; days: number
       <NumberInput label="Flag when not remitted after (days)" min={1} max={120} value={value} onChange={setValue} w={260} />
       <Button variant="default" onClick={() => save.mutate()} loading={save.isPending} disabled={Number(value) === days}>Save</Button>
     </Group>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={700} size="lg">{value}</Text>
-    </Paper>
   );
 }

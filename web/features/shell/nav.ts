@@ -13,6 +13,7 @@ export const NAV: NavItem[] = [
   { label: 'Retailers', to: '/retailers', roles: ['admin', 'seller', 'warehouse'], group: 'Catalogue' },
   { label: 'Invoices', to: '/invoices', roles: ['admin', 'seller', 'finance'], group: 'Finance' },
   { label: 'COD remittance', to: '/remittance', roles: ['finance', 'admin'], group: 'Finance' },
+  { label: 'Weight disputes', to: '/weights', roles: ['finance', 'admin', 'seller'], group: 'Finance' },
   { label: 'Brands CSV', to: '/finance', roles: ['finance', 'admin'], group: 'Finance' },
   { label: 'Invoicing', to: '/settings/invoicing', roles: ['seller'], group: 'Settings' },
   { label: 'Channels', to: '/settings/channels', roles: ['seller'], group: 'Settings' },
