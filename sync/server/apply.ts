@@ -137,7 +137,7 @@ export type HandlerImpls<Tx, Ctx, R extends CommandRegistry> = {
   [N in keyof R]: CommandHandler<Tx, Ctx, z.output<R[N]>>;
 };
 
-/** Pair each command's args schema with its handler; a missing handler is a type error. */
+/** Set-based forms of some commands' handlers (see RunHandler). */
 export type RunHandlerImpls<Tx, Ctx, R extends CommandRegistry> = {
   [N in keyof R]?: RunHandler<Tx, Ctx, z.output<R[N]>>;
 };
