@@ -40,3 +40,17 @@ export async function runFloor<R>(tx: FloorTx, key: string, build: (db: Kysely<D
   const res = await tx.db.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters));
   return { rows: res.rows, changes: Number(res.numAffectedRows ?? 0n) };
 }
+
+/**
+ * Runs SQL text already written for the transaction's dialect (set-based
+ * statements whose rows travel as one array or JSON parameter, so their text
+ * never changes with the row count), the same way runFloor runs a shape.
+ */
+export async function runFloorSql<R>(tx: FloorTx, text: string, parameters: readonly unknown[]): Promise<{ rows: R[]; changes: number }> {
+  if (tx.direct) {
+    const out = tx.direct.query(text, parameters);
+    return { rows: out.rows as R[], changes: out.changes };
+  }
+  const res = await tx.db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]));
+  return { rows: res.rows, changes: Number(res.numAffectedRows ?? 0n) };
+}

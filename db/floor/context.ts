@@ -25,6 +25,8 @@ export interface FloorTx {
   dialect: 'sqlite' | 'postgres';
   /** A fresh version from the sync counter, taken in this transaction. */
   nextVersion(): Promise<number>;
+  /** Optional: n fresh versions at once from the sync counter; resolves the highest (the others are the n - 1 below it). */
+  nextVersions?(n: number): Promise<number>;
   actor: FloorActor;
   scope: FloorScope;
   /** Who asked: a device's client id, or 'online' for a direct API call. */

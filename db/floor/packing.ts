@@ -20,7 +20,7 @@ import {
   type PackFilter,
   type PackingOrder,
 } from '../../domain/floor';
-import { runFloor } from './compiled';
+import { runFloor, runFloorSql } from './compiled';
 import type { Gs1Data } from '../../domain/gs1';
 import { uuidv7 } from '../../domain/ids';
 import '../tables/packed-unit-lots';
@@ -53,16 +53,10 @@ async function packableOrder(tx: FloorTx, orderId: string): Promise<PackState> {
  */
 async function scanState(tx: FloorTx, orderId: string) {
   const pg = tx.dialect === 'postgres';
-  type Row = Pick<FloorOrderRow, 'id' | 'company_id' | 'warehouse_id' | 'shop_order_id' | 'status'> & {
-    pack_status: string | null;
-    packed_at: string | null;
-    packed_by_name: string | null;
-    device_scans: string | null;
-  };
   // Only the columns a scan decides on (the order's row is wide); its packing
   // row and this device's scans by key as scalar subqueries, which SQLite runs
   // several times faster than the same LEFT JOINs for one order.
-  const { rows } = await runFloor<Row>(
+  const { rows } = await runFloor<ScanRow>(
     tx,
     'scanState.order',
     (db, arg) => {
@@ -85,29 +79,56 @@ async function scanState(tx: FloorTx, orderId: string) {
     [orderId, tx.clientId],
   );
   const order = rows[0];
-  if (!order || !visible(tx.scope, order)) throw notFound(ORDER_NOT_FOUND);
-  const doc = { shopOrderId: order.shop_order_id, status: order.status };
-  if (order.pack_status === 'PACKED') throw conflict(alreadyPackedReason(doc, order.packed_by_name ?? null, order.packed_at ?? null));
-  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) throw conflict(notPackableReason(doc));
+  const refusal = scanRefusal(tx.scope, order);
+  if (refusal) throw refusal;
   const { rows: items } = await runFloor<{ sku: string; quantity: number; wsin_mapping: string | null }>(
     tx,
     'scanState.items',
     (db, arg) => db.selectFrom('order_items').select(['sku', 'quantity', 'wsin_mapping']).where('order_id', '=', arg(0)),
     [orderId],
   );
-  const required = requiredUnits(items.map((i) => ({ sku: i.sku, quantity: i.quantity, wsinMapping: parseJson<Record<string, number>>(i.wsin_mapping, {}) })));
-  return { id: order.id, companyId: order.company_id, required, scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
+  return { id: order.id, companyId: order.company_id, required: requiredOf(items), scanned: parseJson<Record<string, number>>(order.device_scans, {}) };
+}
+
+/** What a scan reads of its order: the columns it decides on, its packing state and this device's scans. */
+type ScanRow = Pick<FloorOrderRow, 'id' | 'company_id' | 'warehouse_id' | 'shop_order_id' | 'status'> & {
+  pack_status: string | null;
+  packed_at: string | null;
+  packed_by_name: string | null;
+  device_scans: string | null;
+};
+
+/** Why no scan may go into this order (gone or out of scope, packed already, not packable), or null. */
+function scanRefusal(scope: FloorScope, order: ScanRow | undefined): Error | null {
+  if (!order || !visible(scope, order)) return notFound(ORDER_NOT_FOUND);
+  const doc = { shopOrderId: order.shop_order_id, status: order.status };
+  if (order.pack_status === 'PACKED') return conflict(alreadyPackedReason(doc, order.packed_by_name ?? null, order.packed_at ?? null));
+  if (!(PACKABLE_STATUSES as readonly string[]).includes(order.status)) return conflict(notPackableReason(doc));
+  return null;
+}
+
+function requiredOf(items: { sku: string; quantity: number; wsin_mapping: string | null }[]): Record<string, number> {
+  return requiredUnits(items.map((i) => ({ sku: i.sku, quantity: i.quantity, wsinMapping: parseJson<Record<string, number>>(i.wsin_mapping, {}) })));
+}
+
+/**
+ * The device's scans after one more of `wsinArg` (matched without case) and the order's own spelling of
+ * that WSIN, or the refusal: not in the order, or more than it needs.
+ */
+function addScan(required: Record<string, number>, scanned: Record<string, number>, wsinArg: string): { wsin: string; scanned: Record<string, number> } | Error {
+  const wsin = Object.keys(required).find((w) => w.toLowerCase() === wsinArg.trim().toLowerCase());
+  if (!wsin) return invalid(WSIN_ERROR.message);
+  const next = { ...scanned, [wsin]: (scanned[wsin] ?? 0) + 1 };
+  if (next[wsin] > required[wsin]) return invalid(QUANTITY_ERROR.message);
+  return { wsin, scanned: next };
 }
 
 /** One WSIN scanned into the box by this device (pack.scan). */
 export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: string; gs1?: Gs1Data }): Promise<void> {
   const state = await scanState(tx, args.orderId);
-  const { required } = state;
-  const wsin = Object.keys(required).find((w) => w.toLowerCase() === args.wsin.trim().toLowerCase());
-  if (!wsin) throw invalid(WSIN_ERROR.message);
-  const scanned = { ...state.scanned, [wsin]: (state.scanned[wsin] ?? 0) + 1 };
-  if (scanned[wsin] > required[wsin]) throw invalid(QUANTITY_ERROR.message);
-  const json = JSON.stringify(scanned);
+  const added = addScan(state.required, state.scanned, args.wsin);
+  if (added instanceof Error) throw added;
+  const json = JSON.stringify(added.scanned);
   await runFloor(
     tx,
     'recordScan.upsert',
@@ -118,17 +139,108 @@ export async function recordScan(tx: FloorTx, args: { orderId: string; wsin: str
         .onConflict((oc) => oc.columns(['order_id', 'client_id']).doUpdateSet({ scanned: arg(2), updated_at: arg(3) })),
     [state.id, tx.clientId, json, tx.now],
   );
-  if (args.gs1) {
-    // The lot, expiry and serial its GS1 barcode read, kept with the unit.
-    await tx.db
-      .insertInto('packed_unit_lots')
-      .values({
-        id: uuidv7(), order_id: state.id, company_id: state.companyId, wsin, gtin: args.gs1.gtin, lot: args.gs1.lot ?? null, expiry: args.gs1.expiry ?? null,
-        serial: args.gs1.serial ?? null, client_id: tx.clientId, created_at: tx.now,
-      })
-      .execute();
-  }
+  if (args.gs1) await keepLots(tx, [{ orderId: state.id, companyId: state.companyId, wsin: added.wsin, gs1: args.gs1 }]);
   await touchOrder(tx, state.id);
+}
+
+/** The lot, expiry and serial that units' GS1 barcodes read, kept with the packed units. */
+async function keepLots(tx: FloorTx, units: readonly { orderId: string; companyId: string; wsin: string; gs1: Gs1Data }[]): Promise<void> {
+  if (!units.length) return;
+  await tx.db
+    .insertInto('packed_unit_lots')
+    .values(units.map((u) => ({
+      id: uuidv7(), order_id: u.orderId, company_id: u.companyId, wsin: u.wsin, gtin: u.gs1.gtin, lot: u.gs1.lot ?? null, expiry: u.gs1.expiry ?? null,
+      serial: u.gs1.serial ?? null, client_id: tx.clientId, created_at: tx.now,
+    })))
+    .execute();
+}
+
+/**
+ * A run of pack.scan commands of this device at once, with the outcome of
+ * applying them one after another (recordScan): one locking read of every
+ * order they name (with its packing state and this device's scans), one read
+ * of their items, then the scans decided in order in memory, and one upsert
+ * of the changed orders' scans and one stamp of their versions. Resolves the
+ * refusal of each refused scan (null for a kept one); a refused scan writes
+ * nothing.
+ */
+export async function recordScans(tx: FloorTx, scans: readonly { orderId: string; wsin: string; gs1?: Gs1Data }[]): Promise<(Error | null)[]> {
+  const pg = tx.dialect === 'postgres';
+  const ids = [...new Set(scans.map((s) => s.orderId))].sort();
+  const list = pg ? ids : JSON.stringify(ids);
+  // Locked in id order, so two runs naming the same orders queue instead of deadlocking.
+  const { rows } = await runFloorSql<ScanRow>(
+    tx,
+    pg
+      ? `SELECT o.id, o.company_id, o.warehouse_id, o.shop_order_id, o.status, m.status AS pack_status, m.packed_at, m.packed_by_name,
+           (SELECT s.scanned FROM packing_scans s WHERE s.order_id = o.id AND s.client_id = $2) AS device_scans
+         FROM orders o LEFT JOIN packing_metadata m ON m.order_id = o.id WHERE o.id = ANY($1::text[]) ORDER BY o.id FOR UPDATE OF o`
+      : `SELECT o.id, o.company_id, o.warehouse_id, o.shop_order_id, o.status, m.status AS pack_status, m.packed_at, m.packed_by_name,
+           (SELECT s.scanned FROM packing_scans s WHERE s.order_id = o.id AND s.client_id = ?) AS device_scans
+         FROM orders o LEFT JOIN packing_metadata m ON m.order_id = o.id WHERE o.id IN (SELECT value FROM json_each(?))`,
+    pg ? [list, tx.clientId] : [tx.clientId, list],
+  );
+  const orders = new Map(rows.map((r) => [r.id, r]));
+  const open = ids.filter((id) => !scanRefusal(tx.scope, orders.get(id)));
+  const { rows: items } = open.length
+    ? await runFloorSql<{ order_id: string; sku: string; quantity: number; wsin_mapping: string | null }>(
+        tx,
+        pg
+          ? 'SELECT order_id, sku, quantity, wsin_mapping FROM order_items WHERE order_id = ANY($1::text[])'
+          : 'SELECT order_id, sku, quantity, wsin_mapping FROM order_items WHERE order_id IN (SELECT value FROM json_each(?))',
+        [pg ? open : JSON.stringify(open)],
+      )
+    : { rows: [] };
+  const state = new Map(
+    open.map((id) => [id, { required: requiredOf(items.filter((i) => i.order_id === id)), scanned: parseJson<Record<string, number>>(orders.get(id)!.device_scans, {}), changed: false }]),
+  );
+  const lots: Parameters<typeof keepLots>[1][number][] = [];
+  const outcomes = scans.map((s): Error | null => {
+    const st = state.get(s.orderId);
+    if (!st) return scanRefusal(tx.scope, orders.get(s.orderId));
+    const added = addScan(st.required, st.scanned, s.wsin);
+    if (added instanceof Error) return added;
+    st.scanned = added.scanned;
+    st.changed = true;
+    if (s.gs1) lots.push({ orderId: s.orderId, companyId: orders.get(s.orderId)!.company_id, wsin: added.wsin, gs1: s.gs1 });
+    return null;
+  });
+  const changed = [...state].filter(([, st]) => st.changed);
+  if (changed.length === 0) return outcomes;
+  await keepLots(tx, lots);
+  const changedIds = changed.map(([id]) => id);
+  const jsons = changed.map(([, st]) => JSON.stringify(st.scanned));
+  const top = tx.nextVersions ? await tx.nextVersions(changed.length) : await lastOf(changed.length, () => tx.nextVersion());
+  const versions = changedIds.map((_, k) => top - changedIds.length + 1 + k);
+  if (pg) {
+    await runFloorSql(
+      tx,
+      `INSERT INTO packing_scans (order_id, client_id, scanned, updated_at) SELECT v.id, $2, v.scanned, $3 FROM unnest($1::text[], $4::text[]) AS v(id, scanned)
+       ON CONFLICT (order_id, client_id) DO UPDATE SET scanned = excluded.scanned, updated_at = excluded.updated_at`,
+      [changedIds, tx.clientId, tx.now, jsons],
+    );
+    await runFloorSql(tx, 'UPDATE orders SET sync_version = v.version FROM unnest($1::text[], $2::bigint[]) AS v(id, version) WHERE orders.id = v.id', [changedIds, versions]);
+  } else {
+    const rowsJson = JSON.stringify(changedIds.map((id, k) => [id, jsons[k], versions[k]]));
+    await runFloorSql(
+      tx,
+      `INSERT INTO packing_scans (order_id, client_id, scanned, updated_at) SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ? FROM json_each(?) WHERE true
+       ON CONFLICT (order_id, client_id) DO UPDATE SET scanned = excluded.scanned, updated_at = excluded.updated_at`,
+      [tx.clientId, tx.now, rowsJson],
+    );
+    await runFloorSql(
+      tx,
+      `UPDATE orders SET sync_version = json_extract(v.value, '$[2]') FROM json_each(?) AS v WHERE orders.id = json_extract(v.value, '$[0]')`,
+      [rowsJson],
+    );
+  }
+  return outcomes;
+}
+
+async function lastOf(n: number, next: () => Promise<number>): Promise<number> {
+  let v = 0;
+  for (let i = 0; i < n; i++) v = await next();
+  return v;
 }
 
 /**

@@ -113,10 +113,23 @@ export interface CommandMeta {
  */
 export type CommandHandler<Tx, Ctx, Args> = (tx: Tx, args: Args, ctx: Ctx, command: CommandMeta) => Promise<void>;
 
+/**
+ * Optional set-based form of a handler: applies a run of consecutive commands
+ * of one name (seqs in a row, args already parsed) in one go, e.g. one read of
+ * every row they touch and one multi-row write. Resolves, per command in
+ * order, null (applied) or the refusal (CommandRejected or Refusal) that the
+ * one-by-one handler would have thrown at that point; a refused command must
+ * leave nothing behind. The outcome must equal applying them one after
+ * another with `apply`. Any throw is transient: everything the run wrote is
+ * rolled back and the commands are applied one by one instead.
+ */
+export type RunHandler<Tx, Ctx, Args> = (tx: Tx, commands: readonly { args: Args; meta: CommandMeta }[], ctx: Ctx) => Promise<(Error | null)[]>;
+
 /** A command's args schema and its handler; the handler's args type is erased (`never`) so defs of all commands share one record. */
 export interface HandlerDef<Tx, Ctx> {
   args: z.ZodType;
   apply: CommandHandler<Tx, Ctx, never>;
+  applyRun?: RunHandler<Tx, Ctx, never>;
 }
 export type Handlers<Tx, Ctx> = Record<string, HandlerDef<Tx, Ctx>>;
 
@@ -124,19 +137,28 @@ export type HandlerImpls<Tx, Ctx, R extends CommandRegistry> = {
   [N in keyof R]: CommandHandler<Tx, Ctx, z.output<R[N]>>;
 };
 
-/** Pair each command's args schema with its handler; a missing handler is a type error. */
+/** Set-based forms of some commands' handlers (see RunHandler). */
+export type RunHandlerImpls<Tx, Ctx, R extends CommandRegistry> = {
+  [N in keyof R]?: RunHandler<Tx, Ctx, z.output<R[N]>>;
+};
+
+/** Pair each command's args schema with its handler (and its set-based form, where given); a missing handler is a type error. */
 export function defineHandlers<Tx extends ServerTx, Ctx, R extends CommandRegistry>(
   registry: R,
   impl: HandlerImpls<Tx, Ctx, R>,
+  runs: RunHandlerImpls<Tx, Ctx, R> = {},
 ): Handlers<Tx, Ctx> {
   const handlers: Handlers<Tx, Ctx> = {};
-  for (const name of Object.keys(registry)) handlers[name] = { args: registry[name], apply: impl[name] };
+  for (const name of Object.keys(registry)) {
+    const applyRun = runs[name] as RunHandler<Tx, Ctx, never> | undefined;
+    handlers[name] = applyRun ? { args: registry[name], apply: impl[name], applyRun } : { args: registry[name], apply: impl[name] };
+  }
   return handlers;
 }
 
 /** The app's handlers: `commandHandlers<KyselyTx, SessionCtx>({ 'pack.scan': async (tx, args, ctx) => ..., ... })`. */
-export function commandHandlers<Tx extends ServerTx, Ctx>(impl: HandlerImpls<Tx, Ctx, AppCommands>): Handlers<Tx, Ctx> {
-  return defineHandlers<Tx, Ctx, AppCommands>(commandArgs, impl);
+export function commandHandlers<Tx extends ServerTx, Ctx>(impl: HandlerImpls<Tx, Ctx, AppCommands>, runs: RunHandlerImpls<Tx, Ctx, AppCommands> = {}): Handlers<Tx, Ctx> {
+  return defineHandlers<Tx, Ctx, AppCommands>(commandArgs, impl, runs);
 }
 
 /** Why a push stopped before its last command; for the server log, not the client. */
@@ -167,14 +189,30 @@ export async function applyPush<Tx extends ServerTx, Ctx>(
     const results: CommandResult[] = [];
     let lastSeq: number | undefined;
     let stop: PushStop | undefined;
-    for (const command of req.commands) {
-      const outcome = await applyCommand(step, req.clientId, command, handlers, ctx);
-      if (outcome.lastSeq !== undefined) lastSeq = outcome.lastSeq;
-      if ('stop' in outcome) {
-        stop = outcome.stop;
-        break;
+    for (let i = 0; i < req.commands.length && !stop; ) {
+      const run = runOf(req.commands, i, handlers);
+      if (run.length > 1) {
+        const outcome = await applyRun(step, req.clientId, run, handlers[run[0].name], ctx).catch(() => undefined);
+        if (outcome) {
+          // Settled as a whole (applied, refused, skipped, or stopped at a gap); otherwise the run
+          // was rolled back and its commands go one by one below, which also finds where a fault is.
+          results.push(...outcome.results);
+          if (outcome.lastSeq !== undefined) lastSeq = outcome.lastSeq;
+          stop = outcome.stop;
+          i += run.length;
+          continue;
+        }
       }
-      results.push(outcome.result);
+      for (const command of run) {
+        const outcome = await applyCommand(step, req.clientId, command, handlers, ctx);
+        if (outcome.lastSeq !== undefined) lastSeq = outcome.lastSeq;
+        if ('stop' in outcome) {
+          stop = outcome.stop;
+          break;
+        }
+        results.push(outcome.result);
+      }
+      i += run.length;
     }
     lastSeq ??= await step((tx) => tx.lastSeq(req.clientId));
     return { response: { lastSeq, results }, stop };
@@ -236,6 +274,64 @@ async function applyCommand<Tx extends ServerTx, Ctx>(
   } catch (error) {
     return { stop: { seq, kind: 'error', error } };
   }
+}
+
+/** The commands from i on that can go as one run: same name, with a set-based handler, seqs in a row; else just commands[i]. */
+function runOf<Tx, Ctx>(commands: readonly WireCommand[], i: number, handlers: Handlers<Tx, Ctx>): WireCommand[] {
+  const first = commands[i];
+  const handler = Object.hasOwn(handlers, first.name) ? handlers[first.name] : undefined;
+  if (!handler?.applyRun) return [first];
+  let end = i + 1;
+  while (end < commands.length && commands[end].name === first.name && commands[end].seq === commands[end - 1].seq + 1) end++;
+  return commands.slice(i, end);
+}
+
+/**
+ * A run of commands in one step: those already handled are skipped, a gap
+ * before the first new one stops the push, refusals (bad args, or the run
+ * handler's) are recorded with lastSeq moving past them, the rest applied by
+ * the run handler. Throws (after the step rolled back) on any fault.
+ */
+async function applyRun<Tx extends ServerTx, Ctx>(
+  step: Run<Tx>,
+  clientId: string,
+  run: readonly WireCommand[],
+  def: HandlerDef<Tx, Ctx>,
+  ctx: Ctx,
+): Promise<{ results: CommandResult[]; lastSeq: number; stop?: PushStop }> {
+  return step(async (tx) => {
+    const last = await tx.lastSeq(clientId);
+    const results: CommandResult[] = run.filter((c) => c.seq <= last).map((c) => ({ seq: c.seq, status: 'skipped' as const }));
+    const fresh = run.filter((c) => c.seq > last);
+    if (fresh.length === 0) return { results, lastSeq: last };
+    if (fresh[0].seq > last + 1) return { results, lastSeq: last, stop: { seq: fresh[0].seq, kind: 'gap' as const } };
+    // Bad args are refused before the handler sees the run; the others go to it in order.
+    const refused = new Map<number, string>();
+    const valid: { args: never; meta: CommandMeta }[] = [];
+    for (const c of fresh) {
+      const parsed = def.args.safeParse(c.args);
+      if (!parsed.success) refused.set(c.seq, `Invalid command: ${describeIssues(parsed.error)}`);
+      else valid.push({ args: parsed.data as never, meta: { clientId, seq: c.seq, name: c.name, createdAt: c.createdAt } });
+    }
+    const outcomes = valid.length ? await def.applyRun!(tx, valid, ctx) : [];
+    valid.forEach((v, k) => {
+      const error = outcomes[k];
+      if (error === null) return;
+      if (error === undefined) throw new Error(`the run handler of ${v.meta.name} gave no outcome for seq ${v.meta.seq}`);
+      if (error instanceof CommandRejected || error instanceof Refusal) refused.set(v.meta.seq, error instanceof CommandRejected ? error.reason : error.message);
+      else throw error;
+    });
+    for (const c of fresh) {
+      const reason = refused.get(c.seq);
+      if (reason === undefined) results.push({ seq: c.seq, status: 'applied' });
+      else {
+        await tx.recordRejection(clientId, { seq: c.seq, name: c.name, reason }, await tx.nextVersion());
+        results.push({ seq: c.seq, status: 'rejected', reason });
+      }
+      await tx.setLastSeq(clientId, c.seq);
+    }
+    return { results, lastSeq: fresh[fresh.length - 1].seq };
+  });
 }
 
 function describeIssues(error: z.ZodError): string {

@@ -160,6 +160,23 @@ export class KyselyServerTx<DB> implements ServerTx {
     return Number(rows[0].version);
   }
 
+  /** n versions at once (one counter update by n); resolves the highest, the others being the n - 1 below it (I2 as for nextVersion). */
+  async nextVersions(n: number): Promise<number> {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`nextVersions needs a positive count, got ${n}`);
+    const { rows } = await this.run<{ version: number }>(
+      'nextVersions',
+      (db, arg) =>
+        db
+          .updateTable('sync_counter')
+          .set((eb) => ({ version: eb('version', '+', arg<number>(0)) }))
+          .where('id', '=', 1)
+          .returning('version'),
+      [n],
+    );
+    if (!rows[0]) throw new Error('sync_counter has no row 1');
+    return Number(rows[0].version);
+  }
+
   async currentVersion(): Promise<number> {
     const { rows } = await this.run<{ version: number }>('currentVersion', (db) => db.selectFrom('sync_counter').select('version').where('id', '=', 1), []);
     if (!rows[0]) throw new Error('sync_counter has no row 1');

@@ -217,6 +217,43 @@ describe('conflicts are decided by the server', () => {
     expect(res.body.results.at(-1)).toEqual({ seq: n + 2, status: 'rejected', reason: QUANTITY_ERROR.message });
     expect(res.body.results.slice(1, -1).every((r) => r.status === 'applied')).toBe(true);
   });
+
+  it('a push of scans over several orders counts each order on its own, keeps the scans after a refused one, and a retry changes nothing', async () => {
+    const d = device(wh);
+    const a = await orderToPack(C0, 'PLACED', 5);
+    const b = await orderToPack(C0, 'PLACED', 6);
+    const [wa, na] = Object.entries(a.required)[0];
+    const [wb] = Object.keys(b.required);
+    const scan = (o: typeof a, wsin: string) => d.command('pack.scan', { awb: o.order.shop_order_id, orderId: o.order.id, wsin });
+    // a's first WSIN once more than needed, interleaved with b, an order that does not exist and a lower-case WSIN.
+    const commands = [
+      ...Array.from({ length: na }, (_, i) => [scan(a, i === 0 ? wa.toLowerCase() : wa), scan(b, wb)]).flat(),
+      d.command('pack.scan', { awb: 'NO-SUCH-ORDER', orderId: 'no-such-order', wsin: wa }),
+      scan(a, wa),
+      scan(b, wb),
+    ];
+    const res = await d.push(commands);
+    expect(res.status).toBe(200);
+    const statusOf = (seq: number) => res.body.results.find((r) => r.seq === seq);
+    expect(statusOf(2 * na + 1)).toEqual({ seq: 2 * na + 1, status: 'rejected', reason: 'Order not found' });
+    expect(statusOf(2 * na + 2)).toEqual({ seq: 2 * na + 2, status: 'rejected', reason: QUANTITY_ERROR.message });
+    expect(res.body.lastSeq).toBe(commands.length);
+    const scans = async (orderId: string) =>
+      JSON.parse((await t.db.selectFrom('packing_scans').select('scanned').where('order_id', '=', orderId).where('client_id', '=', d.clientId).executeTakeFirstOrThrow()).scanned);
+    expect((await scans(a.order.id))[wa]).toBe(na);
+    const bScans = Math.min(na + 1, b.required[wb]);
+    expect((await scans(b.order.id))[wb]).toBe(bScans);
+    expect(res.body.results.filter((r) => r.status === 'applied')).toHaveLength(na + bScans);
+    expect(await t.db.selectFrom('packing_scans').select('order_id').where('client_id', '=', d.clientId).orderBy('order_id').execute()).toEqual(
+      [{ order_id: a.order.id }, { order_id: b.order.id }].sort((x, y) => (x.order_id < y.order_id ? -1 : 1)),
+    );
+
+    const before = await counter();
+    const retry = await d.push(commands);
+    expect(retry.body.results.every((r) => r.status === 'skipped')).toBe(true);
+    expect(await counter()).toBe(before);
+    expect((await scans(a.order.id))[wa]).toBe(na);
+  });
 });
 
 describe('tenant isolation', () => {

@@ -18,13 +18,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 const cfg = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const base = new URL(cfg.base);
+// `bases` (several servers): requests go round-robin over them, as a local balancer would; a server
+// that refuses the connection is taken out of the rotation (while another one is left).
+const live = (cfg.bases ?? [cfg.base]).map((b) => new URL(b));
+let turn = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.clients, maxFreeSockets: cfg.clients });
 const MIX = cfg.mix; // { list, open, track, push } weights
 
 /** `started` is the request's scheduled send time (process.hrtime.bigint()), so waiting for a connection counts. */
 function request(started, method, path, headers, body) {
   return new Promise((resolve) => {
+    const base = live[turn++ % live.length];
+    const gone = () => live.length > 1 && live.includes(base) && live.splice(live.indexOf(base), 1);
     const req = http.request({ host: base.hostname, port: base.port, method, path, agent, headers: { ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -32,7 +37,10 @@ function request(started, method, path, headers, body) {
       res.on('error', (err) => resolve({ status: 0, body: String(err), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
     });
     req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-    req.on('error', (err) => resolve({ status: 0, body: String(err.message ?? err), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.on('error', (err) => {
+      if (err.code === 'ECONNREFUSED' || err.code === 'ECONNRESET') gone();
+      resolve({ status: 0, body: String(err.message ?? err), ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
     if (body) req.write(body);
     req.end();
   });
@@ -54,7 +62,8 @@ function choose() {
   return 'list';
 }
 
-const devices = Array.from({ length: cfg.clients }, (_, n) => ({ id: `${cfg.devicePrefix}-${n}`, seq: 0, chain: Promise.resolve() }));
+// `pushKeys` (optional): device n writes stock row pushKeys[n % length] instead of the one `pushKey`.
+const devices = Array.from({ length: cfg.clients }, (_, n) => ({ id: `${cfg.devicePrefix}-${n}`, seq: 0, chain: Promise.resolve(), key: cfg.pushKeys ? cfg.pushKeys[n % cfg.pushKeys.length] : cfg.pushKey }));
 let pushes = 0;
 
 /** Every scheduled request counts, however late its answer (a request gives up after 10 s: an error). */
@@ -74,7 +83,7 @@ function push(device, scheduled) {
   device.chain = device.chain.then(async () => {
     const seq = device.seq + 1;
     const remark = `${device.id}:${seq}`;
-    const command = { seq, name: 'inventory.inbound', createdAt: new Date().toISOString(), args: { ...cfg.pushKey, accepted: 1, rejected: 0, remarks: remark } };
+    const command = { seq, name: 'inventory.inbound', createdAt: new Date().toISOString(), args: { ...device.key, accepted: 1, rejected: 0, remarks: remark } };
     const res = await request(scheduled, 'POST', '/api/sync/push', { cookie: cfg.warehouse.cookie, 'x-xsrf-token': cfg.warehouse.xsrf }, JSON.stringify({ clientId: device.id, schemaVersion: 1, commands: [command] }));
     // Not acknowledged: the device sends that seq again with its next push.
     if (!record('push', res)) {

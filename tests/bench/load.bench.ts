@@ -44,7 +44,7 @@ const round = (n: number, d = 2) => Number(n.toFixed(d));
 const C0 = DEMO_COMPANIES[0].id;
 const W0 = DEMO_WAREHOUSES[0].id;
 
-function spawnProcess(args: string[], env: Record<string, string>, ready: string): Promise<{ child: ChildProcess; output: () => string }> {
+export function spawnProcess(args: string[], env: Record<string, string>, ready: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -72,7 +72,7 @@ async function startReference(file: string) {
   return { url: `http://127.0.0.1:${port}`, child: p.child };
 }
 
-async function signInHttp(base: string, role: 'seller' | 'warehouse') {
+export async function signInHttp(base: string, role: 'seller' | 'warehouse') {
   const d = demo(role);
   const a = await fetch(`${base}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: d.email, password: d.password, appType: d.appType }) });
   const { oauthCode, xsrfToken } = (await a.json()) as { oauthCode: string; xsrfToken: string };
@@ -82,7 +82,7 @@ async function signInHttp(base: string, role: 'seller' | 'warehouse') {
 }
 
 /** Runs load-client.mjs in its own process; answers its figures and the acknowledged writes. */
-async function generate(dir: string, cfg: Record<string, unknown>, name: string): Promise<LoadFigures & { ackedRemarks: string[] }> {
+export async function generate(dir: string, cfg: Record<string, unknown>, name: string): Promise<LoadFigures & { ackedRemarks: string[] }> {
   const cfgFile = path.join(dir, `${name}.json`);
   const ackFile = path.join(dir, `${name}.acks`);
   fs.writeFileSync(cfgFile, JSON.stringify({ ...cfg, ackFile, devicePrefix: `${name}-${Date.now()}` }));

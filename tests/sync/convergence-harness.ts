@@ -40,6 +40,8 @@ export interface Scenario {
   devices: number;
   steps: Step[];
   faults: Fault[];
+  /** The server applies runs of one command name set-based (RunHandler) as well as one by one. */
+  runs?: boolean;
 }
 
 const commandArb: fc.Arbitrary<TestCommand> = fc.oneof(
@@ -61,6 +63,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
   devices: fc.integer({ min: 1, max: 3 }),
   steps: fc.array(stepArb, { minLength: 1, maxLength: 40, size: 'medium' }),
   faults: fc.array(faultArb, { maxLength: 40, size: 'medium' }),
+  runs: fc.boolean(),
 });
 
 /** Committed server state, as MemoryServerStore.inspect() reports it. */
@@ -185,12 +188,12 @@ function serverView(state: ServerState): View {
 
 export type Seen = Map<string, number>;
 
-export async function runScenario({ devices: deviceCount, steps, faults }: Scenario, newStore: () => Promise<LocalStore>, seen: Seen, serverUnderTest: ServerUnderTest) {
+export async function runScenario({ devices: deviceCount, steps, faults, runs }: Scenario, newStore: () => Promise<LocalStore>, seen: Seen, serverUnderTest: ServerUnderTest) {
   const server = new HistoryServerStore(serverUnderTest.store);
   const serverFaults: ServerFaults = { failNextApply: false };
-  const handlers = testHandlers(serverFaults);
   const network = new FaultyNetwork([...faults], seen);
   const count = (what: string, n = 1) => seen.set(what, (seen.get(what) ?? 0) + n);
+  const handlers = testHandlers(serverFaults, { runs, onRun: () => count('set-based run') });
 
   interface Device {
     store: LocalStore;
@@ -296,6 +299,17 @@ export async function runScenario({ devices: deviceCount, steps, faults }: Scena
       .map((row) => ({ ...(row.value as { clientId: string; seq: number }), version: row.version, reason: undefined as string | undefined })),
     ...settled.rejections.map(({ clientId, seq, version, reason }) => ({ clientId, seq, version, reason })),
   ].sort((a, b) => a.version - b.version);
+  if (runs) {
+    // A run is decided in seq order but stamped afterwards (its kept writes, then its refusals), all in
+    // one transaction of one device, so its versions are contiguous among everyone's: each device's
+    // entries, put back in seq order into the places they hold, are the order the server decided.
+    // The replay below then checks that order's decisions.
+    for (const id of new Set(handled.map((h) => h.clientId))) {
+      const places = handled.flatMap((h, i) => (h.clientId === id ? [i] : []));
+      const inSeqOrder = places.map((i) => handled[i]).sort((a, b) => a.seq - b.seq);
+      places.forEach((place, k) => (handled[place] = inSeqOrder[k]));
+    }
+  }
 
   // Exactly once, in seq order, per device.
   for (const [i, x] of devices.entries()) {

@@ -32,7 +32,7 @@ describe('sync converges under faults', () => {
       { numRuns: 700 },
     );
     // The runs must exercise every fault and plenty of refusals, not only happy paths.
-    for (const what of [...FAULTS, 'late delivery', 'reboot']) expect(seen.get(what), what).toBeGreaterThan(100);
+    for (const what of [...FAULTS, 'late delivery', 'reboot', 'set-based run']) expect(seen.get(what), what).toBeGreaterThan(100);
     expect(seen.get('refused')).toBeGreaterThan(seen.get('commands')! / 20);
   });
 

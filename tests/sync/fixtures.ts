@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { CommandRegistry } from '../../sync/commands';
 import type { PullRequest, PushRequest } from '../../sync/protocol';
-import { applyPull, applyPush, CommandRejected, defineHandlers, type CommandHandler } from '../../sync/server/apply';
+import { applyPull, applyPush, CommandRejected, defineHandlers, type CommandHandler, type RunHandler } from '../../sync/server/apply';
 import type { MemoryServerStore, MemoryServerTx } from '../../sync/server/memory-store';
 import type { LocalEffect, LocalEffects } from '../../sync/client/engine';
 import type { SyncTransport } from '../../sync/client/transport';
@@ -58,7 +58,8 @@ export interface ServerFaults {
   failNextApply: boolean;
 }
 
-export function testHandlers(faults: ServerFaults = { failNextApply: false }) {
+/** The server's handlers; with `runs`, consecutive commands of one name also go through a set-based run handler. */
+export function testHandlers(faults: ServerFaults = { failNextApply: false }, opts: { runs?: boolean; onRun?: (commands: number) => void } = {}) {
   function handler<N extends TestCommand['name']>(name: N): CommandHandler<MemoryServerTx, unknown, z.output<TestCommands[N]>> {
     return async (tx, args, _ctx, meta) => {
       const command = { name, args } as TestCommand;
@@ -77,11 +78,51 @@ export function testHandlers(faults: ServerFaults = { failNextApply: false }) {
       else await tx.put(table, key, decision.next, { companyId: COMPANY, version });
     };
   }
-  return defineHandlers<MemoryServerTx, unknown, TestCommands>(testCommands, {
-    'counter.add': handler('counter.add'),
-    'set.add': handler('set.add'),
-    'set.remove': handler('set.remove'),
-  });
+  /**
+   * The set-based form (with `runs`): every row the run touches read first,
+   * the commands decided in order against what the earlier ones left, then
+   * the kept ones written; the fault strikes after the run's first write, so
+   * a half-written run must vanish and be applied again one by one.
+   */
+  const run: RunHandler<MemoryServerTx, unknown, TestCommand['args']> = async (tx, commands) => {
+    opts.onRun?.(commands.length);
+    const list = commands.map(({ args, meta }) => ({ command: { name: meta.name, args } as TestCommand, meta }));
+    const view = new Map<string, unknown>();
+    for (const { command } of list) {
+      const { table, key } = targetOf(command);
+      if (!view.has(`${table}/${key}`)) view.set(`${table}/${key}`, await tx.get(table, key));
+    }
+    const writes: { table: string; key: string; next: unknown; clientId: string; seq: number }[] = [];
+    const outcomes = list.map(({ command, meta }) => {
+      const { table, key } = targetOf(command);
+      const decision = decide(command, view.get(`${table}/${key}`));
+      if ('reason' in decision) return new CommandRejected(decision.reason);
+      view.set(`${table}/${key}`, decision.next);
+      writes.push({ table, key, next: decision.next, clientId: meta.clientId, seq: meta.seq });
+      return null;
+    });
+    for (const w of writes) {
+      const logVersion = await tx.nextVersion();
+      await tx.put('log', String(logVersion), { clientId: w.clientId, seq: w.seq }, { companyId: AUDIT, version: logVersion });
+      if (faults.failNextApply) {
+        faults.failNextApply = false;
+        throw new Error('connection to the database was lost');
+      }
+      const version = await tx.nextVersion();
+      if (w.next === undefined) await tx.del(w.table, w.key, version);
+      else await tx.put(w.table, w.key, w.next, { companyId: COMPANY, version });
+    }
+    return outcomes;
+  };
+  return defineHandlers<MemoryServerTx, unknown, TestCommands>(
+    testCommands,
+    {
+      'counter.add': handler('counter.add'),
+      'set.add': handler('set.add'),
+      'set.remove': handler('set.remove'),
+    },
+    opts.runs ? { 'counter.add': run, 'set.add': run, 'set.remove': run } : {},
+  );
 }
 
 /** Optimistic effects: apply what the local view allows, do nothing otherwise (the server decides). */

@@ -159,6 +159,7 @@ describe.each(targets)('the Kysely ServerStore on $name converges under faults',
       { numRuns: name === 'sqlite' ? 120 : 25 },
     );
     if (name === 'sqlite') for (const what of [...FAULTS, 'late delivery', 'reboot']) expect(seen.get(what), what).toBeGreaterThan(10);
+    expect(seen.get('set-based run')).toBeGreaterThan(0);
     expect(seen.get('refused')).toBeGreaterThan(0);
   }, 240_000);
 

@@ -57,6 +57,7 @@ export function floorTx(tx: KyselyServerTx<Database>, ctx: FloorCtx, clientId: s
     db: tx.db,
     dialect: tx.dialect,
     nextVersion: () => tx.nextVersion(),
+    nextVersions: (n) => tx.nextVersions(n),
     actor: ctx.actor,
     scope: ctx.scope,
     clientId,

@@ -5,7 +5,7 @@
 import type { FloorTx } from '../../../db/floor/context';
 import { Refusal } from '../../../domain/refusal';
 import { adjust, inbound, setScanned } from '../../../db/floor/inventory';
-import { recordScan, recordWeight, submitPack } from '../../../db/floor/packing';
+import { recordScan, recordScans, recordWeight, submitPack } from '../../../db/floor/packing';
 import { approveReturn } from '../../../db/floor/returns';
 import { CommandRejected, commandHandlers, type CommandMeta } from '../../../sync/server/apply';
 import type { Database } from '../../../db/schema';
@@ -23,6 +23,12 @@ function handler<A>(write: (tx: FloorTx, args: A) => Promise<void>) {
   };
 }
 
+/** A set-based handler: a run of one device's commands of one name in one go (a refusal comes back as a Refusal). */
+function runHandler<A>(write: (tx: FloorTx, args: readonly A[]) => Promise<(Error | null)[]>) {
+  return async (tx: KyselyServerTx<Database>, commands: readonly { args: A; meta: CommandMeta }[], ctx: FloorCtx) =>
+    write(floorTx(tx, ctx, commands[0].meta.clientId), commands.map((c) => c.args));
+}
+
 export const floorHandlers = commandHandlers<KyselyServerTx<Database>, FloorCtx>({
   'pack.scan': handler(recordScan),
   'pack.submit': handler(submitPack),
@@ -31,4 +37,7 @@ export const floorHandlers = commandHandlers<KyselyServerTx<Database>, FloorCtx>
   'inventory.inbound': handler(inbound),
   'inventory.adjust': handler(adjust),
   'inventory.scanned': handler(setScanned),
+}, {
+  // A packer's scans arrive by the hundred: one read and one write for the whole run.
+  'pack.scan': runHandler(recordScans),
 });
