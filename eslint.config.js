@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'test-results/', 'web/routeTree.gen.ts', 'dev-dist/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-server/', 'data/', 'test-results/', 'web/routeTree.gen.ts', 'dev-dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
