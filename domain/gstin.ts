@@ -65,7 +65,7 @@ export const gstinAddressSchema = z.object({
   line1: z.string().trim().min(1, 'Please input the address').max(200),
   line2: z.string().trim().max(200).optional().default(''),
   city: z.string().trim().min(2, 'Please input the city').max(80),
-  pincode: z.string().trim().regex(/^\d{6}$/, 'Pincode must be exactly 6 digits'),
+  pincode: z.string().trim().max(6, 'Pincode must be exactly 6 digits').regex(/^\d{6}$/, 'Pincode must be exactly 6 digits'),
 });
 export type GstinAddress = z.output<typeof gstinAddressSchema>;
 

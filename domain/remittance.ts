@@ -1,6 +1,7 @@
 // COD remittance: couriers' remittance files and bank statements matched to
 // delivered cash-on-delivery orders (docs/integrations/cod-remittance.md).
 import { z } from 'zod';
+import { isoDay } from './iso-day';
 
 export const REMITTANCE_FIELDS = ['awb', 'amount', 'utr', 'date'] as const;
 export type RemittanceField = (typeof REMITTANCE_FIELDS)[number];
@@ -48,9 +49,9 @@ export const courierSettingsSchema = z.object({
   notRemittedDays: z.coerce.number().int().min(1).max(120),
 });
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date');
+const day = isoDay('Choose a date');
 /** Receipt vouchers for Tally: one company's bank-matched remittances, remitted in the days given. */
-export const remittanceTallySchema = z.object({ companyId: z.string().trim().min(1).max(64), from: isoDay.optional(), to: isoDay.optional() });
+export const remittanceTallySchema = z.object({ companyId: z.string().trim().min(1).max(64), from: day.optional(), to: day.optional() });
 export type RemittanceTallyInput = z.infer<typeof remittanceTallySchema>;
 
 export const settleSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(5000) });

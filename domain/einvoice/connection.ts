@@ -78,9 +78,9 @@ export const EINVOICE_STATUSES = ['pending', 'registered', 'failed', 'cancelled'
 export const EwayBillInput = z.object({
   distanceKm: z.coerce.number().int('Distance must be whole kilometres').min(0).max(4000, 'Distance is at most 4000 km').default(0),
   transMode: z.enum(['1', '2', '3', '4']).default('1'),
-  transId: z.string().trim().toUpperCase().regex(/^[0-9]{2}[0-9A-Z]{13}$/, "Transporter id must be the transporter's 15-character GSTIN or TRANSIN").optional().or(z.literal('').transform(() => undefined)),
+  transId: z.string().trim().max(15, "Transporter id must be the transporter's 15-character GSTIN or TRANSIN").toUpperCase().regex(/^[0-9]{2}[0-9A-Z]{13}$/, "Transporter id must be the transporter's 15-character GSTIN or TRANSIN").optional().or(z.literal('').transform(() => undefined)),
   transName: z.string().trim().max(100).optional(),
-  vehNo: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4,20}$/, 'Vehicle number: letters and digits only').optional().or(z.literal('').transform(() => undefined)),
+  vehNo: z.string().trim().max(20, 'Vehicle number: letters and digits only').toUpperCase().regex(/^[A-Z0-9]{4,20}$/, 'Vehicle number: letters and digits only').optional().or(z.literal('').transform(() => undefined)),
 });
 export type EwayBillInput = z.infer<typeof EwayBillInput>;
 export const TRANS_MODES = { '1': 'Road', '2': 'Rail', '3': 'Air', '4': 'Ship' } as const;

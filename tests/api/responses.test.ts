@@ -9,7 +9,11 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { defaultConfig } from '../../edge-api/app';
 import { enqueueJob } from '../../db/jobs/queue';
-import { enqueueTask } from '../../edge-api/integrations/tasks';
+import { drainTasks, enqueueTask } from '../../edge-api/integrations/tasks';
+import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
+import { findTaskByKey } from '../../db/integrations/tasks';
+import { irnTaskKey } from '../../edge-api/services/billing/einvoice-queue';
+import pino from 'pino';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import type { ResponseMeta } from '../../edge-api/lib/responds';
 import { makeGstin } from '../../domain/gstin';
@@ -558,7 +562,62 @@ const demos = (): Record<string, Demo> => ({
   'POST /api/bulk/external-retailers': bulkDemo('seller', '/api/bulk/external-retailers', { storeName: '' }),
   'POST /api/catalogue/pricing/{companyId}/{shopId}': bulkDemo('seller', () => `/api/catalogue/pricing/${ids.company}/${ids.store}`, { skuId: '' }),
   'POST /api/d2r/bulk-upload-beats/{companyId}': bulkDemo('seller', () => `/api/d2r/bulk-upload-beats/${ids.company}`, { beatName: '' }),
+  // ---- GST e-invoicing, last (it turns e-invoicing on for the demo seller), on the built-in demo sandbox ----
+  'PUT /api/gst/settings': { as: 'seller', path: '/api/gst/settings', body: { einvoicing: true, turnoverBand: '5cr_to_10cr' }, setup: demoIrp },
+  'GET /api/gst/settings': { as: 'seller', path: '/api/gst/settings' },
+  'POST /api/gst/einvoices/{invoiceId}/register': {
+    as: 'seller', path: () => `/api/gst/einvoices/${ids.einvPending}/register`,
+    setup: async () => {
+      ids.einvPending = await b2bInvoice();
+    },
+  },
+  'GET /api/gst/einvoices': { as: 'seller', path: '/api/gst/einvoices' },
+  'POST /api/gst/einvoices/{invoiceId}/ewaybill': {
+    as: 'seller', path: () => `/api/gst/einvoices/${ids.einvWithEwb}/ewaybill`, body: { distanceKm: 12, transMode: '1', vehNo: 'MH04AB1234' },
+    setup: async () => {
+      ids.einvWithEwb = await registeredB2bInvoice();
+    },
+  },
+  'POST /api/gst/einvoices/{invoiceId}/cancel': {
+    as: 'seller', path: () => `/api/gst/einvoices/${ids.einvCancelled}/cancel`, body: { reason: '2', remark: 'Wrong quantity' },
+    setup: async () => {
+      ids.einvCancelled = await registeredB2bInvoice();
+    },
+  },
 });
+
+/** The demo seller's Maharashtra GSTIN registered with the built-in IRP sandbox, and stock for B2B orders from Bhiwandi. */
+async function demoIrp() {
+  await loadPincodes(ctx.db, { records: [{ pincode: 400028, district: 'Mumbai', state: 'Maharashtra' }] });
+  const gstin = (await ctx.db.selectFrom('company_gstins').select('gstin').where('company_id', '=', ids.company).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
+  const conn = await agents.seller.json('/api/integrations/connections', { method: 'POST', body: { kind: 'gst-irp', label: 'IRP demo', settings: { gstin, mode: 'demo' } } });
+  if (conn.status !== 201) throw new Error(`the demo IRP connection was refused: ${JSON.stringify(conn.body)}`);
+  const wsin = (await ctx.db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', ids.catalogue).executeTakeFirstOrThrow()).wsin;
+  const inv = await ctx.db.selectFrom('inventory').select('id').where('warehouse_id', '=', W0).where('company_id', '=', ids.company).where('wsin', '=', wsin).executeTakeFirst();
+  if (inv) await ctx.db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('id', '=', inv.id).execute();
+  else await ctx.db.insertInto('inventory').values({ id: `inv-gst-${wsin}`, warehouse_id: W0, company_id: ids.company, wsin, location: 'A-1', quantity: 1000, blocked: 0, scanned_quantity: 0, version: 0, updated_at: nowIso() }).execute();
+}
+
+/** A B2B order of the demo seller to a Mumbai business, ready to ship: its invoice, waiting for its IRN. */
+async function b2bInvoice(): Promise<string> {
+  const buyer = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: makeGstin('27', 'AAPFU0939F'), companyName: 'Mumbai Retail LLP' };
+  const r = await agents.seller.json('/api/orders/manual', {
+    method: 'POST',
+    body: { id: `GST-${uuidv7().slice(-8)}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: W0, shippingAddress: buyer, sameAsShipping: true, items: [{ catalogueId: ids.catalogue, quantity: 1 }] },
+  });
+  if (r.status !== 201) throw new Error(`the B2B order was refused: ${JSON.stringify(r.body)}`);
+  const rts = await agents.seller.json(`/api/orders/${r.body.data.id}/ready-to-ship`, { method: 'PATCH' });
+  if (rts.status !== 200) throw new Error(`ready to ship was refused: ${JSON.stringify(rts.body)}`);
+  return (await ctx.db.selectFrom('invoices').select('id').where('order_id', '=', r.body.data.id).executeTakeFirstOrThrow()).id;
+}
+
+/** As b2bInvoice, with its IRN registered by the sandbox through the outbox. */
+async function registeredB2bInvoice(): Promise<string> {
+  const invoiceId = await b2bInvoice();
+  const task = (await findTaskByKey(ctx.db, irnTaskKey(invoiceId)))!;
+  await drainTasks(ctx.dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }), TASK_HANDLERS, { taskId: task.id });
+  return invoiceId;
+}
 
 /**
  * Routes that answer something other than JSON on success, so they declare no
