@@ -19,6 +19,7 @@ import {
   returnLines,
   trailBound,
   WSIN_ERROR,
+  type CatalogueDoc,
   type FloorOrderDoc,
   type FloorOrderItem,
 } from './floor';
@@ -125,7 +126,7 @@ describe('a product barcode counts as its WSIN', () => {
 });
 
 describe('a code not in the order, found in the catalogue on the device', () => {
-  const catalogue = [
+  const catalogue: Pick<CatalogueDoc, 'sku' | 'productTitle' | 'wsinMapping' | 'barCode'>[] = [
     { sku: 'SOAP-ROSE', productTitle: 'Rose Soap', wsinMapping: { WCP000009: 1 }, barCode: '4006381333931' },
     { sku: 'TEA-TULSI', productTitle: 'Tulsi Tea', wsinMapping: {}, barCode: null },
     { sku: 'OLD-DOC', productTitle: 'Pulled before barcodes', wsinMapping: { WOLD1: 1 } },
