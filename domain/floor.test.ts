@@ -3,6 +3,7 @@ import {
   approvableAs,
   checkPackedCounts,
   checkReturnLine,
+  catalogueItemFor,
   describeWrongScan,
   defaultTrailRange,
   itemsToScan,
@@ -18,6 +19,7 @@ import {
   returnLines,
   trailBound,
   WSIN_ERROR,
+  type CatalogueDoc,
   type FloorOrderDoc,
   type FloorOrderItem,
 } from './floor';
@@ -63,6 +65,8 @@ describe('packing', () => {
       message: 'WCP000009 · Rose Soap · not in this order. Please Scan a Valid Wsin',
     });
     expect(describeWrongScan(o, ' WXYZ ')).toEqual({ kind: 'fail', title: 'Wsin Error', message: 'Unknown code WXYZ. Please Scan a Valid Wsin' });
+    // Said at once, before the device has looked the code up elsewhere.
+    expect(describeWrongScan(o, ' WXYZ ', { lookingUp: true })).toEqual({ kind: 'fail', title: 'Wsin Error', message: 'WXYZ · not in this order. Please Scan a Valid Wsin' });
   });
 
   it('accepts a submitted count only when it matches the order exactly', () => {
@@ -118,6 +122,34 @@ describe('a product barcode counts as its WSIN', () => {
     expect(resolveScan(items, 'CP15085874273')).toEqual({ code: 'CP15085874273' });
     expect(resolveScan(items, '036000291452')).toEqual({ code: '036000291452' });
     expect(resolveScan(items, '5901234123457')).toEqual({ code: '5901234123457' });
+  });
+});
+
+describe('a code not in the order, found in the catalogue on the device', () => {
+  const catalogue: Pick<CatalogueDoc, 'sku' | 'productTitle' | 'wsinMapping' | 'barCode'>[] = [
+    { sku: 'SOAP-ROSE', productTitle: 'Rose Soap', wsinMapping: { WCP000009: 1 }, barCode: '4006381333931' },
+    { sku: 'TEA-TULSI', productTitle: 'Tulsi Tea', wsinMapping: {}, barCode: null },
+    { sku: 'OLD-DOC', productTitle: 'Pulled before barcodes', wsinMapping: { WOLD1: 1 } },
+  ];
+  it('by WSIN, SKU, the GTIN bare or as GTIN-14, a GS1 element string or Digital Link', () => {
+    expect(catalogueItemFor(catalogue, ' wcp000009 ')?.productTitle).toBe('Rose Soap');
+    expect(catalogueItemFor(catalogue, 'tea-tulsi')?.productTitle).toBe('Tulsi Tea');
+    expect(catalogueItemFor(catalogue, '4006381333931')?.productTitle).toBe('Rose Soap');
+    expect(catalogueItemFor(catalogue, '04006381333931')?.productTitle).toBe('Rose Soap');
+    expect(catalogueItemFor(catalogue, ']d20104006381333931172712311' + '0L42\u001d21S9', 2026)?.productTitle).toBe('Rose Soap');
+    expect(catalogueItemFor(catalogue, 'https://id.gs1.org/01/04006381333931/10/L42', 2026)?.productTitle).toBe('Rose Soap');
+  });
+  it('finds nothing for a GTIN of no product here, a bad check digit, an AWB or nothing at all', () => {
+    expect(catalogueItemFor(catalogue, '5901234123457')).toBeUndefined();
+    expect(catalogueItemFor(catalogue, '4006381333932')).toBeUndefined();
+    expect(catalogueItemFor(catalogue, 'CP15085874273')).toBeUndefined();
+    expect(catalogueItemFor(catalogue, '  ')).toBeUndefined();
+  });
+  it('says the GTIN with the product name', () => {
+    const o = { ...order([item({ wsinMapping: { W1: 1 } })], {}), awb: 'CP10027', shopOrderId: '#1001' };
+    expect(describeWrongScan(o, '4006381333931', { productTitle: catalogueItemFor(catalogue, '4006381333931')!.productTitle }).message).toBe(
+      '4006381333931 · Rose Soap · not in this order. Please Scan a Valid Wsin',
+    );
   });
 });
 

@@ -115,6 +115,8 @@ export interface CatalogueDoc {
   productTitle: string;
   sku: string;
   wsinMapping: Record<string, number>;
+  /** The maker's GTIN (the spec's barCode); absent on documents pulled before it was carried. */
+  barCode?: string | null;
 }
 
 /** Key of an inventory row: one per warehouse, company and WSIN. */
@@ -202,6 +204,9 @@ export interface ResolvedScan {
   gs1?: Gs1Data;
 }
 
+/** WSINs and AWBs start with a letter: only digits, '(', ']', GS or a URL can be a GS1 scan. */
+const mayBeGs1 = (code: string) => /^[\d(\]]|^https?:/i.test(code) || code.startsWith(GS);
+
 /**
  * A product's own barcode counts as its WSIN: a bare GTIN (UPC-A, EAN-13,
  * GTIN-14), a GS1 element string or a GS1 Digital Link whose GTIN is the
@@ -210,8 +215,7 @@ export interface ResolvedScan {
  */
 export function resolveScan(items: readonly Pick<FloorOrderItem, 'barCode' | 'wsinMapping'>[], raw: string, year?: number): ResolvedScan {
   const code = raw.trim();
-  // WSINs and AWBs start with a letter: only digits, '(', ']', GS or a URL can be a GS1 scan.
-  if (!(/^[\d(\]]|^https?:/i.test(code) || code.startsWith(GS))) return { code };
+  if (!mayBeGs1(code)) return { code };
   const read = parseGs1(code, year);
   if (!read?.ok) return { code };
   const line = items.find((i) => !!i.barCode && gtin14(i.barCode) === read.data.gtin && Object.keys(i.wsinMapping).length === 1);
@@ -219,12 +223,33 @@ export function resolveScan(items: readonly Pick<FloorOrderItem, 'barCode' | 'ws
   return { code: Object.keys(line.wsinMapping)[0], gs1: read.data };
 }
 
+/**
+ * The catalogue item a scanned code names on this device: by one of its WSINs,
+ * its SKU (case-insensitive), or its maker's GTIN (a bare UPC-A / EAN-13 /
+ * GTIN-14, a GS1 element string or a GS1 Digital Link whose GTIN is its barCode).
+ */
+export function catalogueItemFor<T extends Pick<CatalogueDoc, 'sku' | 'wsinMapping' | 'barCode'>>(catalogue: readonly T[], raw: string, year?: number): T | undefined {
+  const code = raw.trim();
+  const wanted = code.toLowerCase();
+  if (!wanted) return undefined;
+  const named = catalogue.find((c) => c.sku.toLowerCase() === wanted || Object.keys(c.wsinMapping).some((w) => w.toLowerCase() === wanted));
+  if (named || !mayBeGs1(code)) return named;
+  const read = parseGs1(code, year);
+  if (!read?.ok) return undefined;
+  return catalogue.find((c) => !!c.barCode && gtin14(c.barCode) === read.data.gtin);
+}
+
 /** What else a scan that is not one of the order's units may be, as found on the device. */
 export interface WrongScanContext {
   /** Another order whose AWB (or order number) this code is. */
   otherParcel?: boolean;
-  /** The product this code is a WSIN of, when the catalogue on the device knows it. */
+  /** The product this code is a WSIN, SKU or GTIN of, when the catalogue on the device knows it. */
   productTitle?: string;
+  /**
+   * The device is still looking the code up (other parcels, the catalogue): said at once as not in
+   * this order, and said again, in the same verdict, once the lookup answers.
+   */
+  lookingUp?: boolean;
 }
 
 /** The kinds of a refused scan, each with its own sound and vibration on the device. */
@@ -257,6 +282,7 @@ export function describeWrongScan(
   if (context.productTitle !== undefined) {
     return { kind: 'fail', title: WSIN_ERROR.title, message: `${shown} · ${context.productTitle} · not in this order. ${WSIN_ERROR.message}` };
   }
+  if (context.lookingUp) return { kind: 'fail', title: WSIN_ERROR.title, message: `${shown} · not in this order. ${WSIN_ERROR.message}` };
   return { kind: 'fail', title: WSIN_ERROR.title, message: `Unknown code ${shown}. ${WSIN_ERROR.message}` };
 }
 

@@ -129,7 +129,7 @@ async function stockOps(db: FloorDb, cookie: number | null, companies: string[],
 async function catalogueOps(db: FloorDb, cookie: number | null, companies: string[]): Promise<FeedOp[]> {
   let q = db
     .selectFrom('catalogue_items')
-    .select(['id', 'company_id', 'product_title', 'sku', 'sync_version'])
+    .select(['id', 'company_id', 'product_title', 'sku', 'bar_code', 'sync_version'])
     .where('company_id', 'in', companies);
   if (cookie !== null) q = q.where('sync_version', '>', cookie);
   const items = await q.execute();
@@ -140,7 +140,7 @@ async function catalogueOps(db: FloorDb, cookie: number | null, companies: strin
     }
   }
   return items.map((i) => {
-    const doc: CatalogueDoc = { id: i.id, companyId: i.company_id, productTitle: i.product_title, sku: i.sku, wsinMapping: mappings.get(i.id) ?? {} };
+    const doc: CatalogueDoc = { id: i.id, companyId: i.company_id, productTitle: i.product_title, sku: i.sku, wsinMapping: mappings.get(i.id) ?? {}, barCode: i.bar_code };
     return { op: 'put', table: FLOOR_TABLES.catalogue, key: i.id, value: doc, version: Number(i.sync_version) };
   });
 }

@@ -20,7 +20,10 @@
  *    (its catalogue barCode) and a GS1 DataMatrix element string of it (GTIN,
  *    expiry, lot, serial with a GS separator), each counting as the WSIN; the
  *    EAN and GS1 scans' own p95 are floor.scan_feedback_ean_p95_ms and
- *    floor.scan_feedback_gs1_p95_ms.
+ *    floor.scan_feedback_gs1_p95_ms. A wrong code is refused at once ('<code> ·
+ *    not in this order') and said as what it is once the device has looked it up
+ *    (in the same verdict): floor.scan_wrong_code_said_p95_ms, Enter to the frame
+ *    after 'Unknown code <code>' (no goal: it follows a refusal already shown).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -254,18 +257,25 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
     await wedgeScan(page, scanOrder.shopOrderId);
     await page.getByTestId('items-to-scan').waitFor();
     await page.evaluate(`(() => {
-      window.__scan = { enter: 0, frame: [], dom: [] };
+      window.__scan = { enter: 0, frame: [], dom: [], said: [] };
       window.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.__scan.enter = performance.now(); }, true);
       let last = null;
+      let saidSeq = null;
       new MutationObserver(() => {
         const el = document.querySelector('[data-testid="scan-result"]');
         const seq = el ? el.getAttribute('data-seq') : null;
-        if (!el || seq === last) return;
-        last = seq;
+        if (!el) return;
         const from = window.__scan.enter;
+        // A wrong code's verdict is refined in place once the device has looked it up: when it says 'Unknown code'.
+        if (seq !== saidSeq && (el.textContent || '').includes('Unknown code')) {
+          saidSeq = seq;
+          requestAnimationFrame(() => window.__scan.said.push(performance.now() - from));
+        }
+        if (seq === last) return;
+        last = seq;
         window.__scan.dom.push(performance.now() - from);
         requestAnimationFrame(() => window.__scan.frame.push(performance.now() - from));
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq'] });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-seq'] });
     })()`);
     const kinds: ('wsin' | 'ean' | 'gs1' | 'wrong')[] = [];
     for (let i = 0; i < scans; i++) {
@@ -274,9 +284,11 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
       kinds.push(kind);
       await wedgeScan(page, kind === 'wrong' ? 'NOT-IN-THIS-BOX' : kind === 'ean' ? ean : kind === 'gs1' ? gs1 : scanOrder.wsin);
       await page.waitForFunction((n) => (window as unknown as { __scan: { frame: number[] } }).__scan.frame.length >= n, i + 1, { timeout: 10_000 });
+      // A wrong code's verdict is refined in place: wait for it (floor.scan_wrong_code_said_p95_ms) before the next scan.
+      if (kind === 'wrong') await page.waitForFunction((n) => (window as unknown as { __scan: { said: number[] } }).__scan.said.length >= n, kinds.filter((k) => k === 'wrong').length, { timeout: 10_000 });
       await page.waitForTimeout(60); // a packer's pace is far slower; this keeps scans from queueing behind each other
     }
-    const { frame, dom } = await page.evaluate(() => (window as unknown as { __scan: { frame: number[]; dom: number[] } }).__scan);
+    const { frame, dom, said } = await page.evaluate(() => (window as unknown as { __scan: { frame: number[]; dom: number[]; said: number[] } }).__scan);
     // Every EAN and GS1 scan counted as a unit of the WSIN (none was refused as unknown).
     const counted = Number((await page.locator(`[data-testid="scan-line"][data-wsin="${scanOrder.wsin}"] [data-testid="scan-count"]`).textContent())?.split('/')[0]);
     const units = kinds.filter((k) => k !== 'wrong').length;
@@ -292,6 +304,12 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
     return [
       ofKind('ean', 'EAN-13 (catalogue barCode)'),
       ofKind('gs1', 'GS1 DataMatrix element string (GTIN, expiry, lot, GS, serial)'),
+      {
+        name: 'floor.scan_wrong_code_said_p95_ms',
+        value: round(percentile(said, 0.95)),
+        unit: 'ms',
+        data: `${said.length} wrong codes among the ${scans} scans of floor.scan_feedback_p95_ms, with ${rows.orders} orders on the device: from Enter to the frame after the verdict, refused at once as '<code> · not in this order', says 'Unknown code <code>' (the device looked it up among its orders and catalogue, in the same verdict); p50 ${round(percentile(said, 0.5))} ms; the refusal itself is in floor.scan_feedback_p95_ms (wrong code p95 ${round(percentile(of('wrong'), 0.95))} ms)`,
+      },
       {
         name: 'floor.scan_feedback_p95_ms',
         value: round(percentile(frame, 0.95)),

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text }
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, resolveScan, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
+import { catalogueItemFor, describeWrongScan, isFullyScanned, isPackable, itemsToScan, judgeScan, notPackableReason, PACKABLE_STATUSES, QUANTITY_ERROR, requiredUnits, resolveScan, type FloorOrderDoc, type ItemToScan, type WrongScanContext } from '../../../domain/floor';
 import type { Gs1Data } from '../../../domain/gs1';
 import { findOrderByCode, hasPending, readCatalogue, readOrder } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
@@ -61,13 +61,16 @@ function useOrderForAwb(awb: string, sync: FloorSync): string | null {
   return orderId;
 }
 
-/** What a code that is not one of this order's units is on this device: another parcel, or a known product. */
+/**
+ * What a code that is not one of this order's units is on this device: another parcel, or a
+ * catalogue product (by WSIN, SKU or its maker's GTIN). The catalogue (small) is read first;
+ * every order on the device only for a code the catalogue does not know.
+ */
 async function lookUpElsewhere(sync: FloorSync, orderId: string, code: string): Promise<WrongScanContext> {
+  const product = catalogueItemFor(await readCatalogue(sync.db), code);
+  if (product) return { productTitle: product.productTitle };
   const other = await findOrderByCode(sync.db, code);
-  if (other && other.id !== orderId) return { otherParcel: true };
-  const wanted = code.trim().toLowerCase();
-  const product = (await readCatalogue(sync.db)).find((c) => Object.keys(c.wsinMapping).some((w) => w.toLowerCase() === wanted) || c.sku.toLowerCase() === wanted);
-  return product ? { productTitle: product.productTitle } : {};
+  return other && other.id !== orderId ? { otherParcel: true } : {};
 }
 
 /** Resolves after the next frame has been painted. */
@@ -128,9 +131,27 @@ export function ActivePacking({ awb, sync }: ActivePackingProps) {
       const verdict = judgeScan({ ...doc, packing: { ...doc.packing, scanned } }, code);
       if (!verdict.ok) {
         // Said as what happened: one too many, another parcel's AWB, a product not in this order, or an unknown code.
-        const wrong = describeWrongScan({ ...doc, packing: { ...doc.packing, scanned } }, code, await lookUpElsewhere(sync, doc.id, code));
-        show({ kind: 'fail', title: wrong.title, detail: wrong.message });
-        feedback.play(wrong.kind);
+        const current = { ...doc, packing: { ...doc.packing, scanned } };
+        const extra = describeWrongScan(current, code);
+        if (extra.kind === 'extra') {
+          show({ kind: 'fail', title: extra.title, detail: extra.message });
+          feedback.play('extra');
+          return;
+        }
+        // Not in this order, said at once: what the code is elsewhere on the device needs a read of
+        // Dexie (every order, for an unknown code), so it is said in the same verdict when it answers,
+        // with the sound and vibration of what it turned out to be. The next scan does not wait for it.
+        const interim = describeWrongScan(current, code, { lookingUp: true });
+        show({ kind: 'fail', title: interim.title, detail: interim.message });
+        const shownSeq = seq.current;
+        void lookUpElsewhere(sync, doc.id, scannedCode)
+          .catch((): WrongScanContext => ({}))
+          .then((context) => {
+            const wrong = describeWrongScan(current, code, context);
+            feedback.play(wrong.kind);
+            // A later scan's verdict stays: this one is only refined while it is still the one shown.
+            if (seq.current === shownSeq) setOutcome({ kind: 'fail', title: wrong.title, detail: wrong.message, seq: shownSeq });
+          });
         return;
       }
       judged.current = { ...judged.current, [verdict.wsin]: verdict.scanned };
