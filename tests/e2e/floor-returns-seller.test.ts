@@ -70,8 +70,9 @@ describe('return approval from the orders screens', () => {
       // The same rules as the station: no more than the units that came back.
       const max = Number(await line.locator('td[data-label="Units"]').textContent());
       await dialog.getByRole('textbox', { name: `Missing quantity of ${wsin}` }).fill(String(max + 1));
-      await dialog.getByTestId('approve-return').click();
+      // Checked as typed: the line's own message at once, and Approve waits for counts it can send.
       await dialog.getByText(`Missing quantity must be a number from 0 to ${max}`).waitFor();
+      await expect(dialog.getByTestId('approve-return').isDisabled()).resolves.toBe(true);
       expect(serverState(order.id).status).toBe('RTO_DELIVERED');
 
       await dialog.getByRole('textbox', { name: `Missing quantity of ${wsin}` }).fill('0');

@@ -88,10 +88,12 @@ export type ConnectionCardProps = {
   /** The query the connection list is under (refreshed after a test or a removal). */
   listKey: readonly unknown[];
   remove: { title: string; text: string };
+  /** What the badge of a demo connection calls it ('Demo: not a real store'). */
+  demoBadge: string;
   children?: React.ReactNode;
 };
 
-export function ConnectionCard({ c, title, webhook, listKey, remove: removeText, children }: ConnectionCardProps) {
+export function ConnectionCard({ c, title, webhook, listKey, remove: removeText, demoBadge, children }: ConnectionCardProps) {
   const qc = useQueryClient();
   const [confirm, setConfirm] = useState(false);
   const test = useMutation({
@@ -114,7 +116,7 @@ export function ConnectionCard({ c, title, webhook, listKey, remove: removeText,
           <Group gap="xs">
             <Text fw={600}>{c.label}</Text>
             <Badge variant="light">{title}</Badge>
-            {c.demo && <Badge color="orange" variant="filled">Demo: not a real account</Badge>}
+            {c.demo && <Badge color="orange" variant="filled">{demoBadge}</Badge>}
             {c.status !== 'active' && <Badge color="gray">Paused</Badge>}
           </Group>
           <Group gap="xs">
@@ -251,7 +253,7 @@ export function ChannelsPage() {
       {q.data && !q.data.connections.length && <Text c="dimmed">No store connected yet.</Text>}
       {q.data?.connections.map((c) => (
         <ConnectionCard
-          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={channelKeys.connections}
+          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={channelKeys.connections} demoBadge="Demo: not a real store"
           webhook={{ label: `Webhook URL (${TOPICS[c.kind]})`, url: webhookUrl(c) }}
           remove={{ title: 'Remove this store?', text: `Orders already imported stay. New orders from ${c.label} are no longer imported, and its webhooks are refused.` }}
         >

@@ -215,7 +215,7 @@ export function CouriersPage() {
       {q.data && !q.data.connections.length && <Text c="dimmed">No courier account connected yet: bookings go to the demo couriers.</Text>}
       {q.data?.connections.map((c) => (
         <ConnectionCard
-          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={courierKeys.connections}
+          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={courierKeys.connections} demoBadge="Demo: not a real account"
           webhook={{ label: 'Tracking push URL', url: pushUrl(c) }}
           remove={{ title: 'Remove this courier account?', text: `Parcels already booked keep their AWBs. New bookings no longer go to ${c.label}, and its tracking pushes are refused.` }}
         >

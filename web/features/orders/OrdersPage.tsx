@@ -12,12 +12,18 @@ import { OrdersView } from './OrdersView';
 import { loadFilter, loadTab, saveFilter, saveTab } from './savedFilter';
 import { filterOf, hasFilter, resetPage, sectionOf, type OrdersSearch } from './search';
 import { SectionNav } from './SectionNav';
+import { listsCompanies } from './OrdersTable';
+import { useSession } from '../../auth/useSession';
 
 export type OrdersPageProps = { search: OrdersSearch; setSearch: (next: OrdersSearch, replace?: boolean) => void };
 
 /** /orders: sidebar sections, the section's view, the order slider and the product slide-over. */
-/** A laptop (1366 px) or wider: the section sidebar beside the table; narrower, a row of tabs above it. */
+/**
+ * A laptop (1366 px) or wider: the section sidebar beside the table; narrower, a row of tabs above it. The
+ * staff's list (admin, warehouse) has a company column too, so theirs takes the sidebar from 1440 px.
+ */
 const SIDEBAR_FROM = '(min-width: 62.5em)';
+const SIDEBAR_FROM_WITH_COMPANY = '(min-width: 90em)';
 
 export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   const section = sectionOf(search);
@@ -69,7 +75,8 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   useHotkeys(ORDER_SECTIONS.map((s) => [String(s.key), () => changeSection(s.name)] as [string, () => void]));
   const openOrder = (id: string) => setSearch({ ...search, order: id });
   const view = sectionByName(section)?.view ?? 'orders';
-  const wide = useMediaQuery(SIDEBAR_FROM, undefined, { getInitialValueInEffect: false }) ?? false;
+  const withCompany = listsCompanies(useSession().role);
+  const wide = useMediaQuery(withCompany ? SIDEBAR_FROM_WITH_COMPANY : SIDEBAR_FROM, undefined, { getInitialValueInEffect: false }) ?? false;
 
   return (
     <Stack gap="sm">

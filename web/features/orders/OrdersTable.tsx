@@ -9,6 +9,9 @@ import type { NdrCase, OrderListItem } from './queries';
 import { NdrNextCell, NdrReasonCell, NdrRequestCell } from './NdrCells';
 import { ReturnAction } from '../returns/ReturnAction';
 
+/** Staff (admin, warehouse) read several companies' orders: their list names each order's company. */
+export const listsCompanies = (role: string) => role !== 'seller';
+
 export type OrdersTableProps = {
   rows: OrderListItem[] | undefined;
   loading: boolean;

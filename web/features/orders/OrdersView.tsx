@@ -23,7 +23,7 @@ import { DownloadButton } from './DownloadButton';
 import { FilterDrawer, toDay } from './FilterDrawer';
 import { FilterTagsBar } from './FilterTagsBar';
 import { filterTags } from './filterTags';
-import { OrdersTable } from './OrdersTable';
+import { listsCompanies, OrdersTable } from './OrdersTable';
 import { StatusTabs } from './StatusTabs';
 import { useRowSelection } from '../../ui/useRowSelection';
 import { readsBeats, readsWarehouses } from './pageQueries';
@@ -235,7 +235,7 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         onSort={(f) => setSearch({ ...resetPage(search), sortField: f, sortOrder: f === sortField && sortOrder === 'DESC' ? 'ASC' : 'DESC' })}
         onOpenOrder={(id) => setSearch({ ...search, order: id })}
         onOpenProduct={onOpenProduct}
-        showCompany={session.role !== 'seller'}
+        showCompany={listsCompanies(session.role)}
         companyName={companyName}
         ndr={ndr}
       />

@@ -1,4 +1,4 @@
-import { NavLink, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { NavLink, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_SECTIONS, sectionCount, type OrderTableSection, type SectionName } from '../../../domain/orders';
 import { orderCountsQuery } from './queries';
@@ -47,16 +47,14 @@ export function SectionNav({ section, onChange, sidebar }: SectionNavProps) {
     );
   }
   return (
-    <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
-      <Tabs value={section} onChange={(v) => v && onChange(v as SectionName)} variant="outline" activateTabWithKeyboard={false}>
-        <Tabs.List aria-label="Order sections" style={{ flexWrap: 'nowrap' }}>
-          {ORDER_SECTIONS.map((s) => (
-            <Tabs.Tab key={s.name} value={s.name} data-testid={`section-${s.name}`} style={{ whiteSpace: 'nowrap' }}>
-              {label(s.name, s.label)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </ScrollArea>
+    <Tabs value={section} onChange={(v) => v && onChange(v as SectionName)} variant="outline" activateTabWithKeyboard={false}>
+      <Tabs.List aria-label="Order sections" style={{ flexWrap: 'wrap' }}>
+        {ORDER_SECTIONS.map((s) => (
+          <Tabs.Tab key={s.name} value={s.name} data-testid={`section-${s.name}`} style={{ whiteSpace: 'nowrap' }}>
+            {label(s.name, s.label)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
   );
 }

@@ -1,4 +1,4 @@
-import { ScrollArea, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { STATUS_TABS, statusTabCount, statusTabOf } from '../../../domain/orders';
 import { orderCountsQuery } from './queries';
@@ -17,24 +17,22 @@ export function StatusTabs({ status, onChange }: StatusTabsProps) {
   const counts = useQuery(orderCountsQuery()).data?.count;
   const active = statusTabOf(status)?.name ?? null;
   return (
-    <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
-      <Tabs
-        value={active}
-        onChange={(v) => {
-          const tab = STATUS_TABS.find((t) => t.name === v);
-          if (tab) onChange(tab.statuses ? tab.statuses.join(',') : undefined);
-        }}
-        activateTabWithKeyboard={false}
-      >
-        <Tabs.List aria-label="Order status" style={{ flexWrap: 'nowrap' }} data-testid="status-tabs">
-          {STATUS_TABS.map((t) => (
-            <Tabs.Tab key={t.name} value={t.name} data-testid={`status-tab-${t.name}`} style={{ whiteSpace: 'nowrap' }} px="sm">
-              {t.label}
-              {counts ? ` (${fmt.format(statusTabCount(t, counts))})` : ''}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </ScrollArea>
+    <Tabs
+      value={active}
+      onChange={(v) => {
+        const tab = STATUS_TABS.find((t) => t.name === v);
+        if (tab) onChange(tab.statuses ? tab.statuses.join(',') : undefined);
+      }}
+      activateTabWithKeyboard={false}
+    >
+      <Tabs.List aria-label="Order status" style={{ flexWrap: 'wrap' }} data-testid="status-tabs">
+        {STATUS_TABS.map((t) => (
+          <Tabs.Tab key={t.name} value={t.name} data-testid={`status-tab-${t.name}`} style={{ whiteSpace: 'nowrap' }} px="sm">
+            {t.label}
+            {counts ? ` (${fmt.format(statusTabCount(t, counts))})` : ''}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
   );
 }
