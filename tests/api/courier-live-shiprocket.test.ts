@@ -7,6 +7,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../edge-api/app';
 import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
+import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
+import { drainJobs } from '../../edge-api/jobs/runner';
 import { drainTasks } from '../../edge-api/integrations/tasks';
 import { reattemptDates } from '../../domain/tracking';
 import { listen, shiprocketServer } from '../db/courier-servers';
@@ -120,6 +122,35 @@ describe('Shiprocket in the courier choice at READY TO SHIP', () => {
     expect(r.status).toBe(409);
     expect(r.body.message).toMatch(/^Shiprocket refused the booking: .*Delivery pincode is not serviceable/);
     expect((await orderRow(id)).status).toBe('PLACED');
+  });
+});
+
+describe('bulk Mark Ready To Ship with Shiprocket first in the courier order', () => {
+  it("books each order at Shiprocket through the live path; Shiprocket's refusal is that order's reason", async () => {
+    const prefs = await seller.json('/api/ums/profile/preferences', {
+      method: 'POST', body: { printItemLabel: false, hideCustomerPhoneOnLabel: false, courierProvider1: 'shiprocket', courierProvider2: null, maxWeightWhiteLabelG: null, returnToOtherWarehouse: false },
+    });
+    expect(prefs.status).toBe(200);
+    const [a, b] = [await placed(), await placed()];
+    const before = sr.st.creates;
+    const run = async (id: string) => {
+      const r = await seller.json('/api/bulkreadytoship/', { method: 'POST', body: { orderids: id } });
+      expect(r.status).toBe(202);
+      await drainJobs(ctx.dbh, config, log, JOB_HANDLERS);
+      return (await seller.json(`/api/jobs/${r.body.jobId}`)).body;
+    };
+    await run(a);
+    expect(await orderRow(a)).toMatchObject({ status: 'READY_TO_SHIP', shipper: 'Shiprocket', tracking_number: sr.st.orders.get(a)!.awb });
+    expect(sr.st.creates - before).toBe(1);
+
+    sr.st.mode = 'refuse';
+    const job = await run(b);
+    sr.st.mode = 'ok';
+    expect((await orderRow(b)).status).toBe('PLACED');
+    expect(JSON.stringify(job)).toMatch(/Shiprocket refused the booking: .*Delivery pincode is not serviceable/);
+    await seller.json('/api/ums/profile/preferences', {
+      method: 'POST', body: { printItemLabel: false, hideCustomerPhoneOnLabel: false, courierProvider1: null, courierProvider2: null, maxWeightWhiteLabelG: null, returnToOtherWarehouse: false },
+    });
   });
 });
 
