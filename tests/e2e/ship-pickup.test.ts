@@ -88,12 +88,22 @@ describe('the ship dialog at 1366 x 768', () => {
     }
     await page.screenshot({ path: `${SHOTS}/ship-dialog-pickup.png` });
     await rts.getByRole('button', { name: 'Close' }).click();
+    // The order's panel offers the same while the parcel waits to be collected.
+    const slider = page.getByRole('dialog', { name: `Order ${order!.shopOrderId}` });
+    await slider.getByRole('button', { name: 'Request pickup' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/order-panel-pickup.png` });
 
     // A demo courier takes no pickup request from here.
     const demo = await ship(page, demoOrder!, 'Blue Dart');
     await expect(demo.getByRole('button', { name: 'Print label' }).isVisible()).resolves.toBe(true);
+    await page.waitForLoadState('networkidle');
     await expect(demo.getByRole('button', { name: 'Request pickup' }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/ship-dialog-demo.png` });
+    await demo.getByRole('button', { name: 'Close' }).click();
+    const demoSlider = page.getByRole('dialog', { name: `Order ${demoOrder!.shopOrderId}` });
+    await demoSlider.getByTestId('ship-documents').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(demoSlider.getByRole('button', { name: 'Request pickup' }).count()).resolves.toBe(0);
     await page.context().close();
   }, 120_000);
 });

@@ -55,11 +55,11 @@ export function RequestPickup({ connectionId, warehouses = [], warehouseId: fixe
  * The ship dialog's pickup request: shown only when the order's courier is the company's live account (the one a
  * booking goes through: its first active connection of that courier), for the order's warehouse.
  */
-export function ShipPickup({ courierCode, companyId, warehouseId }: { courierCode: string; companyId: string; warehouseId: string | null }) {
+export function ShipPickup({ courierCode, companyId, warehouseId, size = 'sm' }: { courierCode: string; companyId: string; warehouseId: string | null; size?: 'xs' | 'sm' }) {
   const connections = useQuery({ ...courierConnectionsQuery(), retry: false, enabled: TAKES_PICKUPS.has(courierCode) && !!warehouseId });
   const [open, setOpen] = useState(false);
   const account = connections.data?.connections.find((c) => c.kind === courierCode && c.companyId === companyId && c.status === 'active');
   if (!account || !warehouseId) return null;
-  if (!open) return <Button size="sm" variant="light" onClick={() => setOpen(true)} data-testid="ship-pickup-open">Request pickup</Button>;
+  if (!open) return <Button size={size} variant="light" onClick={() => setOpen(true)} data-testid="ship-pickup-open" w="fit-content">Request pickup</Button>;
   return <RequestPickup connectionId={account.id} warehouseId={warehouseId} submitLabel={`Ask ${account.label} to collect`} />;
 }
