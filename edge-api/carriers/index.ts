@@ -5,6 +5,7 @@ import { bluedart } from './bluedart';
 import { clickpost } from './clickpost';
 import { delhivery } from './delhivery';
 import { ekart } from './ekart';
+import { shiprocketTables } from './shiprocket';
 import type { Carrier } from './types';
 import { xpressbees } from './xpressbees';
 
@@ -12,6 +13,9 @@ const CARRIERS: readonly Carrier[] = [delhivery, bluedart, xpressbees, ekart, cl
 const byCode = new Map(CARRIERS.map((c) => [c.code, c]));
 
 export const carrierFor = (code: string): Carrier | undefined => byCode.get(code);
+/** Couriers offered only to a company with a live account there: their rate tables, answering when the courier does not. */
+const LIVE_ONLY = new Map<string, Carrier>([[shiprocketTables.code, shiprocketTables]]);
+export const liveOnlyTablesFor = (code: string): Carrier | undefined => LIVE_ONLY.get(code);
 /** Every table-driven (demo) courier. */
 export const demoCarriers = (): readonly Carrier[] => CARRIERS;
 export type { Carrier } from './types';

@@ -6,9 +6,11 @@ import type { Zone } from '../../domain/zones';
 
 export type PaymentMode = string;
 
-export type Lane = { originPincode: string; destPincode: string; paymentMode: PaymentMode };
+/** `weightG`: the parcel's weight, for a courier that prices the lane itself (Shiprocket). */
+export type Lane = { originPincode: string; destPincode: string; paymentMode: PaymentMode; weightG?: number };
 
-export type Serviceability = { serviceable: boolean; codAvailable: boolean; zone: Zone; reason: string | null };
+/** `ratePaise`: the courier's own price for the lane and weight, when it states one (else its rate table prices it). */
+export type Serviceability = { serviceable: boolean; codAvailable: boolean; zone: Zone; reason: string | null; ratePaise?: number | null };
 
 export type RateQuote = { ok: true; ratePaise: number } | { ok: false; reason: string };
 

@@ -7,14 +7,15 @@ import type { JobContext } from '../lib/job-context';
 import type { BulkReadyToShipPayload, BulkReadyToShipResult } from '../services/orders/bulk';
 import { readyToShip } from '../services/orders/ready-to-ship';
 
-export async function runBulkReadyToShipJob({ dbh, job, progress }: JobContext<BulkReadyToShipPayload>): Promise<BulkReadyToShipResult> {
+export async function runBulkReadyToShipJob({ dbh, config, log, job, progress }: JobContext<BulkReadyToShipPayload>): Promise<BulkReadyToShipResult> {
   const { orderIds, actor, scope } = job.payload;
   const failed: BulkReadyToShipResult['failed'] = [];
   let done = 0;
   for (const orderId of orderIds) {
     try {
-      // The same use case as the single action: the same courier allocation, booking and invoice.
-      await readyToShip(dbh.db, { ...actor, scope }, { orderId });
+      // The same use case as the single action: the same courier allocation, booking (at the company's live
+      // courier account where it has one) and invoice.
+      await readyToShip(dbh.db, { ...actor, scope }, { orderId }, { dbh, config, log });
     } catch (e) {
       if (!(e instanceof ApiFailure) && !isRefusal(e)) throw e;
       failed.push({ orderId, reason: e.message });

@@ -15,7 +15,7 @@ export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
 /** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=, courier/track/awb/{awb}. */
 export function shiprocketServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, pickupRequests: [] as number[][], ndr: [] as { awb: string; action: string; comments: string }[], orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, pickupRequests: [] as number[][], serviceability: [] as Record<string, string>[], serviceabilityDown: false, pickupRefused: false, ndr: [] as { awb: string; action: string; comments: string }[], orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -52,17 +52,22 @@ export function shiprocketServer() {
     }
     if (url.pathname === '/v1/external/courier/serviceability/') {
       const pin = url.searchParams.get('delivery_postcode');
+      st.serviceability.push(Object.fromEntries(url.searchParams));
+      if (st.serviceabilityDown) return send(503, { message: 'Service Unavailable' });
       if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
-      return send(200, { status: 200, data: { available_courier_companies: [{ courier_company_id: 10, courier_name: 'Delhivery Surface', cod: 1, rate: 62, etd: 'Dec 01, 2026' }] } });
+      // As documented: every courier Shiprocket would hand the parcel to, its rate in rupees, and the one it recommends.
+      return send(200, { status: 200, data: fixture('shiprocket-serviceability').data });
     }
     const ndr = /^\/v1\/external\/ndr\/([^/]+)\/action$/.exec(url.pathname);
     if (ndr) {
       st.ndr.push({ awb: decodeURIComponent(ndr[1]!), ...(JSON.parse(raw) as { action: string; comments: string }) });
+      if (st.mode === 'refuse') return send(422, { message: 'NDR action can not be taken on this AWB', status_code: 422 });
       return send(202, { status: 'Data Updated Sucessfully' });
     }
     if (url.pathname === '/v1/external/courier/generate/pickup') {
       const { shipment_id } = JSON.parse(raw) as { shipment_id: number[] };
       st.pickupRequests.push(shipment_id);
+      if (st.pickupRefused) return send(400, { message: 'Already in Pickup Queue.', status_code: 400 });
       return send(200, { pickup_status: 1, response: { pickup_scheduled_date: '2026-11-28 12:39:46', pickup_token_number: 'Reference No: 194_BIGFOOT 1982575_28112026', status: 3, data: 'Pickup is scheduled for Nov 28, 2026 between 10:00 AM to 07:00 PM' } });
     }
     if (url.pathname === '/v1/external/courier/generate/label') {
@@ -75,7 +80,8 @@ export function shiprocketServer() {
       const awb = decodeURIComponent(url.pathname.split('/').pop()!);
       if (st.mode === 'fail') return send(503, { message: 'Service Unavailable' });
       const f = fixture('shiprocket-track') as { tracking_data: { shipment_track: Record<string, unknown>[] } };
-      return send(200, { tracking_data: { ...f.tracking_data, shipment_track: [{ ...f.tracking_data.shipment_track[0], awb_code: awb }] } });
+      const mine = [...st.orders.values()].find((o) => o.awb === awb);
+      return send(200, { tracking_data: { ...f.tracking_data, shipment_track: [{ ...f.tracking_data.shipment_track[0], awb_code: awb, ...(mine ? { shipment_id: mine.shipmentId, order_id: mine.id } : {}) }] } });
     }
     if (url.pathname === '/v1/external/orders/cancel/shipment/awbs') return send(200, { message: 'Bulk Shipment cancellation is in progress. Please wait for 24 hours.' });
     if (url.pathname === '/v1/external/orders') {

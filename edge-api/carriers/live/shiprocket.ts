@@ -14,7 +14,7 @@ import type { Zone } from '../../../domain/zones';
 import { zoneBetween } from '../../../db/carriers/queries';
 import { defineKind, type OpenConnection } from '../../integrations/connections';
 import { createHttpClient, PartnerError, type OutboundRequest } from '../../integrations/http';
-import { tableCarrier } from '../table-carrier';
+import { shiprocketTables } from '../shiprocket';
 import { jsonOrNull } from './json';
 import { shiprocketTrackScans } from './scans';
 import type { Carrier, Serviceability, Shipment } from '../types';
@@ -49,7 +49,7 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
   const http = createHttpClient({ partner: 'Shiprocket', log: ctx.log, timeoutMs: (conn.settings.timeoutS ?? 0) * 1000 || ctx.timeoutMs });
   const base = `${conn.baseUrl}/v1/external`;
   const secretTag = `${conn.secrets.email}\u0000${conn.secrets.password}`;
-  const fallback = tableCarrier({ code: 'shiprocket', name: 'Shiprocket', awbPrefix: 'SR', awbDigits: 10, routingCode: (awb) => `SR/${awb.slice(-3)}` });
+  const fallback = shiprocketTables;
 
   async function login(): Promise<string> {
     const res = await http.request({
@@ -91,14 +91,23 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
 
   async function serviceability(db: Parameters<Carrier['serviceability']>[0], lane: Parameters<Carrier['serviceability']>[1]): Promise<Serviceability> {
     const zone: Zone = await zoneBetween(db, lane.originPincode, lane.destPincode);
-    const q = new URLSearchParams({ pickup_postcode: lane.originPincode, delivery_postcode: lane.destPincode, weight: '0.5', cod: lane.paymentMode === 'cod' ? '1' : '0' });
+    const kg = lane.weightG && lane.weightG > 0 ? Math.max(0.01, lane.weightG / 1000) : 0.5;
+    const q = new URLSearchParams({ pickup_postcode: lane.originPincode, delivery_postcode: lane.destPincode, weight: String(kg), cod: lane.paymentMode === 'cod' ? '1' : '0' });
     const res = await call({ method: 'GET', path: `courier/serviceability/?${q}`, name: 'courier.serviceability' });
-    const body = parse(res.text()) as { data?: { available_courier_companies?: { cod?: number }[] } } | null;
+    if (res.status >= 500) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status}`, res.status);
+    type Offer = { courier_company_id?: number; cod?: number; rate?: number | string };
+    const body = parse(res.text()) as { data?: { available_courier_companies?: Offer[]; recommended_courier_company_id?: number } } | null;
     const list = body?.data?.available_courier_companies ?? [];
     if (res.status !== 200 || list.length === 0) return { serviceable: false, codAvailable: false, zone, reason: reasonOf(body, res.status) };
     const codAvailable = list.some((c) => c.cod === 1);
     if (lane.paymentMode === 'cod' && !codAvailable) return { serviceable: false, codAvailable, zone, reason: `Shiprocket does not collect cash on delivery at pincode ${lane.destPincode}` };
-    return { serviceable: true, codAvailable, zone, reason: null };
+    // The price is that of the courier Shiprocket recommends (the one it assigns when we name none), else its cheapest offer.
+    const offers = list.filter((c) => lane.paymentMode !== 'cod' || c.cod === 1);
+    // Its rates are rupees, at times with more than two decimals: rounded to the paisa.
+    const priced = (c: Offer) => { const n = Number(c.rate); return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : null; };
+    const recommended = offers.find((c) => c.courier_company_id !== undefined && c.courier_company_id === body?.data?.recommended_courier_company_id);
+    const cheapest = offers.map(priced).filter((p): p is number => p !== null).sort((a, b) => a - b)[0] ?? null;
+    return { serviceable: true, codAvailable, zone, reason: null, ratePaise: (recommended && priced(recommended)) ?? cheapest };
   }
 
   function adhoc(s: Shipment) {

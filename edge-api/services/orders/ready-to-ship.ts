@@ -28,7 +28,7 @@ import { isHighMargin, marginPercent, NEEDS_HIGH_MARGIN_APPROVAL } from '../../.
 import { actionRefusal, ORDER_NOT_FOUND } from '../../../domain/orders';
 import { UNKNOWN_COURIER, weightLimitRefusal } from '../../../domain/preferences';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
-import { carrierFor } from '../../carriers';
+import { carrierFor, liveOnlyTablesFor } from '../../carriers';
 import { bookOnce } from '../../carriers/live/booking';
 import { liveCarrierOf } from '../../carriers/live/registry';
 import type { AppConfig } from '../../env';
@@ -88,7 +88,8 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
   const code = input.courier ?? (await defaultCourierFor(db, o, quotes));
   if (!code) throw conflict(NO_COURIER_AVAILABLE);
   const quote = quotes.find((q) => q.code === code);
-  const carrier = carrierFor(code);
+  // A courier offered only to companies with a live account there (Shiprocket) is quoted only for them.
+  const carrier = carrierFor(code) ?? (quote ? liveOnlyTablesFor(code) : undefined);
   if (!quote || !carrier) throw invalid(UNKNOWN_COURIER, [{ path: 'courier', message: UNKNOWN_COURIER }]);
 
   const shipment = {

@@ -6,12 +6,12 @@
 import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CourierPickupResponse } from '../../../domain/carriers';
 import type { ConnectionView } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
 import { ConnectionCard, PartnerTasks } from '../channels/ChannelsPage';
 import { companyWarehousesQuery } from '../orders/queries';
 import { courierConnectionsQuery, courierKeys, courierTasksQuery, type CourierKind } from './queries';
+import { RequestPickup } from './RequestPickup';
 
 const TITLES: Record<string, string> = { delhivery: 'Delhivery', shiprocket: 'Shiprocket' };
 /** The hosts each courier documents (docs/integrations/delhivery.md, shiprocket.md). */
@@ -56,34 +56,6 @@ function PickupLocations({ kind, warehouses, value, onChange, errorOf }: {
 }
 
 const cleanMap = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
-
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
-/** "Request pickup": the warehouse's parcels waiting for this courier, on a day and time; the courier's answer shown. */
-function RequestPickup({ c, warehouses }: { c: ConnectionView; warehouses: readonly Warehouse[] }) {
-  const [warehouseId, setWarehouseId] = useState<string | null>(warehouses[0]?.id ?? null);
-  const [date, setDate] = useState(indiaToday());
-  const [time, setTime] = useState('14:00');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const ask = useMutation({
-    mutationFn: () => apiJson<CourierPickupResponse>(`/api/integrations/connections/${c.id}/pickup`, { method: 'POST', body: { warehouseId: warehouseId ?? '', date, time } }),
-    onMutate: () => setErrors({}),
-    onError: (err) => setErrors(fieldErrors(err)),
-  });
-  if (!warehouses.length) return null;
-  return (
-    <form noValidate onSubmit={(ev) => { ev.preventDefault(); ask.mutate(); }}>
-      <Group align="flex-end">
-        <Select size="xs" label="Pickup from" data={warehouses.map((w) => ({ value: w.id, label: w.name }))} value={warehouseId} onChange={setWarehouseId} allowDeselect={false} error={errors.warehouseId} />
-        <TextInput size="xs" label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} />
-        <TextInput size="xs" label="Time" type="time" value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errors.time} w={110} />
-        <Button size="xs" type="submit" variant="default" loading={ask.isPending}>Request pickup</Button>
-      </Group>
-      {ask.data && <Alert mt="xs" p="xs" color={ask.data.ok ? 'green' : 'red'}>{ask.data.message}</Alert>}
-      {ask.isError && !Object.keys(errors).length && <Alert mt="xs" p="xs" color="red">{(ask.error as Error).message}</Alert>}
-    </form>
-  );
-}
 
 /** What a connected courier shows under its card: live or paused, credentials set and their replacement, pickup locations. */
 function CourierSettings({ c, warehouses }: { c: ConnectionView; warehouses: readonly Warehouse[] }) {
@@ -134,7 +106,7 @@ function CourierSettings({ c, warehouses }: { c: ConnectionView; warehouses: rea
         </Button>
       </Group>
       {save.isError && !Object.keys(errors).length && <Alert color="red" p="xs">{(save.error as Error).message}</Alert>}
-      {c.status === 'active' && <RequestPickup c={c} warehouses={warehouses} />}
+      {c.status === 'active' && <RequestPickup connectionId={c.id} warehouses={warehouses} />}
     </Stack>
   );
 }

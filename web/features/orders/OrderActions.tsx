@@ -23,6 +23,7 @@ import { ReturnAction } from '../returns/ReturnAction';
 import { OfflineGate } from '../sync/OfflineGate';
 import { NdrActions } from './NdrActions';
 import { ShipDocuments } from './ShipDocuments';
+import { OrderPickup } from './OrderPickup';
 
 export type OrderActionsProps = { order: OrderDetail };
 
@@ -134,6 +135,7 @@ export function OrderActions({ order }: OrderActionsProps) {
       {order.trackingNumber && (order.status === 'READY_TO_SHIP' || order.status === 'SHIPPED') && (
         <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: order.shipper ?? null }} />
       )}
+      <OrderPickup order={order} />
       </OfflineGate>
       <Modal opened={!!open} onClose={close} title={open ? actionRule(open).label : ''} size={open === 'editCustomer' || open === 'scheduleReturn' || open === 'readyToShip' ? 'lg' : 'md'}>
         {open && forms[open]}

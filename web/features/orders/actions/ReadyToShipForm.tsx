@@ -9,6 +9,7 @@ import { refreshOrders, type OrderDetail } from '../queries';
 import type { ReadyToShipResponse } from '../../../../domain/orders';
 import { formatRupees } from '../../../../domain/money';
 import { ShipDocuments } from '../ShipDocuments';
+import { ShipPickup } from '../../couriers/RequestPickup';
 import { formatDate } from '../format';
 
 export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
@@ -21,7 +22,9 @@ const eddText = (edd: string) => (Number.isNaN(Date.parse(edd)) ? edd : formatDa
  * READY TO SHIP with the courier choice: every courier's price, estimated
  * delivery date and COD for this order, the default (the preference's courier
  * order) picked, another one pickable, then confirm. Shows the booking (courier,
- * rate, AWB) or the partner's reason for refusing it.
+ * rate, AWB) or the partner's reason for refusing it. Once shipped: print the
+ * label and invoice, add it to the manifest, and, when the courier is the
+ * company's live account, request its pickup.
  */
 export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
   const queryClient = useQueryClient();
@@ -54,6 +57,7 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
         </Alert>
         <Text size="sm" fw={500}>Next for order {order.shopOrderId}:</Text>
         <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: booked.courierName || null }} size="sm" />
+        {booked.courierCode && <ShipPickup courierCode={booked.courierCode} companyId={order.companyId} warehouseId={order.warehouseId} />}
         <Group justify="flex-end"><Button variant="default" onClick={onDone}>Close</Button></Group>
       </Stack>
     );
