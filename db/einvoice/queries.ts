@@ -65,3 +65,18 @@ export async function irpConnectionFor(db: Db, companyId: string, kind: string, 
     .where('company_id', '=', companyId).where('kind', '=', kind).where('status', '=', 'active').orderBy('created_at').execute();
   return rows.find((r) => (JSON.parse(r.settings) as { gstin?: string }).gstin === gstin);
 }
+
+/** The latest invoice of each order (its amount and the e-way bill made for it by IRN), by order id. */
+export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[]) {
+  const found = new Map<string, { amount_paise: number; ewb_no: string | null; issued_at: string }>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
+      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no'])
+      .where('i.order_id', 'in', orderIds.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      const had = found.get(r.order_id);
+      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: r.ewb_no, issued_at: r.issued_at });
+    }
+  }
+  return found;
+}

@@ -60,6 +60,15 @@ export const DEMO_MARK = 'DEMO - not registered with the IRP';
 export const EWB_THRESHOLD_PAISE = 50_000_00;
 export const needsEwayBill = (consignmentPaise: number): boolean => consignmentPaise > EWB_THRESHOLD_PAISE;
 
+/** A consignment that needs an e-way bill and has none yet (what READY TO SHIP and the e-invoice queue flag). */
+export const ewayBillMissing = (consignmentPaise: number, ewbNo: string | null | undefined): boolean => needsEwayBill(consignmentPaise) && !ewbNo;
+
+/** Order statuses at which a missing e-way bill is still flagged: before the consignment leaves with the courier. */
+export const EWB_FLAG_STATUSES: readonly string[] = ['PLACED', 'PROCESSED', 'READY_TO_SHIP'];
+
+/** What the ship flow says when a consignment needs an e-way bill and has none. */
+export const EWB_NEEDED_TEXT = 'This consignment is worth more than ₹50,000 and needs an e-way bill before it ships.';
+
 /** Validity of an e-way bill (days) for a distance: one day per 200 km or part of it (20 km for over-dimensional cargo). */
 export function ewbValidityDays(distanceKm: number, overDimensional = false): number {
   const per = overDimensional ? 20 : 200;

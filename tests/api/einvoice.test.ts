@@ -71,12 +71,17 @@ afterAll(() => irp?.close());
 const mumbai = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: BUYER_GSTIN, companyName: 'Mumbai Retail LLP' };
 let seq = 0;
 
-async function shippedB2bOrder(quantity = 3) {
+async function placedB2bOrder(quantity = 3): Promise<{ id: string; shopOrderId: string }> {
   const r = await seller.json('/api/orders/manual', {
     method: 'POST',
     body: { id: `EINV-${++seq}-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: mumbai, sameAsShipping: true, items: [{ catalogueId: teaId, quantity }] },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data;
+}
+
+async function shippedB2bOrder(quantity = 3) {
+  const r = { body: { data: await placedB2bOrder(quantity) } };
   const rts = await seller.json(`/api/orders/${r.body.data.id}/ready-to-ship`, { method: 'PATCH' });
   expect(rts.status, JSON.stringify(rts.body)).toBe(200);
   const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', r.body.data.id).executeTakeFirstOrThrow();
@@ -264,6 +269,39 @@ describe('e-way bills', () => {
     expect((await readPdf(await invoicePdf(orderId)))[0].text).toContain(`E-way bill: ${row.ewb_no}`);
     const cancel = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
     expect(cancel.status).toBe(409);
+  }, 30_000);
+
+  it('READY TO SHIP flags an order worth more than ₹50,000 on the list and the order until its e-way bill exists; a smaller one is not flagged', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const big = await placedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    const small = await placedB2bOrder(1);
+    const listed = async (id: string, shopOrderId: string) => {
+      const r = await seller.json(`/api/orders?q=${encodeURIComponent(shopOrderId)}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.order as { id: string; ewayBillNeeded: boolean }[]).find((o) => o.id === id)!;
+    };
+    const detail = async (id: string) => (await seller.json(`/api/orders/${id}`)).body.data;
+
+    // Before READY TO SHIP: three at ₹20,000 are worth ₹60,040 with shipping.
+    expect(await detail(big.id)).toMatchObject({ ewayBillNeeded: true, ewayBill: null });
+    expect((await detail(big.id)).consignmentValuePaise).toBeGreaterThan(50_000_00);
+    expect(await listed(big.id, big.shopOrderId)).toMatchObject({ ewayBillNeeded: true });
+    expect(await detail(small.id)).toMatchObject({ ewayBillNeeded: false });
+    expect(await listed(small.id, small.shopOrderId)).toMatchObject({ ewayBillNeeded: false });
+
+    // At READY TO SHIP the invoice is issued: its value is the one that counts, still flagged.
+    const rts = await seller.json(`/api/orders/${big.id}/ready-to-ship`, { method: 'PATCH' });
+    expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+    const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', big.id).executeTakeFirstOrThrow();
+    await drain();
+    expect(await detail(big.id)).toMatchObject({ status: 'READY_TO_SHIP', ewayBillNeeded: true, invoiceId: invoice.id, invoiceIrnRegistered: true, consignmentValuePaise: Number(invoice.amount_paise) });
+
+    const ewb = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 150, transMode: '1' } });
+    expect(ewb.status, JSON.stringify(ewb.body)).toBe(200);
+    const row = await einvoiceRow(invoice.id);
+    expect(await detail(big.id)).toMatchObject({ ewayBillNeeded: false, ewayBill: row.ewb_no, ewayBillValidTill: row.ewb_valid_till });
+    expect(await listed(big.id, big.shopOrderId)).toMatchObject({ ewayBillNeeded: false });
   }, 30_000);
 });
 

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// READY TO SHIP's e-way bill flag: an order worth more than ₹50,000 without an
+// e-way bill is marked on the orders table, in the order panel and in the ship
+// dialog, with a link to generate it (Settings > GST); a smaller order is not.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { EWB_NEEDED_TEXT } from '../../domain/einvoice/rules';
+import { makeTestApp, signInDemo, type Agent, type TestApp } from '../api/helpers';
+import { cleanup, renderInApp } from '../../web/test/renderInApp';
+
+let app: TestApp;
+let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
+let seller: Agent;
+const C0 = DEMO_COMPANIES[0].id;
+const address = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra' };
+
+async function manualOrder(id: string, pricePaise: number, quantity: number): Promise<{ id: string; shopOrderId: string }> {
+  const item = await db.selectFrom('catalogue_items').select(['id', 'price_paise']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
+  await db.updateTable('catalogue_items').set({ price_paise: pricePaise }).where('id', '=', item.id).execute();
+  try {
+    const r = await seller.json('/api/orders/manual', {
+      method: 'POST',
+      body: { id, orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id, shippingAddress: address, sameAsShipping: true, items: [{ catalogueId: item.id, quantity }] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.data;
+  } finally {
+    await db.updateTable('catalogue_items').set({ price_paise: item.price_paise }).where('id', '=', item.id).execute();
+  }
+}
+
+beforeAll(async () => {
+  ({ app, db } = await makeTestApp({ orders: 5 }));
+  seller = await signInDemo(app, 'seller');
+}, 120_000);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('e-way bill flag at READY TO SHIP (jsdom, real API)', () => {
+  it('marks an order above ₹50,000 in the table, the order panel and the ship dialog, with a link to generate it', async () => {
+    const big = await manualOrder('EWB-BIG-1', 26_000_00, 2); // ₹52,040 with shipping
+    await renderInApp(`/orders?q=${big.shopOrderId}&order=${big.id}`, { app, agent: seller });
+    const row = await waitFor(() => screen.getAllByTestId('order-row').find((r) => r.getAttribute('data-order-id') === big.id)!, { timeout: 20_000 });
+    expect(within(row).getByTestId('order-ewb-needed').textContent).toBe('E-way bill needed');
+
+    const panel = await screen.findByTestId('order-info', {}, { timeout: 20_000 });
+    const flag = within(panel).getByTestId('ewb-needed');
+    expect(flag.textContent).toContain(EWB_NEEDED_TEXT);
+    expect(flag.textContent).toContain('₹52,040');
+    expect(within(flag).getByRole('link', { name: 'Generate e-way bill' }).getAttribute('href')).toBe('/settings/gst');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'READY TO SHIP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'READY TO SHIP' });
+    expect(within(dialog).getByTestId('ewb-needed').textContent).toContain(EWB_NEEDED_TEXT);
+    expect(within(dialog).getByRole('link', { name: 'Generate e-way bill' })).toBeTruthy();
+  }, 90_000);
+
+  it('says nothing for an order of ₹50,000 or less', async () => {
+    const small = await manualOrder('EWB-SMALL-1', 24_980_00, 2); // ₹50,000 with shipping: not more than ₹50,000
+    await renderInApp(`/orders?q=${small.shopOrderId}&order=${small.id}`, { app, agent: seller });
+    const row = await waitFor(() => screen.getAllByTestId('order-row').find((r) => r.getAttribute('data-order-id') === small.id)!, { timeout: 20_000 });
+    const panel = await screen.findByTestId('order-info', {}, { timeout: 20_000 });
+    expect(within(panel).getByTestId('order-info-status').textContent).toBeTruthy();
+    expect(within(row).queryByTestId('order-ewb-needed')).toBeNull();
+    expect(within(panel).queryByTestId('ewb-needed')).toBeNull();
+  }, 90_000);
+});
