@@ -68,14 +68,14 @@ export async function irpConnectionFor(db: Db, companyId: string, kind: string, 
 
 /** The latest invoice of each order (its amount and the e-way bill made for it by IRN), by order id. */
 export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[]) {
-  const found = new Map<string, { amount_paise: number; ewb_no: string | null; issued_at: string }>();
+  const found = new Map<string, { amount_paise: number; ewb_no: string | null; ewb_valid_till: string | null; issued_at: string }>();
   for (let i = 0; i < orderIds.length; i += 500) {
     const rows = await db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
-      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no'])
+      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till'])
       .where('i.order_id', 'in', orderIds.slice(i, i + 500)).execute();
     for (const r of rows) {
       const had = found.get(r.order_id);
-      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: r.ewb_no, issued_at: r.issued_at });
+      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: r.ewb_no, ewb_valid_till: r.ewb_valid_till, issued_at: r.issued_at });
     }
   }
   return found;

@@ -302,6 +302,21 @@ describe('e-way bills', () => {
     const row = await einvoiceRow(invoice.id);
     expect(await detail(big.id)).toMatchObject({ ewayBillNeeded: false, ewayBill: row.ewb_no, ewayBillValidTill: row.ewb_valid_till });
     expect(await listed(big.id, big.shopOrderId)).toMatchObject({ ewayBillNeeded: false });
+
+    // The label and the manifest carry the e-way bill's number and its last day (India time), as a courier checks it.
+    const ist = new Date(Date.parse(row.ewb_valid_till!) + 330 * 60_000);
+    const lastDay = `${ist.getUTCDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+    expect((await seller.json(`/api/orders/${small.id}/ready-to-ship`, { method: 'PATCH' })).status).toBe(200);
+    const label = await seller.request('/api/download/label', { method: 'POST', body: { orderId: [big.id, small.id] } });
+    expect(label.status).toBe(200);
+    const pages = await readPdf(Buffer.from(await label.arrayBuffer()));
+    expect(pages.find((p) => p.text.includes(big.shopOrderId))!.text).toContain(`E-way bill: ${row.ewb_no}, valid till ${lastDay}`);
+    expect(pages.find((p) => p.text.includes(small.shopOrderId))!.text).not.toContain('E-way bill');
+    const manifest = await seller.request(`/api/download/shipping-manifest?orderIds=${big.id},${small.id}`);
+    expect(manifest.status).toBe(200);
+    const sheet = (await readPdf(Buffer.from(await manifest.arrayBuffer())))[0].text;
+    expect(sheet).toContain(`E-way bill: ${row.ewb_no}, valid till ${lastDay}`);
+    expect(sheet.match(/E-way bill:/g)).toHaveLength(1);
   }, 30_000);
 });
 
