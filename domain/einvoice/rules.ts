@@ -38,6 +38,12 @@ export function hsnProblem(hsn: string | null | undefined, band: TurnoverBand): 
   return null;
 }
 
+/** An order line's HSN problem as the manual order form and the bulk orders upload say it: the product's SKU, then hsnProblem's words. */
+export const hsnLineProblem = (sku: string, problem: string): string => `Product ${sku}: ${problem}`;
+
+/** Order types (domain/manual-order ORDER_TYPE) whose invoices are B2B or distributor invoices, registered with the IRP. */
+export const EINVOICED_ORDER_TYPES: readonly number[] = [1, 2];
+
 /** Reason codes of Cancel IRN. */
 export const CANCEL_REASONS = { '1': 'Duplicate', '2': 'Data entry mistake', '3': 'Order cancelled', '4': 'Others' } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;

@@ -186,11 +186,14 @@ describe('IRN at invoice issue', () => {
   }, 30_000);
 
   it('refuses an HSN shorter than the company band requires before calling the IRP', async () => {
-    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '0902' }).where('id', '=', teaId).execute();
-    const { invoice } = await shippedB2bOrder();
+    // An order placed before e-invoicing was turned on (orders made since are refused, see below): its line keeps a 4-digit HSN.
+    const placed = await placedB2bOrder();
+    await ctx.db.updateTable('order_items').set({ hsn_code: '0902' }).where('order_id', '=', placed.id).execute();
+    const rts = await seller.json(`/api/orders/${placed.id}/ready-to-ship`, { method: 'PATCH' });
+    expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+    const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', placed.id).executeTakeFirstOrThrow();
     const calls = irp.calls.length;
     await drain();
-    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '09024020' }).where('id', '=', teaId).execute();
     const row = await einvoiceRow(invoice.id);
     expect(row.status).toBe('failed');
     expect(row.last_error).toContain('HSN code must have at least 6 digits');
@@ -245,6 +248,53 @@ describe('HSN digits on the catalogue', () => {
     expect(await ctx.db.selectFrom('catalogue_items').select('id').where('sku', '=', 'EINV-HSN-1').executeTakeFirst()).toBeUndefined();
     const ok = await seller.json('/api/catalogue', { method: 'POST', body: { ...item('EINV-HSN-2', '090210'), imageUrls: [await upload()] } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+});
+
+describe('HSN digits on manual and bulk orders', () => {
+  const SHORT = 'Product CP-0002: HSN code must have at least 6 digits for your turnover';
+  let restore: () => Promise<unknown>;
+  beforeAll(async () => {
+    // An item saved before e-invoicing was turned on, with a 4-digit HSN the ₹5 crore band no longer accepts.
+    const item = await ctx.db.selectFrom('catalogue_items').select(['id', 'hsn_code']).where('company_id', '=', C0).where('sku', '=', 'CP-0002').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '0902' }).where('id', '=', item.id).execute();
+    restore = () => ctx.db.updateTable('catalogue_items').set({ hsn_code: item.hsn_code }).where('id', '=', item.id).execute();
+  });
+  afterAll(() => restore?.());
+  const cp2 = () => ctx.db.selectFrom('catalogue_items').select('id').where('company_id', '=', C0).where('sku', '=', 'CP-0002').executeTakeFirstOrThrow().then((r) => r.id);
+  const manual = async (id: string, orderType: number) =>
+    seller.json('/api/orders/manual', {
+      method: 'POST',
+      body: { id, orderType, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: mumbai, sameAsShipping: true, items: [{ catalogueId: teaId, quantity: 1 }, { catalogueId: await cp2(), quantity: 1 }] },
+    });
+  const orderExists = async (shopOrderId: string) => !!(await ctx.db.selectFrom('orders').select('id').where('company_id', '=', C0).where('shop_order_id', '=', shopOrderId).executeTakeFirst());
+
+  it('refuses a B2B manual order whose product has fewer HSN digits than the band requires, naming the product, and makes nothing', async () => {
+    const r = await manual('EINV-HSN-ORDER-1', 1);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(SHORT);
+    expect(r.body.errors).toEqual([{ path: 'items.1.catalogueId', message: SHORT }]);
+    expect(await orderExists('EINV-HSN-ORDER-1')).toBe(false);
+  });
+
+  it('lets a B2C manual order with the same product through (its invoice is not registered with the IRP)', async () => {
+    const r = await manual('EINV-HSN-ORDER-2', 0);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  });
+
+  it('refuses the bulk row of a distributor order with that product, at its SKU, and makes nothing', async () => {
+    const row = (sku: string, id = 'EINV-HSN-BULK-1') => ({
+      id, length: '20', breadth: '15', height: '10', weight: '750', paymentMethod: 'prepaid', itemName: 'Tea', itemQuantity: '1', discount: '0', sku,
+      name: 'Mumbai Retail', phone: '9876543210', email: '', line1: 'Shop 4, Linking Road', line2: 'Dadar West', city: 'Mumbai', state: 'Maharashtra',
+      pincode: '400028', awb: '', deliveryPartner: '', shippingLabelUrl: '', invoiceUrl: '', shippingPrice: '40', itemPrice: '', ewayBill: '', warehouseId: BHW1,
+      backdate: '', purchaseOrderNumber: '', isb2bOrder: 'no', isD2ROrder: 'yes', beatId: '', dueDate: '',
+    });
+    const r = await seller.json('/api/order/bulk', { method: 'POST', body: { rows: [row('CP-0001'), row('CP-0002'), row('CP-0001', 'EINV-HSN-BULK-2')] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.executeSuccess, JSON.stringify(r.body)).toBe(1);
+    expect(r.body.errorArray).toContainEqual(expect.objectContaining({ col: 'sku', reason: SHORT }));
+    expect(await orderExists('EINV-HSN-BULK-1')).toBe(false);
+    expect(await orderExists('EINV-HSN-BULK-2')).toBe(true);
   });
 });
 
