@@ -6,22 +6,28 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { EWB_NEEDED_TEXT } from '../../domain/einvoice/rules';
+import pino from 'pino';
+import { makeGstin } from '../../domain/gstin';
+import { defaultConfig } from '../../edge-api/app';
+import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
+import { drainTasks } from '../../edge-api/integrations/tasks';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from '../api/helpers';
 import { cleanup, renderInApp } from '../../web/test/renderInApp';
 
 let app: TestApp;
 let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
+let dbh: Awaited<ReturnType<typeof makeTestApp>>['dbh'];
 let seller: Agent;
 const C0 = DEMO_COMPANIES[0].id;
 const address = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra' };
 
-async function manualOrder(id: string, pricePaise: number, quantity: number): Promise<{ id: string; shopOrderId: string }> {
+async function manualOrder(id: string, pricePaise: number, quantity: number, orderType = 0): Promise<{ id: string; shopOrderId: string }> {
   const item = await db.selectFrom('catalogue_items').select(['id', 'price_paise']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
   await db.updateTable('catalogue_items').set({ price_paise: pricePaise }).where('id', '=', item.id).execute();
   try {
     const r = await seller.json('/api/orders/manual', {
       method: 'POST',
-      body: { id, orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id, shippingAddress: address, sameAsShipping: true, items: [{ catalogueId: item.id, quantity }] },
+      body: { id, orderType, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id, shippingAddress: orderType ? { ...address, gstin: makeGstin('27', 'AAPFU0939F'), companyName: 'Mumbai Retail LLP' } : address, sameAsShipping: true, items: [{ catalogueId: item.id, quantity }] },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.data;
@@ -31,7 +37,8 @@ async function manualOrder(id: string, pricePaise: number, quantity: number): Pr
 }
 
 beforeAll(async () => {
-  ({ app, db } = await makeTestApp({ orders: 5 }));
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+  ({ app, db, dbh } = await makeTestApp({ orders: 5 }));
   seller = await signInDemo(app, 'seller');
 }, 120_000);
 afterEach(() => {
@@ -57,6 +64,33 @@ describe('e-way bill flag at READY TO SHIP (jsdom, real API)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'READY TO SHIP' });
     expect(within(dialog).getByTestId('ewb-needed').textContent).toContain(EWB_NEEDED_TEXT);
     expect(within(dialog).getByRole('link', { name: 'Generate e-way bill' })).toBeTruthy();
+  }, 90_000);
+
+  it('Settings > GST generates the e-way bill of a registered invoice the flag links to, and the order is flagged no more', async () => {
+    const gstin = (await db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
+    expect((await seller.json('/api/gst/settings', { method: 'PUT', body: { einvoicing: true, turnoverBand: '5cr_to_10cr' } })).status).toBe(200);
+    const conn = await seller.json('/api/integrations/connections', { method: 'POST', body: { kind: 'gst-irp', label: 'Demo', settings: { gstin, mode: 'demo' } } });
+    expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+    const item = await db.selectFrom('catalogue_items').select(['id']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
+    const wsin = (await db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', item.id).executeTakeFirstOrThrow()).wsin;
+    await db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('warehouse_id', '=', DEMO_WAREHOUSES[0].id).where('company_id', '=', C0).where('wsin', '=', wsin).execute();
+    const big = await manualOrder('EWB-B2B-1', 26_000_00, 2, 1);
+    expect((await seller.json(`/api/orders/${big.id}/ready-to-ship`, { method: 'PATCH' })).status).toBe(200);
+    const invoice = await db.selectFrom('invoices').select(['id', 'invoice_number']).where('order_id', '=', big.id).executeTakeFirstOrThrow();
+    await drainTasks(dbh, defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` }), pino({ level: 'silent' }), TASK_HANDLERS, { now: () => new Date(Date.now() + 60_000) });
+    expect((await seller.json(`/api/orders/${big.id}`)).body.data).toMatchObject({ ewayBillNeeded: true, invoiceIrnRegistered: true });
+
+    await renderInApp('/settings/gst', { app, agent: seller });
+    const row = await waitFor(() => screen.getByText(invoice.invoice_number).closest('tr')!, { timeout: 20_000 });
+    fireEvent.click(within(row).getByRole('button', { name: 'Generate e-way bill' }));
+    const form = await screen.findByRole('form', { name: 'Generate e-way bill' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Distance \(km\)/ }), { target: { value: '450' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Generate e-way bill' }));
+    const ewb = await screen.findByTestId('queue-ewb', {}, { timeout: 20_000 });
+    const stored = await db.selectFrom('einvoices').select(['ewb_no']).where('invoice_id', '=', invoice.id).executeTakeFirstOrThrow();
+    expect(stored.ewb_no).toMatch(/^\d{12}$/);
+    expect(ewb.textContent).toContain(`E-way bill ${stored.ewb_no}, valid till`);
+    expect((await seller.json(`/api/orders/${big.id}`)).body.data).toMatchObject({ ewayBillNeeded: false, ewayBill: stored.ewb_no });
   }, 90_000);
 
   it('says nothing for an order of ₹50,000 or less', async () => {
