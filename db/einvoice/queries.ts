@@ -26,6 +26,7 @@ export async function insertPendingEinvoice(db: Db, row: { invoiceId: string; co
       invoice_id: row.invoiceId, company_id: row.companyId, connection_id: null, status: 'pending', seller_gstin: null, doc_no: row.docNo,
       doc_date: row.docDate, irn: null, payload: null, ack_no: null, ack_at: null, signed_invoice: null, signed_qr_code: null, demo: 0,
       last_error: null, cancel_reason: null, cancel_remark: null, cancelled_at: null, ewb_no: null, ewb_at: null, ewb_valid_till: null,
+      ewb_cancelled_no: null, ewb_cancelled_at: null, ewb_cancel_reason: null,
       created_at: row.now, updated_at: row.now,
     })
     .onConflict((oc) => oc.column('invoice_id').doNothing())
@@ -50,7 +51,7 @@ export const listEinvoiceRows = (db: Db, companyIds: string[] | null, statuses: 
   let q = db.selectFrom('einvoices as e')
     .innerJoin('invoices as i', 'i.id', 'e.invoice_id')
     .select(['e.invoice_id', 'e.company_id', 'e.status', 'e.doc_no', 'e.doc_date', 'e.irn', 'e.ack_no', 'e.ack_at', 'e.demo', 'e.last_error',
-      'e.cancelled_at', 'e.cancel_reason', 'e.ewb_no', 'e.ewb_valid_till', 'e.created_at', 'i.buyer_name', 'i.buyer_gstin', 'i.amount_paise', 'i.issued_at'])
+      'e.cancelled_at', 'e.cancel_reason', 'e.ewb_no', 'e.ewb_valid_till', 'e.ewb_at', 'e.ewb_cancelled_no', 'e.ewb_cancelled_at', 'e.ewb_cancel_reason', 'e.created_at', 'i.buyer_name', 'i.buyer_gstin', 'i.amount_paise', 'i.issued_at'])
     .where('e.status', 'in', statuses.length ? statuses : [''])
     .orderBy('i.issued_at', 'desc')
     .limit(limit);

@@ -48,6 +48,13 @@ export const EINVOICED_ORDER_TYPES: readonly number[] = [1, 2];
 export const CANCEL_REASONS = { '1': 'Duplicate', '2': 'Data entry mistake', '3': 'Order cancelled', '4': 'Others' } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
 
+/** Reason codes of the e-way bill system's Cancel E-way Bill (CANEWB). */
+export const EWB_CANCEL_REASONS = { '1': 'Duplicate', '2': 'Order cancelled', '3': 'Data entry mistake', '4': 'Others' } as const;
+export type EwbCancelReason = keyof typeof EWB_CANCEL_REASONS;
+
+/** An e-way bill may be cancelled within 24 hours of its generation (as an IRN within 24 hours of its acknowledgement). */
+export const canCancelEwb = (ewbAtIso: string, nowMs: number): boolean => nowMs - Date.parse(ewbAtIso) < CANCEL_WINDOW_MS;
+
 /** An IRN may be cancelled within 24 hours of its acknowledgement. */
 export const CANCEL_WINDOW_MS = 24 * 3600_000;
 export const canCancelIrn = (ackAtIso: string, nowMs: number): boolean => nowMs - Date.parse(ackAtIso) < CANCEL_WINDOW_MS;
@@ -57,6 +64,15 @@ export function ackDateToIso(ackDt: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(ackDt);
   if (!m) throw new RangeError(`Not an IRP date: ${ackDt}`);
   return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)) - 330 * 60_000).toISOString();
+}
+
+/** The e-way bill system's date ("dd/MM/yyyy hh:mm:ss AM", India time) as an ISO instant. */
+export function ewbDateToIso(text: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))? ?(AM|PM)?$/i.exec(text.trim());
+  if (!m) throw new RangeError(`Not an e-way bill date: ${text}`);
+  let h = +m[4] % (m[7] ? 12 : 24);
+  if (m[7]?.toUpperCase() === 'PM') h += 12;
+  return new Date(Date.UTC(+m[3], +m[2] - 1, +m[1], h, +m[5], +(m[6] ?? 0)) - 330 * 60_000).toISOString();
 }
 
 /** What the demo sandbox prints on every document it answers for. */

@@ -370,6 +370,68 @@ describe('e-way bills', () => {
   }, 30_000);
 });
 
+describe('e-way bill cancel', () => {
+  it('cancels an e-way bill within 24 hours with a reason (CANEWB), keeps what was cancelled, and then lets the IRN be cancelled', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const { orderId, invoice } = await shippedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    await drain();
+    const made = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 100, transMode: '1' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const ewbNo = made.body.einvoice.ewbNo as string;
+
+    const noReason = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { remark: 'Order cancelled by buyer' } });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body)).toContain('Please choose a reason');
+    const d2r = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    expect((await d2r.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'Not mine' } })).status).toBe(404);
+    expect((await einvoiceRow(invoice.id)).ewb_no).toBe(ewbNo);
+
+    const r = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'Order cancelled by buyer' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.einvoice).toMatchObject({ ewbNo: null, ewayBillNeeded: true });
+    const call = irp.calls.at(-1)!;
+    expect(call.path).toBe('/ewaybillapi/v1.03/ewayapi#CANEWB');
+    expect(call.payload).toEqual({ ewbNo: Number(ewbNo), cancelRsnCode: 2, cancelRmrk: 'Order cancelled by buyer' });
+    expect(irp.ewayBills.get(ewbNo)?.cancelled).toBe(true);
+    const row = await einvoiceRow(invoice.id);
+    expect(row).toMatchObject({ ewb_no: null, ewb_cancelled_no: ewbNo, ewb_cancel_reason: '2 Order cancelled: Order cancelled by buyer' });
+    expect(Math.abs(Date.parse(row.ewb_cancelled_at!) - Date.now())).toBeLessThan(5 * 60_000);
+    // The order is flagged again, and its label no longer carries the cancelled e-way bill.
+    expect((await seller.json(`/api/orders/${orderId}`)).body.data).toMatchObject({ ewayBillNeeded: true, ewayBill: null });
+
+    // Cancelled once: the portal refuses a second cancel, and we do not even ask.
+    const again = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'again' } });
+    expect(again.status).toBe(409);
+    // With the e-way bill gone, the IRN may be cancelled.
+    const irn = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
+    expect(irn.status, JSON.stringify(irn.body)).toBe(200);
+  }, 30_000);
+
+  it('refuses after 24 hours, and shows the portal\'s refusal', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const { invoice } = await shippedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    await drain();
+    const made = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 100 } });
+    const ewbNo = made.body.einvoice.ewbNo as string;
+    // The portal cancelled it already (on its own site): it answers 312.
+    irp.ewayBills.get(ewbNo)!.cancelled = true;
+    const refused = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('312');
+    expect((await einvoiceRow(invoice.id)).ewb_no).toBe(ewbNo);
+
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString();
+    await ctx.db.updateTable('einvoices').set({ ewb_at: dayAgo }).where('invoice_id', '=', invoice.id).execute();
+    const calls = irp.calls.length;
+    const late = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('An e-way bill can be cancelled only within 24 hours of its generation');
+    expect(irp.calls.length).toBe(calls);
+  }, 30_000);
+});
+
 describe('demo sandbox', () => {
   it('answers as the IRP does, signs with the demo key and marks every document', async () => {
     const patched = await seller.json(`/api/integrations/connections/${connectionId}`, { method: 'PATCH', body: { settings: { gstin: sellerGstin, mode: 'demo' } } });

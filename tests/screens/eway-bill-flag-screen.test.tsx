@@ -91,6 +91,28 @@ describe('e-way bill flag at READY TO SHIP (jsdom, real API)', () => {
     expect(stored.ewb_no).toMatch(/^\d{12}$/);
     expect(ewb.textContent).toContain(`E-way bill ${stored.ewb_no}, valid till`);
     expect((await seller.json(`/api/orders/${big.id}`)).body.data).toMatchObject({ ewayBillNeeded: false, ewayBill: stored.ewb_no });
+
+    // Within 24 hours it can be cancelled, with a reason and a remark, after saying so.
+    const again = await waitFor(() => screen.getByText(invoice.invoice_number).closest('tr')!);
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel e-way bill' }));
+    const cancel = await screen.findByRole('form', { name: 'Cancel e-way bill' });
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel e-way bill' }));
+    await within(cancel).findByText('Please choose a reason');
+    const reason = within(cancel).getByRole('combobox', { name: 'Reason' }) as HTMLInputElement;
+    fireEvent.focus(reason);
+    fireEvent.click(reason);
+    const listbox = await waitFor(() => {
+      const l = document.getElementById(reason.getAttribute('aria-controls') ?? '');
+      expect(l).not.toBeNull();
+      return l!;
+    });
+    fireEvent.click(await within(listbox).findByRole('option', { name: 'Order cancelled', hidden: true }));
+    await waitFor(() => expect(reason.value).toBe('Order cancelled'));
+    fireEvent.change(within(cancel).getByRole('textbox', { name: 'Remark' }), { target: { value: 'Buyer cancelled' } });
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel e-way bill' }));
+    await waitFor(() => expect(screen.getByText(invoice.invoice_number).closest('tr')!.textContent).toContain(`E-way bill ${stored.ewb_no} cancelled`), { timeout: 20_000 });
+    expect(await db.selectFrom('einvoices').select(['ewb_no', 'ewb_cancelled_no', 'ewb_cancel_reason']).where('invoice_id', '=', invoice.id).executeTakeFirstOrThrow())
+      .toEqual({ ewb_no: null, ewb_cancelled_no: stored.ewb_no, ewb_cancel_reason: '2 Order cancelled: Buyer cancelled' });
   }, 90_000);
 
   it('says nothing for an order of ₹50,000 or less', async () => {
