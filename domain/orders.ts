@@ -617,6 +617,15 @@ export const OrderDetail = z.object({
   remittanceStatus: z.object({ status: z.string() }).nullable(),
   rtsVerifiedAt: z.string().nullable(),
   ewayBill: z.string().nullable(),
+  /** Until the e-way bill's validity ends (ISO), when it was generated here by IRN. */
+  ewayBillValidTill: z.string().nullable(),
+  /** The consignment's value: its invoice's amount, or the order's total before the invoice is issued (paise). */
+  consignmentValuePaise: z.number(),
+  /** Worth more than ₹50,000 (domain/einvoice/rules.ts), no e-way bill yet, and not shipped: READY TO SHIP flags it. */
+  ewayBillNeeded: z.boolean(),
+  /** The order's latest invoice, when issued, and whether it has an IRN (an e-way bill by IRN needs one). */
+  invoiceId: z.string().nullable(),
+  invoiceIrnRegistered: z.boolean(),
   remarks: z.string().nullable(),
   cancelReason: z.string().nullable(),
   d2rDueDate: z.string().nullable(),
@@ -670,6 +679,8 @@ export const OrderListItem = OrderDetail.pick({
   pincode: z.string(),
   /** The remittance status in short (the detail has it as an object). */
   remittanceStatus: z.string().nullable(),
+  /** As the detail's: not shipped, worth more than ₹50,000 and no e-way bill yet. */
+  ewayBillNeeded: z.boolean(),
   items: z.array(OrderListItemLine),
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;

@@ -26,6 +26,7 @@ export async function insertPendingEinvoice(db: Db, row: { invoiceId: string; co
       invoice_id: row.invoiceId, company_id: row.companyId, connection_id: null, status: 'pending', seller_gstin: null, doc_no: row.docNo,
       doc_date: row.docDate, irn: null, payload: null, ack_no: null, ack_at: null, signed_invoice: null, signed_qr_code: null, demo: 0,
       last_error: null, cancel_reason: null, cancel_remark: null, cancelled_at: null, ewb_no: null, ewb_at: null, ewb_valid_till: null,
+      ewb_cancelled_no: null, ewb_cancelled_at: null, ewb_cancel_reason: null,
       created_at: row.now, updated_at: row.now,
     })
     .onConflict((oc) => oc.column('invoice_id').doNothing())
@@ -50,7 +51,7 @@ export const listEinvoiceRows = (db: Db, companyIds: string[] | null, statuses: 
   let q = db.selectFrom('einvoices as e')
     .innerJoin('invoices as i', 'i.id', 'e.invoice_id')
     .select(['e.invoice_id', 'e.company_id', 'e.status', 'e.doc_no', 'e.doc_date', 'e.irn', 'e.ack_no', 'e.ack_at', 'e.demo', 'e.last_error',
-      'e.cancelled_at', 'e.cancel_reason', 'e.ewb_no', 'e.ewb_valid_till', 'e.created_at', 'i.buyer_name', 'i.buyer_gstin', 'i.amount_paise', 'i.issued_at'])
+      'e.cancelled_at', 'e.cancel_reason', 'e.ewb_no', 'e.ewb_valid_till', 'e.ewb_at', 'e.ewb_cancelled_no', 'e.ewb_cancelled_at', 'e.ewb_cancel_reason', 'e.created_at', 'i.buyer_name', 'i.buyer_gstin', 'i.amount_paise', 'i.issued_at'])
     .where('e.status', 'in', statuses.length ? statuses : [''])
     .orderBy('i.issued_at', 'desc')
     .limit(limit);
@@ -64,4 +65,19 @@ export async function irpConnectionFor(db: Db, companyId: string, kind: string, 
   const rows = await db.selectFrom('integration_connections').selectAll()
     .where('company_id', '=', companyId).where('kind', '=', kind).where('status', '=', 'active').orderBy('created_at').execute();
   return rows.find((r) => (JSON.parse(r.settings) as { gstin?: string }).gstin === gstin);
+}
+
+/** The latest invoice of each order (its amount and the e-way bill made for it by IRN), by order id. */
+export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[]) {
+  const found = new Map<string, { amount_paise: number; ewb_no: string | null; ewb_valid_till: string | null; issued_at: string }>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
+      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till'])
+      .where('i.order_id', 'in', orderIds.slice(i, i + 500)).execute();
+    for (const r of rows) {
+      const had = found.get(r.order_id);
+      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: r.ewb_no, ewb_valid_till: r.ewb_valid_till, issued_at: r.issued_at });
+    }
+  }
+  return found;
 }

@@ -8,6 +8,8 @@ import type { Database } from '../schema';
 import type { Tx } from './status';
 import '../tables/orders';
 import '../tables/bulk';
+import '../tables/billing';
+import '../tables/einvoices';
 
 /** Orders with the company flags the action rules read, inside `scope` (null: any company): findOrderRow's and findOrderRows' query before its ids. */
 function orderRows(db: Tx, scope: readonly string[] | null) {
@@ -48,7 +50,13 @@ const detailQueries = (db: Db) => ({
   pkg: compiledOnce(db, 'orders.detail.package', () => db.selectFrom('shipping_packages').select(['code', 'name']).where('code', '=', '')),
   // The D2R beat the order was placed under (beats arrive with the bulk beats upload).
   beat: compiledOnce(db, 'orders.detail.beat', () => db.selectFrom('beats').select(['id', 'name']).where('id', '=', '').where('company_id', '=', '')),
+  // The order's latest invoice (its value decides whether the consignment needs an e-way bill) and the e-way bill made for it.
+  invoice: compiledOnce(db, 'orders.detail.invoice', () =>
+    db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
+      .select(['i.id', 'i.amount_paise', 'e.status as einvoice_status', 'e.ewb_no', 'e.ewb_valid_till'])
+      .where('i.order_id', '=', '').orderBy('i.issued_at', 'desc').orderBy('i.id', 'desc').limit(1)),
 });
+export type OrderInvoiceFacts = { id: string; amount_paise: number; einvoice_status: string | null; ewb_no: string | null; ewb_valid_till: string | null };
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 /**
@@ -61,14 +69,15 @@ export async function findOrder(r: Reader, id: string, scope: readonly string[] 
   const order = await findOrderRow(db, id, scope, r.sqlite);
   if (!order) return undefined;
   const q = detailQueries(db);
-  const [items, trails, creditNotes, [pkg], [beat]] = await Promise.all([
+  const [items, trails, creditNotes, [pkg], [beat], [invoice]] = await Promise.all([
     readSql<Row<'order_items'>>(r, q.items, [id]),
     readSql<Row<'order_trails'>>(r, q.trails, [id]),
     readSql<Row<'credit_notes'>>(r, q.notes, [id]),
     order.shipping_package_code ? readSql<Pick<Row<'shipping_packages'>, 'code' | 'name'>>(r, q.pkg, [order.shipping_package_code]) : [],
     order.beat_id ? readSql<Pick<Row<'beats'>, 'id' | 'name'>>(r, q.beat, [order.beat_id, order.company_id]) : [],
+    readSql<OrderInvoiceFacts>(r, q.invoice, [id, 1]),
   ]);
-  return { order, items, trails, creditNotes, pkg, beat };
+  return { order, items, trails, creditNotes, pkg, beat, invoice: invoice as OrderInvoiceFacts | undefined };
 }
 export type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 

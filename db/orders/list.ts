@@ -88,6 +88,7 @@ const LIST_COLUMNS = [
   'id', 'company_id', 'warehouse_id', 'shop_order_id', 'external_order_id', 'status', 'shop_type', 'order_type', 'payment_mode',
   'total_paise', 'tracking_number', 'shipper', 'customer_name', 'customer_phone', 'shipping_city', 'shipping_state',
   'shipping_pincode', 'remittance_status', 'created_at', 'updated_at',
+  'eway_bill',
 ] as const;
 
 /** A row of the list: the orders table's LIST_COLUMNS. */

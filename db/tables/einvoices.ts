@@ -28,6 +28,10 @@ export interface EinvoiceTable {
   ewb_no: string | null;
   ewb_at: string | null;
   ewb_valid_till: string | null;
+  // db/migrations/2026-11-28T1100_ewb_cancel.ts: the last e-way bill cancelled (ewb_no is cleared then).
+  ewb_cancelled_no: string | null;
+  ewb_cancelled_at: string | null;
+  ewb_cancel_reason: string | null;
   created_at: string;
   updated_at: string;
 }

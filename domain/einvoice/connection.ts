@@ -2,7 +2,7 @@
 // company's e-invoicing settings, as Settings > GST sends them.
 import { z } from 'zod';
 import { GSTIN_FORMAT, GSTIN_FORMAT_MESSAGE } from '../gstin';
-import { CANCEL_REASONS, TURNOVER_BANDS } from './rules';
+import { CANCEL_REASONS, EWB_CANCEL_REASONS, TURNOVER_BANDS } from './rules';
 
 export const IRP_KIND = 'gst-irp';
 /** 'demo': the built-in sandbox; 'irp': NIC's IRP (sandbox or production, by base URL). */
@@ -44,6 +44,13 @@ export const CancelIrnInput = z.object({
 });
 export type CancelIrnInput = z.infer<typeof CancelIrnInput>;
 
+/** Cancel E-way Bill: a reason code of the e-way bill system and a remark (at most 50 characters, as the portal takes). */
+export const CancelEwbInput = z.object({
+  reason: z.enum(Object.keys(EWB_CANCEL_REASONS) as [keyof typeof EWB_CANCEL_REASONS, ...(keyof typeof EWB_CANCEL_REASONS)[]], { message: 'Please choose a reason' }),
+  remark: z.string().trim().min(1, 'Please enter a remark').max(50, 'At most 50 characters'),
+});
+export type CancelEwbInput = z.infer<typeof CancelEwbInput>;
+
 export type GstSettingsView = { einvoicing: boolean; turnoverBand: (typeof TURNOVER_BANDS)[number]; hsnDigits: number; required: boolean };
 
 export type EinvoiceView = {
@@ -55,6 +62,10 @@ export type EinvoiceView = {
   registerBy: string | null;
   /** Worth more than ₹50,000 and no e-way bill yet. */
   ewayBillNeeded: boolean;
+  /** Its e-way bill is less than 24 hours old (Cancel E-way Bill). */
+  canCancelEwb: boolean;
+  /** The last e-way bill cancelled: its number, when, and why. */
+  ewbCancelledNo: string | null; ewbCancelledAt: string | null; ewbCancelReason: string | null;
 };
 
 const EinvoiceViewSchema = z.object({
@@ -62,6 +73,7 @@ const EinvoiceViewSchema = z.object({
   irn: z.string().nullable(), ackNo: z.string().nullable(), ackAt: z.string().nullable(), demo: z.boolean(), lastError: z.string().nullable(),
   cancelledAt: z.string().nullable(), cancelReason: z.string().nullable(), ewbNo: z.string().nullable(), ewbValidTill: z.string().nullable(),
   buyerName: z.string(), buyerGstin: z.string().nullable(), amountPaise: z.number(), issuedAt: z.string(), canCancel: z.boolean(), registerBy: z.string().nullable(), ewayBillNeeded: z.boolean(),
+  canCancelEwb: z.boolean(), ewbCancelledNo: z.string().nullable(), ewbCancelledAt: z.string().nullable(), ewbCancelReason: z.string().nullable(),
 });
 export const GstSettingsResponse = z.object({
   status: z.literal(true),

@@ -38,9 +38,22 @@ export function hsnProblem(hsn: string | null | undefined, band: TurnoverBand): 
   return null;
 }
 
+/** An order line's HSN problem as the manual order form and the bulk orders upload say it: the product's SKU, then hsnProblem's words. */
+export const hsnLineProblem = (sku: string, problem: string): string => `Product ${sku}: ${problem}`;
+
+/** Order types (domain/manual-order ORDER_TYPE) whose invoices are B2B or distributor invoices, registered with the IRP. */
+export const EINVOICED_ORDER_TYPES: readonly number[] = [1, 2];
+
 /** Reason codes of Cancel IRN. */
 export const CANCEL_REASONS = { '1': 'Duplicate', '2': 'Data entry mistake', '3': 'Order cancelled', '4': 'Others' } as const;
 export type CancelReason = keyof typeof CANCEL_REASONS;
+
+/** Reason codes of the e-way bill system's Cancel E-way Bill (CANEWB). */
+export const EWB_CANCEL_REASONS = { '1': 'Duplicate', '2': 'Order cancelled', '3': 'Data entry mistake', '4': 'Others' } as const;
+export type EwbCancelReason = keyof typeof EWB_CANCEL_REASONS;
+
+/** An e-way bill may be cancelled within 24 hours of its generation (as an IRN within 24 hours of its acknowledgement). */
+export const canCancelEwb = (ewbAtIso: string, nowMs: number): boolean => nowMs - Date.parse(ewbAtIso) < CANCEL_WINDOW_MS;
 
 /** An IRN may be cancelled within 24 hours of its acknowledgement. */
 export const CANCEL_WINDOW_MS = 24 * 3600_000;
@@ -53,12 +66,30 @@ export function ackDateToIso(ackDt: string): string {
   return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)) - 330 * 60_000).toISOString();
 }
 
+/** The e-way bill system's date ("dd/MM/yyyy hh:mm:ss AM", India time) as an ISO instant. */
+export function ewbDateToIso(text: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))? ?(AM|PM)?$/i.exec(text.trim());
+  if (!m) throw new RangeError(`Not an e-way bill date: ${text}`);
+  let h = +m[4] % (m[7] ? 12 : 24);
+  if (m[7]?.toUpperCase() === 'PM') h += 12;
+  return new Date(Date.UTC(+m[3], +m[2] - 1, +m[1], h, +m[5], +(m[6] ?? 0)) - 330 * 60_000).toISOString();
+}
+
 /** What the demo sandbox prints on every document it answers for. */
 export const DEMO_MARK = 'DEMO - not registered with the IRP';
 
 /** E-way bill: a consignment worth more than ₹50,000 needs one. */
 export const EWB_THRESHOLD_PAISE = 50_000_00;
 export const needsEwayBill = (consignmentPaise: number): boolean => consignmentPaise > EWB_THRESHOLD_PAISE;
+
+/** A consignment that needs an e-way bill and has none yet (what READY TO SHIP and the e-invoice queue flag). */
+export const ewayBillMissing = (consignmentPaise: number, ewbNo: string | null | undefined): boolean => needsEwayBill(consignmentPaise) && !ewbNo;
+
+/** Order statuses at which a missing e-way bill is still flagged: before the consignment leaves with the courier. */
+export const EWB_FLAG_STATUSES: readonly string[] = ['PLACED', 'PROCESSED', 'READY_TO_SHIP'];
+
+/** What the ship flow says when a consignment needs an e-way bill and has none. */
+export const EWB_NEEDED_TEXT = 'This consignment is worth more than ₹50,000 and needs an e-way bill before it ships.';
 
 /** Validity of an e-way bill (days) for a distance: one day per 200 km or part of it (20 km for over-dimensional cargo). */
 export function ewbValidityDays(distanceKm: number, overDimensional = false): number {

@@ -7,6 +7,7 @@
 import bwipjs from 'bwip-js/node';
 import { DEMO_MARK } from '../../domain/einvoice/rules';
 import { indiaDateTimeText } from '../../domain/india-time';
+import { ewayBillText } from './format';
 import { FONT, FONT_BOLD, textLine, type PdfDoc } from './pdf-common';
 import type { DocEinvoice } from './types';
 
@@ -42,7 +43,7 @@ export function drawEinvoiceBlock(doc: PdfDoc, e: DocEinvoice | undefined, x: nu
   textLine(doc, e.irn.slice(32), x + 40, y + 22, textWidth - 40, { font: FONT_BOLD, size: 8.5 });
   textLine(doc, `Ack No: ${e.ackNo ?? ''}`, x, y + 36, textWidth, { font: FONT, size: 8.5 });
   textLine(doc, `Ack Date: ${e.ackAt ? indiaDateTimeText(e.ackAt) : ''}`, x, y + 48, textWidth, { font: FONT, size: 8.5 });
-  if (e.ewbNo) textLine(doc, `E-way bill: ${e.ewbNo}${e.ewbValidTill ? `, valid till ${indiaDateTimeText(e.ewbValidTill)}` : ''}`, x, y + 60, textWidth, { font: FONT_BOLD, size: 8.5 });
+  if (e.ewbNo) textLine(doc, ewayBillText({ number: e.ewbNo, validTill: e.ewbValidTill ?? null }), x, y + 60, textWidth, { font: FONT_BOLD, size: 8.5 });
   if (e.demo) textLine(doc, DEMO_MARK, x, y + 76, textWidth, { font: FONT_BOLD, size: 10, color: '#b00020' });
   drawQrCode(doc, e.signedQrCode, x + width - QR_SIZE, y, QR_SIZE);
   return y + QR_SIZE + 8;

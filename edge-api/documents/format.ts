@@ -1,5 +1,5 @@
 /** Text formatting shared by the documents. Pure. */
-import { indiaDateParts } from '../../domain/india-time';
+import { indiaDateParts, indiaDateTimeText } from '../../domain/india-time';
 import { formatRupeeAmount, formatRupees, paiseToDecimalText } from '../../domain/money';
 import type { DocAddress } from './types';
 
@@ -88,4 +88,9 @@ export function addressLines(address: DocAddress): string[] {
   const place = [address.city, address.state].map((s) => s.trim()).filter(Boolean).join(', ');
   lines.push(address.pincode ? `${place} - ${address.pincode}` : place);
   return lines.map(pdfText);
+}
+
+/** How every document prints a consignment's e-way bill: its number and, when known, until when it is valid (India time). */
+export function ewayBillText(e: { number: string; validTill: string | null }): string {
+  return `E-way bill: ${pdfText(e.number)}${e.validTill ? `, valid till ${indiaDateTimeText(e.validTill)}` : ''}`;
 }

@@ -4,7 +4,7 @@
 import type { Writable } from 'node:stream';
 import { drawLinearSymbol, encodeCode128, type LinearSymbol } from './barcode';
 import { DocumentInputError, NO_AWB, type DocumentInputFailure } from './errors';
-import { addressLines, formatDate, formatInr, formatWeight, pdfText } from './format';
+import { addressLines, ewayBillText, formatDate, formatInr, formatWeight, pdfText } from './format';
 import { createPdf, FONT_BOLD, pace, textBlock, textLine, writePdf, type PdfDoc } from './pdf-common';
 import type { DocOrder } from './types';
 
@@ -143,5 +143,6 @@ function drawLabel(doc: PdfDoc, order: DocOrder, barcode: LinearSymbol): void {
   y = textBlock(doc, addressLines(back).join(', '), MARGIN, 326, INNER, 4, { size: 8, lineHeight: 9.5 });
   textLine(doc, `Ph: ${pdfText(back.phone)}`, MARGIN, y + 1, INNER, { size: 8 });
 
+  if (order.ewayBill) textLine(doc, ewayBillText(order.ewayBill), MARGIN, Math.max(y + 12, LABEL_SIZE[1] - 32), INNER, { font: FONT_BOLD, size: 8 });
   textLine(doc, pdfText(order.id), MARGIN, LABEL_SIZE[1] - 18, INNER, { size: 6, color: '#444444', align: 'right' });
 }

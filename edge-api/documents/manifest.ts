@@ -4,7 +4,7 @@
  */
 import type { Writable } from 'node:stream';
 import { DocumentInputError, NO_AWB } from './errors';
-import { addressLines, formatDate, formatPaise, pdfText } from './format';
+import { addressLines, ewayBillText, formatDate, formatPaise, pdfText } from './format';
 import { createPdf, FONT_BOLD, pace, textLine, writePdf, type PdfDoc } from './pdf-common';
 import type { DocManifest, DocOrder } from './types';
 
@@ -13,6 +13,9 @@ const MARGIN = 36;
 const WIDTH = PAGE[0] - 2 * MARGIN;
 const BOTTOM = PAGE[1] - MARGIN - 16;
 const ROW = 17;
+/** A parcel with an e-way bill takes a second line for it. */
+const EWB_LINE = 11;
+const rowHeight = (order: DocOrder) => ROW + (order.ewayBill ? EWB_LINE : 0);
 const GREY = '#555555';
 const LIGHT = '#e8e8e8';
 
@@ -85,7 +88,7 @@ export async function renderManifest(manifest: DocManifest, out: Writable): Prom
     y = drawTableHeader(doc, y);
     for (let i = 0; i < manifest.orders.length; i++) {
       const order = manifest.orders[i];
-      if (y + ROW > BOTTOM) {
+      if (y + rowHeight(order) > BOTTOM) {
         if (page % 20 === 0) await pace(doc, out);
         drawFooter(doc, manifest, page++);
         doc.addPage({ size: PAGE, margin: 0 });
@@ -93,7 +96,7 @@ export async function renderManifest(manifest: DocManifest, out: Writable): Prom
         y = drawTableHeader(doc, MARGIN + 18);
       }
       drawRow(doc, order, i, y);
-      y += ROW;
+      y += rowHeight(order);
     }
 
     const summary = summariseManifest(manifest.orders);
@@ -140,7 +143,9 @@ function drawRow(doc: PdfDoc, order: DocOrder, index: number, y: number): void {
     textLine(doc, column.value(order, index), x + 4, y + 5, column.width - 8, { size: 8.5, align: column.align });
     x += column.width;
   }
-  doc.moveTo(MARGIN, y + ROW).lineTo(MARGIN + WIDTH, y + ROW).lineWidth(0.4).strokeColor('#999999').stroke();
+  if (order.ewayBill) textLine(doc, ewayBillText(order.ewayBill), MARGIN + COLUMNS[0].width + 4, y + ROW - 1, WIDTH - COLUMNS[0].width - 8, { size: 7.5, color: GREY });
+  const bottom = y + rowHeight(order);
+  doc.moveTo(MARGIN, bottom).lineTo(MARGIN + WIDTH, bottom).lineWidth(0.4).strokeColor('#999999').stroke();
 }
 
 function drawTotals(doc: PdfDoc, summary: { total: ManifestSummary; couriers: ManifestCourierSummary[] }, y: number): number {

@@ -80,6 +80,8 @@ export interface DocOrder {
   itemLabels?: boolean;
   /** The seller's preference hideCustomerPhoneOnLabel: the buyer's phone is left off the label. */
   hideCustomerPhone?: boolean;
+  /** The consignment's e-way bill (label and manifest): its number and, when generated here by IRN, until when it is valid (ISO). */
+  ewayBill?: { number: string; validTill: string | null } | null;
 }
 
 export interface DocPostalAddress {

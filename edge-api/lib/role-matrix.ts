@@ -137,6 +137,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/gst/einvoices/{invoiceId}/register': SELLER_ADMIN,
   'POST /api/gst/einvoices/{invoiceId}/cancel': SELLER_ADMIN,
   'POST /api/gst/einvoices/{invoiceId}/ewaybill': SELLER_ADMIN,
+  'POST /api/gst/einvoices/{invoiceId}/ewaybill/cancel': SELLER_ADMIN,
   'POST /api/integrations/{kind}/{connectionId}/webhook': PUBLIC, // a store's webhook: its HMAC over the raw body proves it
   // /api/jobs
   'GET /api/jobs/{id}': DESK,

@@ -71,12 +71,17 @@ afterAll(() => irp?.close());
 const mumbai = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: BUYER_GSTIN, companyName: 'Mumbai Retail LLP' };
 let seq = 0;
 
-async function shippedB2bOrder(quantity = 3) {
+async function placedB2bOrder(quantity = 3): Promise<{ id: string; shopOrderId: string }> {
   const r = await seller.json('/api/orders/manual', {
     method: 'POST',
     body: { id: `EINV-${++seq}-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: mumbai, sameAsShipping: true, items: [{ catalogueId: teaId, quantity }] },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data;
+}
+
+async function shippedB2bOrder(quantity = 3) {
+  const r = { body: { data: await placedB2bOrder(quantity) } };
   const rts = await seller.json(`/api/orders/${r.body.data.id}/ready-to-ship`, { method: 'PATCH' });
   expect(rts.status, JSON.stringify(rts.body)).toBe(200);
   const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', r.body.data.id).executeTakeFirstOrThrow();
@@ -181,11 +186,14 @@ describe('IRN at invoice issue', () => {
   }, 30_000);
 
   it('refuses an HSN shorter than the company band requires before calling the IRP', async () => {
-    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '0902' }).where('id', '=', teaId).execute();
-    const { invoice } = await shippedB2bOrder();
+    // An order placed before e-invoicing was turned on (orders made since are refused, see below): its line keeps a 4-digit HSN.
+    const placed = await placedB2bOrder();
+    await ctx.db.updateTable('order_items').set({ hsn_code: '0902' }).where('order_id', '=', placed.id).execute();
+    const rts = await seller.json(`/api/orders/${placed.id}/ready-to-ship`, { method: 'PATCH' });
+    expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+    const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', placed.id).executeTakeFirstOrThrow();
     const calls = irp.calls.length;
     await drain();
-    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '09024020' }).where('id', '=', teaId).execute();
     const row = await einvoiceRow(invoice.id);
     expect(row.status).toBe('failed');
     expect(row.last_error).toContain('HSN code must have at least 6 digits');
@@ -243,6 +251,53 @@ describe('HSN digits on the catalogue', () => {
   });
 });
 
+describe('HSN digits on manual and bulk orders', () => {
+  const SHORT = 'Product CP-0002: HSN code must have at least 6 digits for your turnover';
+  let restore: () => Promise<unknown>;
+  beforeAll(async () => {
+    // An item saved before e-invoicing was turned on, with a 4-digit HSN the ₹5 crore band no longer accepts.
+    const item = await ctx.db.selectFrom('catalogue_items').select(['id', 'hsn_code']).where('company_id', '=', C0).where('sku', '=', 'CP-0002').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('catalogue_items').set({ hsn_code: '0902' }).where('id', '=', item.id).execute();
+    restore = () => ctx.db.updateTable('catalogue_items').set({ hsn_code: item.hsn_code }).where('id', '=', item.id).execute();
+  });
+  afterAll(() => restore?.());
+  const cp2 = () => ctx.db.selectFrom('catalogue_items').select('id').where('company_id', '=', C0).where('sku', '=', 'CP-0002').executeTakeFirstOrThrow().then((r) => r.id);
+  const manual = async (id: string, orderType: number) =>
+    seller.json('/api/orders/manual', {
+      method: 'POST',
+      body: { id, orderType, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: mumbai, sameAsShipping: true, items: [{ catalogueId: teaId, quantity: 1 }, { catalogueId: await cp2(), quantity: 1 }] },
+    });
+  const orderExists = async (shopOrderId: string) => !!(await ctx.db.selectFrom('orders').select('id').where('company_id', '=', C0).where('shop_order_id', '=', shopOrderId).executeTakeFirst());
+
+  it('refuses a B2B manual order whose product has fewer HSN digits than the band requires, naming the product, and makes nothing', async () => {
+    const r = await manual('EINV-HSN-ORDER-1', 1);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(SHORT);
+    expect(r.body.errors).toEqual([{ path: 'items.1.catalogueId', message: SHORT }]);
+    expect(await orderExists('EINV-HSN-ORDER-1')).toBe(false);
+  });
+
+  it('lets a B2C manual order with the same product through (its invoice is not registered with the IRP)', async () => {
+    const r = await manual('EINV-HSN-ORDER-2', 0);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  });
+
+  it('refuses the bulk row of a distributor order with that product, at its SKU, and makes nothing', async () => {
+    const row = (sku: string, id = 'EINV-HSN-BULK-1') => ({
+      id, length: '20', breadth: '15', height: '10', weight: '750', paymentMethod: 'prepaid', itemName: 'Tea', itemQuantity: '1', discount: '0', sku,
+      name: 'Mumbai Retail', phone: '9876543210', email: '', line1: 'Shop 4, Linking Road', line2: 'Dadar West', city: 'Mumbai', state: 'Maharashtra',
+      pincode: '400028', awb: '', deliveryPartner: '', shippingLabelUrl: '', invoiceUrl: '', shippingPrice: '40', itemPrice: '', ewayBill: '', warehouseId: BHW1,
+      backdate: '', purchaseOrderNumber: '', isb2bOrder: 'no', isD2ROrder: 'yes', beatId: '', dueDate: '',
+    });
+    const r = await seller.json('/api/order/bulk', { method: 'POST', body: { rows: [row('CP-0001'), row('CP-0002'), row('CP-0001', 'EINV-HSN-BULK-2')] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.executeSuccess, JSON.stringify(r.body)).toBe(1);
+    expect(r.body.errorArray).toContainEqual(expect.objectContaining({ col: 'sku', reason: SHORT }));
+    expect(await orderExists('EINV-HSN-BULK-1')).toBe(false);
+    expect(await orderExists('EINV-HSN-BULK-2')).toBe(true);
+  });
+});
+
 describe('e-way bills', () => {
   it('flags a registered invoice above ₹50,000, generates its e-way bill by IRN with the validity of its distance, and prints it', async () => {
     const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
@@ -264,6 +319,116 @@ describe('e-way bills', () => {
     expect((await readPdf(await invoicePdf(orderId)))[0].text).toContain(`E-way bill: ${row.ewb_no}`);
     const cancel = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
     expect(cancel.status).toBe(409);
+  }, 30_000);
+
+  it('READY TO SHIP flags an order worth more than ₹50,000 on the list and the order until its e-way bill exists; a smaller one is not flagged', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const big = await placedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    const small = await placedB2bOrder(1);
+    const listed = async (id: string, shopOrderId: string) => {
+      const r = await seller.json(`/api/orders?q=${encodeURIComponent(shopOrderId)}`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.order as { id: string; ewayBillNeeded: boolean }[]).find((o) => o.id === id)!;
+    };
+    const detail = async (id: string) => (await seller.json(`/api/orders/${id}`)).body.data;
+
+    // Before READY TO SHIP: three at ₹20,000 are worth ₹60,040 with shipping.
+    expect(await detail(big.id)).toMatchObject({ ewayBillNeeded: true, ewayBill: null });
+    expect((await detail(big.id)).consignmentValuePaise).toBeGreaterThan(50_000_00);
+    expect(await listed(big.id, big.shopOrderId)).toMatchObject({ ewayBillNeeded: true });
+    expect(await detail(small.id)).toMatchObject({ ewayBillNeeded: false });
+    expect(await listed(small.id, small.shopOrderId)).toMatchObject({ ewayBillNeeded: false });
+
+    // At READY TO SHIP the invoice is issued: its value is the one that counts, still flagged.
+    const rts = await seller.json(`/api/orders/${big.id}/ready-to-ship`, { method: 'PATCH' });
+    expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+    const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', big.id).executeTakeFirstOrThrow();
+    await drain();
+    expect(await detail(big.id)).toMatchObject({ status: 'READY_TO_SHIP', ewayBillNeeded: true, invoiceId: invoice.id, invoiceIrnRegistered: true, consignmentValuePaise: Number(invoice.amount_paise) });
+
+    const ewb = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 150, transMode: '1' } });
+    expect(ewb.status, JSON.stringify(ewb.body)).toBe(200);
+    const row = await einvoiceRow(invoice.id);
+    expect(await detail(big.id)).toMatchObject({ ewayBillNeeded: false, ewayBill: row.ewb_no, ewayBillValidTill: row.ewb_valid_till });
+    expect(await listed(big.id, big.shopOrderId)).toMatchObject({ ewayBillNeeded: false });
+
+    // The label and the manifest carry the e-way bill's number and its last day (India time), as a courier checks it.
+    const ist = new Date(Date.parse(row.ewb_valid_till!) + 330 * 60_000);
+    const lastDay = `${ist.getUTCDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+    expect((await seller.json(`/api/orders/${small.id}/ready-to-ship`, { method: 'PATCH' })).status).toBe(200);
+    const label = await seller.request('/api/download/label', { method: 'POST', body: { orderId: [big.id, small.id] } });
+    expect(label.status).toBe(200);
+    const pages = await readPdf(Buffer.from(await label.arrayBuffer()));
+    expect(pages.find((p) => p.text.includes(big.shopOrderId))!.text).toContain(`E-way bill: ${row.ewb_no}, valid till ${lastDay}`);
+    expect(pages.find((p) => p.text.includes(small.shopOrderId))!.text).not.toContain('E-way bill');
+    const manifest = await seller.request(`/api/download/shipping-manifest?orderIds=${big.id},${small.id}`);
+    expect(manifest.status).toBe(200);
+    const sheet = (await readPdf(Buffer.from(await manifest.arrayBuffer())))[0].text;
+    expect(sheet).toContain(`E-way bill: ${row.ewb_no}, valid till ${lastDay}`);
+    expect(sheet.match(/E-way bill:/g)).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('e-way bill cancel', () => {
+  it('cancels an e-way bill within 24 hours with a reason (CANEWB), keeps what was cancelled, and then lets the IRN be cancelled', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const { orderId, invoice } = await shippedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    await drain();
+    const made = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 100, transMode: '1' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const ewbNo = made.body.einvoice.ewbNo as string;
+
+    const noReason = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { remark: 'Order cancelled by buyer' } });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body)).toContain('Please choose a reason');
+    const d2r = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    expect((await d2r.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'Not mine' } })).status).toBe(404);
+    expect((await einvoiceRow(invoice.id)).ewb_no).toBe(ewbNo);
+
+    const r = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'Order cancelled by buyer' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.einvoice).toMatchObject({ ewbNo: null, ewayBillNeeded: true });
+    const call = irp.calls.at(-1)!;
+    expect(call.path).toBe('/ewaybillapi/v1.03/ewayapi#CANEWB');
+    expect(call.payload).toEqual({ ewbNo: Number(ewbNo), cancelRsnCode: 2, cancelRmrk: 'Order cancelled by buyer' });
+    expect(irp.ewayBills.get(ewbNo)?.cancelled).toBe(true);
+    const row = await einvoiceRow(invoice.id);
+    expect(row).toMatchObject({ ewb_no: null, ewb_cancelled_no: ewbNo, ewb_cancel_reason: '2 Order cancelled: Order cancelled by buyer' });
+    expect(Math.abs(Date.parse(row.ewb_cancelled_at!) - Date.now())).toBeLessThan(5 * 60_000);
+    // The order is flagged again, and its label no longer carries the cancelled e-way bill.
+    expect((await seller.json(`/api/orders/${orderId}`)).body.data).toMatchObject({ ewayBillNeeded: true, ewayBill: null });
+
+    // Cancelled once: the portal refuses a second cancel, and we do not even ask.
+    const again = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'again' } });
+    expect(again.status).toBe(409);
+    // With the e-way bill gone, the IRN may be cancelled.
+    const irn = await seller.json(`/api/gst/einvoices/${invoice.id}/cancel`, { method: 'POST', body: { reason: '3', remark: 'Order cancelled' } });
+    expect(irn.status, JSON.stringify(irn.body)).toBe(200);
+  }, 30_000);
+
+  it('refuses after 24 hours, and shows the portal\'s refusal', async () => {
+    const price = (await ctx.db.selectFrom('catalogue_items').select('price_paise').where('id', '=', teaId).executeTakeFirstOrThrow()).price_paise;
+    await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+    const { invoice } = await shippedB2bOrder(3).finally(() => ctx.db.updateTable('catalogue_items').set({ price_paise: price }).where('id', '=', teaId).execute());
+    await drain();
+    const made = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 100 } });
+    const ewbNo = made.body.einvoice.ewbNo as string;
+    // The portal cancelled it already (on its own site): it answers 312.
+    irp.ewayBills.get(ewbNo)!.cancelled = true;
+    const refused = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('312');
+    expect((await einvoiceRow(invoice.id)).ewb_no).toBe(ewbNo);
+
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString();
+    await ctx.db.updateTable('einvoices').set({ ewb_at: dayAgo }).where('invoice_id', '=', invoice.id).execute();
+    const calls = irp.calls.length;
+    const late = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('An e-way bill can be cancelled only within 24 hours of its generation');
+    expect(irp.calls.length).toBe(calls);
   }, 30_000);
 });
 

@@ -14,6 +14,14 @@ export function irpDateTime(ms: number): string {
   return new Date(ms + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** "dd/MM/yyyy hh:mm:ss AM" in India time, as the e-way bill system writes its dates (cancelDate). */
+export function ewbDateTime(ms: number): string {
+  const d = new Date(ms + 330 * 60_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const h = d.getUTCHours();
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(h % 12 || 12)}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 export type Signer = { key: KeyLike; kid: string; issuer: string };
 
 type Parties = { SellerDtls: { Gstin: string }; BuyerDtls: { Gstin: string }; ItemList: { HsnCd: string; AssAmt: number }[]; ValDtls: { TotInvVal: number } };

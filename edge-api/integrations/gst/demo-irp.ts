@@ -10,7 +10,7 @@ import { DEMO_MARK, ewbValidityDays } from '../../../domain/einvoice/rules';
 import { invalid } from '../../../domain/refusal';
 import type { EwbAnswer, IrnAnswer, Irp } from './irp';
 import { IrpRefusal } from './irp';
-import { irpDateTime, signedAnswer, type Signer } from './answer';
+import { ewbDateTime, irpDateTime, signedAnswer, type Signer } from './answer';
 
 let demoKeys: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
 
@@ -58,6 +58,9 @@ export function demoIrp(opts: { gstin: string; production: boolean; now?: () => 
       const at = now();
       const days = ewbValidityDays(req.Distance);
       return { EwbNo: Number(`8${String(at).slice(-11)}`), EwbDt: irpDateTime(at), EwbValidTill: irpDateTime(at + days * 24 * 3600_000), Remarks: DEMO_MARK };
+    },
+    async cancelEwayBill(ewbNo) {
+      return { ewayBillNo: ewbNo, cancelDate: ewbDateTime(now()) };
     },
   };
 }

@@ -35,7 +35,11 @@ export interface Irp {
   byDocument(docType: string, docNo: string, docDate: string): Promise<IrnAnswer | null>;
   cancel(irn: string, reason: string, remark: string): Promise<{ Irn: string; CancelDate: string }>;
   ewayBillByIrn(req: EwbRequest): Promise<EwbAnswer>;
+  /** Cancel E-way Bill (CANEWB) within 24 hours, through the e-invoice system's e-way bill API with the same session. */
+  cancelEwayBill(ewbNo: string, reason: string, remark: string): Promise<EwbCancelAnswer>;
 }
+
+export type EwbCancelAnswer = { ewayBillNo: number | string; cancelDate: string };
 
 export type IrpErrorDetail = { code: string; message: string };
 
@@ -148,6 +152,34 @@ export function httpIrp(conn: IrpConn, opts: IrpOptions = {}): Irp {
     return JSON.parse(aesDecrypt(s.sek, env.Data).toString('utf8')) as T;
   }
 
+  /**
+   * The e-way bill API's envelope (docs/integrations/gst.md): `{action, data}` with data under the Sek;
+   * answered `{status: "1", data}` or `{status: "0", error}` (base64 JSON `{errorCodes}`).
+   */
+  async function ewbCall<T>(action: string, payload: unknown, name: string): Promise<T> {
+    const s = await session();
+    const res = await http.request({
+      method: 'POST', url: `${base}/ewaybillapi/v1.03/ewayapi`, name, maxBytes: 200_000,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'client-id': conn.settings.clientId, 'client-secret': conn.secrets.clientSecret, gstin: conn.settings.gstin, authtoken: s.token },
+      body: JSON.stringify({ action, data: aesEncrypt(s.sek, Buffer.from(JSON.stringify(payload), 'utf8')) }),
+    });
+    const env = parse(res.text(), res.status) as Envelope & { data?: unknown; error?: unknown };
+    if (!ok(env)) {
+      let err = env.error;
+      if (typeof err === 'string') {
+        try {
+          err = JSON.parse(Buffer.from(err, 'base64').toString('utf8'));
+        } catch {
+          /* as given */
+        }
+      }
+      const codes = String((err as { errorCodes?: unknown } | undefined)?.errorCodes ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+      throw new IrpRefusal(codes.length ? codes.map((code) => ({ code: code.slice(0, 20), message: 'The e-way bill system refused the request' })) : [{ code: '', message: 'The e-way bill system refused the request without a reason' }]);
+    }
+    if (typeof env.data !== 'string') throw new PartnerError('irp', 'http', 'The e-way bill system answered without data', res.status);
+    return JSON.parse(aesDecrypt(s.sek, env.data).toString('utf8')) as T;
+  }
+
   return {
     demo: false,
     generate: (doc) => call<IrnAnswer>('POST', '/eicore/v1.03/Invoice', doc, 'invoice.generate'),
@@ -157,6 +189,8 @@ export function httpIrp(conn: IrpConn, opts: IrpOptions = {}): Irp {
     },
     cancel: (irn, reason, remark) => call('POST', '/eicore/v1.03/Invoice/Cancel', { Irn: irn, CnlRsn: reason, CnlRem: remark }, 'invoice.cancel'),
     ewayBillByIrn: (req) => call<EwbAnswer>('POST', '/eiewb/v1.03/ewaybill', req, 'ewaybill.generate'),
+    cancelEwayBill: (ewbNo, reason, remark) =>
+      ewbCall<EwbCancelAnswer>('CANEWB', { ewbNo: Number(ewbNo), cancelRsnCode: Number(reason), cancelRmrk: remark }, 'ewaybill.cancel'),
   };
 }
 

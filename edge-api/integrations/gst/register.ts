@@ -8,8 +8,8 @@
  */
 import type { DbHandle } from '../../../db/connect';
 import { findEinvoice, irpConnectionFor, updateEinvoice } from '../../../db/einvoice/queries';
-import { IRP_KIND, type EwayBillInput } from '../../../domain/einvoice/connection';
-import { ackDateToIso, canCancelIrn, CANCEL_REASONS, type CancelReason } from '../../../domain/einvoice/rules';
+import { IRP_KIND, IRP_PRODUCTION_URL, type EwayBillInput } from '../../../domain/einvoice/connection';
+import { ackDateToIso, canCancelEwb, canCancelIrn, CANCEL_REASONS, EWB_CANCEL_REASONS, ewbDateToIso, type CancelReason, type EwbCancelReason } from '../../../domain/einvoice/rules';
 import { irnOf } from '../../../domain/einvoice/inv01';
 import { nowIso } from '../../../domain/ids';
 import { conflict, invalid } from '../../../domain/refusal';
@@ -136,6 +136,43 @@ export async function generateEwayBill(dbh: DbHandle, config: AppConfig, actor: 
   }
   await updateEinvoice(dbh.db, invoiceId, {
     ewb_no: String(answer.EwbNo), ewb_at: ackDateToIso(answer.EwbDt), ewb_valid_till: ackDateToIso(answer.EwbValidTill), updated_at: nowIso(),
+  });
+  return (await findEinvoice(dbh.db, invoiceId))!;
+}
+
+/**
+ * Cancels the e-way bill of an invoice within 24 hours of its generation (CANEWB), with a reason code and
+ * remark: the number, time and reason are kept, and the invoice may then get a new e-way bill or its IRN
+ * be cancelled. The IRP offers CANEWB in its sandbox only: with a production IRP the seller is told to
+ * cancel it on the e-way bill portal.
+ */
+export async function cancelEwayBill(dbh: DbHandle, config: AppConfig, actor: ServiceActor, invoiceId: string, reason: EwbCancelReason, remark: string, nowMs = Date.now()) {
+  const row = await einvoiceInScope(dbh, actor, invoiceId);
+  if (!row.ewb_no || !row.ewb_at) throw conflict('This invoice has no e-way bill');
+  if (!canCancelEwb(row.ewb_at, nowMs)) throw conflict('An e-way bill can be cancelled only within 24 hours of its generation');
+  const conn = await connectionFor(dbh, config, row.company_id, row.seller_gstin!).catch((e: Error) => {
+    throw invalid(e.message);
+  });
+  if (!conn.demo && conn.settings.mode !== 'demo' && conn.baseUrl.replace(/\/+$/, '') === IRP_PRODUCTION_URL) {
+    throw invalid('Cancel this e-way bill on the e-way bill portal (ewaybillgst.gov.in): the IRP offers the cancel in its sandbox only');
+  }
+  let answer;
+  try {
+    answer = await irpFor(conn, config).cancelEwayBill(row.ewb_no, reason, remark);
+  } catch (err) {
+    if (err instanceof IrpRefusal) throw invalid(err.message);
+    throw err;
+  }
+  if (String(answer.ewayBillNo) !== row.ewb_no) throw invalid(`The e-way bill system answered for e-way bill ${String(answer.ewayBillNo).slice(0, 20)}, not ${row.ewb_no}`);
+  let at: string;
+  try {
+    at = ewbDateToIso(String(answer.cancelDate));
+  } catch {
+    at = nowIso();
+  }
+  await updateEinvoice(dbh.db, invoiceId, {
+    ewb_no: null, ewb_at: null, ewb_valid_till: null, ewb_cancelled_no: row.ewb_no, ewb_cancelled_at: at,
+    ewb_cancel_reason: `${reason} ${EWB_CANCEL_REASONS[reason]}: ${remark}`.slice(0, 200), updated_at: nowIso(),
   });
   return (await findEinvoice(dbh.db, invoiceId))!;
 }

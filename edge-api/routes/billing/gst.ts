@@ -5,10 +5,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  CancelIrnInput, EINVOICE_STATUSES, EwayBillInput, EinvoiceListResponse, EinvoiceResponse, GstSettingsInput, GstSettingsResponse,
+  CancelEwbInput, CancelIrnInput, EINVOICE_STATUSES, EwayBillInput, EinvoiceListResponse, EinvoiceResponse, GstSettingsInput, GstSettingsResponse,
 } from '../../../domain/einvoice/connection';
 import type { AppEnv } from '../../env';
-import { cancelIrn, generateEwayBill } from '../../integrations/gst/register';
+import { cancelEwayBill, cancelIrn, generateEwayBill } from '../../integrations/gst/register';
 import { einvoiceView, listEinvoices, readGstSettings, requestIrn, updateGstSettings } from '../../services/billing/einvoice';
 import { responds } from '../../lib/responds';
 import { serviceActor } from '../../lib/route-actor';
@@ -52,6 +52,13 @@ export const gstRoutes = new Hono<AppEnv>()
   .post('/gst/einvoices/:invoiceId/ewaybill', responds(EinvoiceResponse), v('param', invoiceParam), v('json', EwayBillInput), async (c) => {
     const { invoiceId } = c.req.valid('param');
     await generateEwayBill(c.var.dbh, c.var.config, serviceActor(c), invoiceId, c.req.valid('json'));
+    const einvoice = await einvoiceView(c.var.dbh, serviceActor(c), invoiceId);
+    return c.json({ status: true as const, einvoice } satisfies EinvoiceResponse);
+  })
+  .post('/gst/einvoices/:invoiceId/ewaybill/cancel', responds(EinvoiceResponse), v('param', invoiceParam), v('json', CancelEwbInput), async (c) => {
+    const { invoiceId } = c.req.valid('param');
+    const { reason, remark } = c.req.valid('json');
+    await cancelEwayBill(c.var.dbh, c.var.config, serviceActor(c), invoiceId, reason, remark);
     const einvoice = await einvoiceView(c.var.dbh, serviceActor(c), invoiceId);
     return c.json({ status: true as const, einvoice } satisfies EinvoiceResponse);
   });

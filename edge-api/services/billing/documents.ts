@@ -8,7 +8,7 @@ import { ORDER_NOT_FOUND } from '../../../domain/orders';
 import { notFound } from '../../../domain/refusal';
 import type { DocManifest, DocOrder } from '../../documents/types';
 import type { AppConfig } from '../../env';
-import { prepareInvoices, toDocOrder, withAwb } from './doc-input';
+import { prepareInvoices, toDocOrder, withAwb, withEwayBills } from './doc-input';
 
 /** The companies the caller may touch (null = all, admin). */
 type Scope = string[] | null;
@@ -32,7 +32,7 @@ export async function overDirectLimit(dbh: DbHandle, scope: Scope, ids: readonly
 export async function labelsOf(dbh: DbHandle, scope: Scope, ids: readonly string[]) {
   const rows = await documentOrders(dbh, scope, ids);
   const prefs = await labelPreferences(dbh.db, [...new Set(rows.map((r) => r.order.company_id))]);
-  return withAwb(rows.map((r) => ({ ...toDocOrder(r), ...prefs.get(r.order.company_id) })));
+  return withAwb(await withEwayBills(dbh, rows.map((r) => ({ ...toDocOrder(r), ...prefs.get(r.order.company_id) }))));
 }
 
 /** Invoices of the orders; an order without an invoice number gets one. */
@@ -55,7 +55,7 @@ export function manifestOf(orders: DocOrder[], shipperName: string): DocManifest
 /** The shipping manifest of the orders that have an AWB (`manifest` null when none has). */
 export async function shippingManifest(dbh: DbHandle, scope: Scope, ids: readonly string[]) {
   const rows = await documentOrders(dbh, scope, ids);
-  const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
+  const { ok, failures } = await withAwb(await withEwayBills(dbh, rows.map((r) => toDocOrder(r))));
   if (!ok.length) return { manifest: null, failures };
   const companies = new Set(rows.map((r) => r.company.id));
   const shipper = companies.size === 1 ? rows[0].company.name : rows[0].warehouse?.name ?? rows[0].company.name;

@@ -19,7 +19,7 @@ import {
 } from '../../../db/einvoice/queries';
 import { EINVOICE_STATUSES, type EinvoiceView, type GstSettingsInput, type GstSettingsView } from '../../../domain/einvoice/connection';
 import { buildInv01, docDate, type EinvInput, type EinvLine, type EinvParty, type Inv01 } from '../../../domain/einvoice/inv01';
-import { canCancelIrn, einvoicingRequired, needsEwayBill, hsnDigitsRequired, hsnProblem, reportingLimitDays, TURNOVER_BANDS, type TurnoverBand } from '../../../domain/einvoice/rules';
+import { canCancelEwb, canCancelIrn, einvoicingRequired, ewayBillMissing, hsnDigitsRequired, hsnProblem, reportingLimitDays, TURNOVER_BANDS, type TurnoverBand } from '../../../domain/einvoice/rules';
 import { inv01Problems } from '../../../domain/einvoice/validate';
 import { nowIso } from '../../../domain/ids';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
@@ -135,7 +135,9 @@ function viewOf(r: ListRow, band: TurnoverBand, nowMs: number): EinvoiceView {
     ewbNo: r.ewb_no, ewbValidTill: r.ewb_valid_till, buyerName: r.buyer_name, buyerGstin: r.buyer_gstin, amountPaise: Number(r.amount_paise),
     issuedAt: r.issued_at, canCancel: r.status === 'registered' && !!r.ack_at && canCancelIrn(r.ack_at, nowMs),
     registerBy: limit && r.status !== 'registered' && r.status !== 'cancelled' ? new Date(Date.parse(r.issued_at) + limit * 86400_000).toISOString() : null,
-    ewayBillNeeded: r.status !== 'cancelled' && !r.ewb_no && needsEwayBill(Number(r.amount_paise)),
+    ewayBillNeeded: r.status !== 'cancelled' && ewayBillMissing(Number(r.amount_paise), r.ewb_no),
+    canCancelEwb: !!r.ewb_no && !!r.ewb_at && canCancelEwb(r.ewb_at, nowMs),
+    ewbCancelledNo: r.ewb_cancelled_no, ewbCancelledAt: r.ewb_cancelled_at, ewbCancelReason: r.ewb_cancel_reason,
   };
 }
 

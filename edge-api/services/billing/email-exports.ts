@@ -13,7 +13,7 @@ import type { AppConfig } from '../../env';
 import { filesOf } from '../../lib/files';
 import { sign } from '../../lib/signing';
 import { sendMail, userText } from '../../mail';
-import { prepareInvoices, toDocOrder, withAwb } from './doc-input';
+import { prepareInvoices, toDocOrder, withAwb, withEwayBills } from './doc-input';
 import { renderShippingLabels } from './labels';
 import { exportSource, writeExportCsv } from './csv-export';
 import type { JobContext } from '../../lib/job-context';
@@ -72,7 +72,7 @@ async function build(ctx: JobContext, p: ExportJobPayload, out: Writable): Promi
     const rows = await loadOrdersForDocuments(dbh.db, p.ids ?? [], p.scope);
     await ctx.progress(0, rows.length);
     if (p.kind === 'label') {
-      const { ok, failures } = await withAwb(rows.map((r) => toDocOrder(r)));
+      const { ok, failures } = await withAwb(await withEwayBills(dbh, rows.map((r) => toDocOrder(r))));
       if (!ok.length) throw new Error(unableToFind('label'));
       await renderShippingLabels(dbh, config, ok, out);
       return { name: 'labels.pdf', rows: ok.length, failures };

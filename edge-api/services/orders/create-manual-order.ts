@@ -12,6 +12,9 @@ import { lookupPincode } from '../../../db/pincodes/load';
 import { normaliseState } from '../../../domain/india';
 import { COMPANY_REQUIRED, orderIdExists, suggestedOrderId, pincodeStateMismatch, type Address, type ManualOrder, type ManualShopType } from '../../../domain/manual-order';
 import { invalid, notFound } from '../../../domain/refusal';
+import { catalogueForOrder } from '../../../db/catalogue/items';
+import { EINVOICED_ORDER_TYPES, hsnLineProblem } from '../../../domain/einvoice/rules';
+import { hsnProblemFor } from '../billing/einvoice';
 import type { Role } from '../../../domain/roles';
 
 export { OrderRefusal };
@@ -55,8 +58,30 @@ export async function createManualOrder(
 ): Promise<CreatedManualOrder> {
   const companyId = manualOrderCompany(actor, order.companyId);
   await assertPincodesMatchStates(dbh, order);
+  await assertHsnDigits(dbh, companyId, order);
   const shopType: ManualShopType = order.shopType ?? (actor.role === 'warehouse' ? 'manual_fbw' : 'manual');
   return insertManualOrder(dbh.db, { companyId, order, shopType, scope: actor.scope, actor: { id: actor.id, name: actor.name }, within: opts.within });
+}
+
+/**
+ * A B2B or distributor order of a company with e-invoicing on: each product's HSN has the digits the
+ * company's turnover band requires (the catalogue's own check, services/billing/einvoice.ts hsnProblemFor),
+ * so its invoice is not refused by the IRP after the order is made.
+ */
+async function assertHsnDigits(dbh: DbHandle, companyId: string, order: ManualOrder): Promise<void> {
+  if (!EINVOICED_ORDER_TYPES.includes(order.orderType)) return;
+  const catalogue = await catalogueForOrder(dbh.db, companyId, [...new Set(order.items.map((i) => i.catalogueId))]);
+  const errors: { path: string; message: string }[] = [];
+  const byCode = new Map<string, string | null>();
+  for (const [i, it] of order.items.entries()) {
+    const c = catalogue.get(it.catalogueId);
+    if (!c) continue; // an unknown product is refused by the order's own checks
+    const code = c.hsn_code ?? '';
+    if (!byCode.has(code)) byCode.set(code, await hsnProblemFor(dbh.db, companyId, code));
+    const problem = byCode.get(code);
+    if (problem) errors.push({ path: `items.${i}.catalogueId`, message: hsnLineProblem(c.sku, problem) });
+  }
+  if (errors.length) throw invalid(errors[0].message, errors);
 }
 
 /**

@@ -42,9 +42,24 @@ import { invalid, notFound } from '../../../domain/refusal';
 import { CLUSTER_NOT_FOUND } from '../../../domain/admin';
 import { clusterExists } from '../../../db/admin/masters';
 import { ORDER_STATUSES } from '../../../domain/statuses';
+import { EWB_FLAG_STATUSES, ewayBillMissing } from '../../../domain/einvoice/rules';
+import { latestInvoiceEwbOfOrders } from '../../../db/einvoice/queries';
 import type { z } from 'zod';
 
-function listRowDto(r: OrderListRow, items: OrderListItemLine[]): OrderListItem {
+/**
+ * The listed orders that READY TO SHIP flags for a missing e-way bill: not shipped yet, worth more than ₹50,000
+ * (their invoice's amount once issued, the order's total before) and no e-way bill number, on the order or by IRN.
+ */
+async function ewayBillsNeeded(db: Db, rows: OrderListRow[]): Promise<Set<string>> {
+  const candidates = rows.filter((r) => EWB_FLAG_STATUSES.includes(r.status) && !r.eway_bill);
+  const invoices = candidates.length ? await latestInvoiceEwbOfOrders(db, candidates.map((r) => r.id)) : new Map();
+  return new Set(candidates.filter((r) => {
+    const inv = invoices.get(r.id);
+    return ewayBillMissing(inv ? inv.amount_paise : Number(r.total_paise), inv?.ewb_no);
+  }).map((r) => r.id));
+}
+
+function listRowDto(r: OrderListRow, items: OrderListItemLine[], ewbNeeded: Set<string>): OrderListItem {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -64,6 +79,7 @@ function listRowDto(r: OrderListRow, items: OrderListItemLine[]): OrderListItem 
     state: r.shipping_state,
     pincode: r.shipping_pincode,
     remittanceStatus: r.remittance_status,
+    ewayBillNeeded: ewbNeeded.has(r.id),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     items,
@@ -137,11 +153,12 @@ export async function orderListPage(
     total: capped ? null : currentCount,
   }, { sqlite, statusRows: sidebar.statusRows });
   const items = await itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite });
+  const ewbNeeded = await ewayBillsNeeded(db, page.rows);
   const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
   return {
     status: true as const,
     message: '',
-    order: page.rows.map((r) => listRowDto(r, items.get(r.id) ?? [])),
+    order: page.rows.map((r) => listRowDto(r, items.get(r.id) ?? [], ewbNeeded)),
     count,
     currentCount,
     currentCountCapped: capped,

@@ -6,6 +6,7 @@ import { findOrder, whatsappTrail, type FoundOrder } from '../../../db/orders/de
 import { activeShippingPackages } from '../../../db/orders/edits';
 import { availableActions, ORDER_NOT_FOUND, showsCodRemittance, type Actor, type OrderDetail, type ShippingPackage, type WhatsappMessagesResponse } from '../../../domain/orders';
 import { notFound } from '../../../domain/refusal';
+import { EWB_FLAG_STATUSES, ewayBillMissing } from '../../../domain/einvoice/rules';
 import type { ServiceActor } from '../audit/actor';
 import { factsOf, runOrderAction, type OrderRef } from './order-action';
 
@@ -19,8 +20,10 @@ function parseJson<T>(s: string | null | undefined, fallback: T): T {
 }
 
 export function orderDto(o: FoundOrder, actor: Actor): OrderDetail {
-  const { order, items, trails, creditNotes, pkg } = o;
+  const { order, items, trails, creditNotes, pkg, invoice } = o;
   const facts = factsOf(order);
+  const ewayBill = order.eway_bill ?? invoice?.ewb_no ?? null;
+  const consignmentValuePaise = invoice ? Number(invoice.amount_paise) : Number(order.total_paise);
   const extra = parseJson<Record<string, unknown>>(order.extra, {});
   return {
     id: order.id,
@@ -63,7 +66,12 @@ export function orderDto(o: FoundOrder, actor: Actor): OrderDetail {
           },
     remittanceStatus: showsCodRemittance(facts) && order.remittance_status ? { status: order.remittance_status } : null,
     rtsVerifiedAt: order.rts_verified_at,
-    ewayBill: order.eway_bill,
+    ewayBill,
+    ewayBillValidTill: invoice?.ewb_no ? invoice.ewb_valid_till : null,
+    consignmentValuePaise,
+    ewayBillNeeded: EWB_FLAG_STATUSES.includes(order.status) && ewayBillMissing(consignmentValuePaise, ewayBill),
+    invoiceId: invoice?.id ?? null,
+    invoiceIrnRegistered: invoice?.einvoice_status === 'registered',
     remarks: order.remarks,
     cancelReason: order.cancel_reason,
     d2rDueDate: order.d2r_due_date,

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_LOAD_FAILED } from '../../../domain/orders';
 import { ShippingAdjustments } from '../bulk/ShippingAdjustments';
+import { EwayBillFlag } from './EwayBillFlag';
 import { OrderActions } from './OrderActions';
 import { formatDateTime, formatINR, ORDER_TYPE_LABELS, PAYMENT_LABELS, statusColour, statusLabel } from './format';
 import { orderDetailQuery, type OrderDetail } from './queries';
@@ -52,6 +53,7 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
           <Text size="xs" c="dimmed">Placed {formatDateTime(o.createdAt)} · {o.companyName}</Text>
         </Stack>
       </Group>
+      <EwayBillFlag order={o} />
       <OrderActions order={o} />
       <Divider />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -96,7 +98,7 @@ function OrderBody({ o, onOpenProduct }: { o: OrderDetail; onOpenProduct: (id: s
         </FieldSection>
         <FieldSection title="Details">
           <Field label="Invoice">{o.invoiceNumber}</Field>
-          <Field label="E-way bill">{o.ewayBill}</Field>
+          <Field label="E-way bill">{o.ewayBill && o.ewayBillValidTill ? `${o.ewayBill}, valid till ${formatDateTime(o.ewayBillValidTill)}` : o.ewayBill}</Field>
           <Field label="PO number">{o.purchaseOrderNumber}</Field>
           {o.beat && <Field label="Beat">{o.beat.name ?? o.beat.id}</Field>}
           <Field label="Inventory">{o.inventoryBlocked ? 'Blocked for this order' : 'Not blocked'}</Field>

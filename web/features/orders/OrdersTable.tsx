@@ -143,6 +143,9 @@ export function OrdersTable(p: OrdersTableProps) {
               <Group gap={4}>
                 <Badge color={statusColour(r.status)} variant="light" size="sm" data-testid="order-status">{statusLabel(r.status)}</Badge>
                 <ReturnAction order={r} size="compact-xs" />
+                {r.ewayBillNeeded && (
+                  <Badge color="orange" variant="outline" size="sm" data-testid="order-ewb-needed" title="Worth more than ₹50,000: generate its e-way bill before it ships">E-way bill needed</Badge>
+                )}
               </Group>
               {r.trackingNumber && <Text fz={11} c="dimmed">{r.shipper} · {r.trackingNumber}</Text>}
             </>

@@ -10,6 +10,7 @@ import type { ReadyToShipResponse } from '../../../../domain/orders';
 import { formatRupees } from '../../../../domain/money';
 import { ShipDocuments } from '../ShipDocuments';
 import { ShipPickup } from '../../couriers/RequestPickup';
+import { EwayBillFlag } from '../EwayBillFlag';
 import { formatDate } from '../format';
 
 export type ReadyToShipFormProps = { order: OrderDetail; onDone: () => void };
@@ -39,8 +40,8 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
   const [refused, setRefused] = useState<string | null>(null);
   const choice = picked ?? quotes.data?.defaultCourier ?? null;
 
-  if (quotes.isPending) return <Group justify="center" p="md"><Loader size="sm" /><Text size="sm">Asking the couriers…</Text></Group>;
-  if (quotes.isError) return <Alert color="red" title="Couriers could not be loaded">{(quotes.error as Error).message}</Alert>;
+  if (quotes.isPending) return <Stack><EwayBillFlag order={order} /><Group justify="center" p="md"><Loader size="sm" /><Text size="sm">Asking the couriers…</Text></Group></Stack>;
+  if (quotes.isError) return <Stack><EwayBillFlag order={order} /><Alert color="red" title="Couriers could not be loaded">{(quotes.error as Error).message}</Alert></Stack>;
 
   if (booked) {
     return (
@@ -55,6 +56,7 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
           </Text>
           {booked.edd && <Text size="sm" data-testid="booked-edd">Expected delivery: {eddText(booked.edd)}</Text>}
         </Alert>
+        <EwayBillFlag order={order} />
         <Text size="sm" fw={500}>Next for order {order.shopOrderId}:</Text>
         <ShipDocuments order={{ id: order.id, shopOrderId: order.shopOrderId, shipper: booked.courierName || null }} size="sm" />
         {booked.courierCode && <ShipPickup courierCode={booked.courierCode} companyId={order.companyId} warehouseId={order.warehouseId} />}
@@ -86,6 +88,7 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
   const d = quotes.data;
   return (
     <Stack>
+      <EwayBillFlag order={order} />
       <Text size="sm" c="dimmed">
         {d.weightG} g, {d.paymentMode.toUpperCase()}. The default courier follows your preferences; pick another one if you like.
       </Text>
