@@ -578,6 +578,9 @@ const demos = (): Record<string, Demo> => ({
       ids.einvWithEwb = await registeredB2bInvoice();
     },
   },
+  'POST /api/gst/einvoices/{invoiceId}/ewaybill/cancel': {
+    as: 'seller', path: () => `/api/gst/einvoices/${ids.einvWithEwb}/ewaybill/cancel`, body: { reason: '2', remark: 'Wrong vehicle number' },
+  },
   'POST /api/gst/einvoices/{invoiceId}/cancel': {
     as: 'seller', path: () => `/api/gst/einvoices/${ids.einvCancelled}/cancel`, body: { reason: '2', remark: 'Wrong quantity' },
     setup: async () => {
