@@ -41,12 +41,8 @@ export async function orderByCompanyAwb(db: Db, companyId: string, awbs: string[
   return db.selectFrom('orders').select(['id']).where('company_id', '=', companyId).where('tracking_number', 'in', awbs).executeTakeFirst();
 }
 
-/**
- * Orders booked through this live courier connection, still on their way (in
- * `statuses`), with no timeline entry since `quietSince`: the ones to ask the
- * courier about. Oldest first, at most `limit`.
- */
-export async function quietShipmentsOf(db: Db, connectionId: string, statuses: readonly string[], quietSince: string, limit: number) {
+/** Orders booked through this live courier connection, in `statuses`, with an AWB: the base of the two reads below. */
+function bookedThrough(db: Db, connectionId: string, statuses: readonly string[]) {
   return db
     .selectFrom('integration_tasks as t')
     .innerJoin('orders as o', 'o.id', 't.subject_id')
@@ -55,7 +51,16 @@ export async function quietShipmentsOf(db: Db, connectionId: string, statuses: r
     .where('t.status', '=', 'done')
     .where('t.connection_id', '=', connectionId)
     .where('o.status', 'in', [...statuses])
-    .where('o.tracking_number', 'is not', null)
+    .where('o.tracking_number', 'is not', null);
+}
+
+/**
+ * Orders booked through this live courier connection, still on their way (in
+ * `statuses`), with no timeline entry since `quietSince`: the ones to ask the
+ * courier about. Oldest first, at most `limit`.
+ */
+export async function quietShipmentsOf(db: Db, connectionId: string, statuses: readonly string[], quietSince: string, limit: number) {
+  return bookedThrough(db, connectionId, statuses)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('order_trails as tr').select('tr.id').whereRef('tr.order_id', '=', 'o.id').where('tr.created_at', '>', quietSince))))
     .orderBy('o.id')
@@ -65,17 +70,5 @@ export async function quietShipmentsOf(db: Db, connectionId: string, statuses: r
 
 /** Parcels booked through this live courier connection, in `statuses`, leaving from one warehouse: their AWBs (at most `limit`). */
 export async function bookedParcelsOf(db: Db, connectionId: string, statuses: readonly string[], warehouseId: string, limit: number) {
-  return db
-    .selectFrom('integration_tasks as t')
-    .innerJoin('orders as o', 'o.id', 't.subject_id')
-    .select(['o.id', 'o.tracking_number'])
-    .where('t.kind', '=', 'courier.book')
-    .where('t.status', '=', 'done')
-    .where('t.connection_id', '=', connectionId)
-    .where('o.status', 'in', [...statuses])
-    .where('o.warehouse_id', '=', warehouseId)
-    .where('o.tracking_number', 'is not', null)
-    .orderBy('o.id')
-    .limit(limit)
-    .execute();
+  return bookedThrough(db, connectionId, statuses).where('o.warehouse_id', '=', warehouseId).orderBy('o.id').limit(limit).execute();
 }
