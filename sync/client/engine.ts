@@ -132,6 +132,8 @@ export class SyncEngine<R extends CommandRegistry> {
   private again = false;
   private attempt = 0;
   private retryTimer: unknown = null;
+  /** How many times the browser has said it went offline: an attempt that began before the last of them cannot say online. */
+  private offlineReports = 0;
   private readonly store: LocalStore;
   private readonly timers: Timers;
   private readonly now: () => Date;
@@ -217,6 +219,7 @@ export class SyncEngine<R extends CommandRegistry> {
   /** The browser went on- or offline. Coming online forgets the backoff; the caller then syncs. */
   setOnline(online: boolean): void {
     if (online) this.attempt = 0;
+    else this.offlineReports += 1;
     this.update({ online });
   }
 
@@ -240,6 +243,10 @@ export class SyncEngine<R extends CommandRegistry> {
   private async syncOnce(): Promise<boolean> {
     this.cancelRetry();
     this.update({ syncing: true });
+    // An attempt during which the browser said it went offline says nothing of now: the browser's
+    // own word (setOnline) stands instead of the attempt's outcome.
+    const offlineReportsAtStart = this.offlineReports;
+    const reachability = (reached: boolean) => (this.offlineReports === offlineReportsAtStart ? { online: reached } : {});
     try {
       // One local transaction before the network: the device's id, the first
       // batch to push and the saved cookie (a push changes nothing locally, C3).
@@ -254,12 +261,12 @@ export class SyncEngine<R extends CommandRegistry> {
       await this.pull(clientId, { saved: start.saved });
       if (stalledAt !== null) throw new PushStalled(stalledAt);
       this.attempt = 0;
-      this.update({ online: true, lastError: null, signedOut: false });
+      this.update({ ...reachability(true), lastError: null, signedOut: false });
       return true;
     } catch (error) {
       const reachedServer = error instanceof HttpError || error instanceof PushStalled;
       this.update({
-        online: reachedServer,
+        ...reachability(reachedServer),
         lastError: error instanceof Error ? error.message : String(error),
         signedOut: error instanceof HttpError && error.status === 401,
       });

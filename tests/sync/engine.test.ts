@@ -242,6 +242,23 @@ describe('SyncEngine.sync', () => {
     expect(seen.at(-1)).toMatchObject({ syncing: false, pending: 0 });
   });
 
+  it('stays offline when the browser lost its network while an answer was on its way', async () => {
+    const w = world();
+    const { engine } = w.device();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    w.failWith((kind) => (kind === 'pull' ? (w.failWith(null), new HoldAnswer(held)) : null));
+    const attempt = engine.sync(); // its pull's answer is already on the wire
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    engine.setOnline(false); // the browser's 'offline' event
+    release();
+    expect(await attempt).toBe(true);
+    expect(engine.getStatus().online).toBe(false);
+    engine.setOnline(true);
+    expect(await engine.sync()).toBe(true);
+    expect(engine.getStatus().online).toBe(true);
+  });
+
   it('runs every sync through the exclusive guard', async () => {
     const w = world();
     const guarded: string[] = [];
