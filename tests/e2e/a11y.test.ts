@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { navFor } from '../../web/features/shell/nav';
 import type { Role } from '../../domain/roles';
-import { launch, signInUI } from './browser';
+import { animationsSettled, launch, signInUI } from './browser';
 import { fitProblems } from './handheld-helpers';
 
 const baseURL = inject('baseURL');
@@ -21,10 +21,6 @@ afterAll(async () => browser?.close());
 
 type Found = { screen: string; rule: string; impact: string; nodes: number; help: string; targets: string[] };
 
-/** Until no CSS transition or animation runs (Mantine's fades, a notification sliding in), at most 3 s. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 3000 }).catch(() => {});
-}
 
 async function axeViolations(page: Page) {
   return page.evaluate(async () => {
@@ -36,15 +32,14 @@ async function axeViolations(page: Page) {
 
 async function scan(page: Page, screen: string): Promise<Found[]> {
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.waitForTimeout(300);
-  await settle(page);
+  await animationsSettled(page);
   await page.addScriptTag({ content: axe.source });
   let violations = await axeViolations(page);
   // Colours are judged as the user reads them, once transitions end: a notification that
   // slid in while axe ran (the service worker's "opens without a network") is measured
   // half-faded. Such a screen is scanned once more after settling; a real failure stays.
   if (violations.length) {
-    await settle(page);
+    await animationsSettled(page);
     violations = await axeViolations(page);
   }
   return violations

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import type { Page } from 'playwright-core';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
 // Its own server: this suite changes delivery orders.
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 400 });
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'sd-admin-shots');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -32,11 +23,11 @@ const rowStatuses = (page: Page) => page.locator('[data-testid="delivery-table"]
 
 describe('admin delivery console', () => {
   it('filters delivery orders, assigns one to a driver, marks it undelivered ("Other") then delivered, and shows its trail and proof of delivery', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await signInUI(page, run.server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
     await page.waitForURL(/\/orders/);
-    await page.goto(`${server.url}/admin/delivery-orders`);
+    await page.goto(`${run.server.url}/admin/delivery-orders`);
     await page.getByTestId('delivery-table').locator('tbody tr').first().waitFor();
 
     // Filter: status Placed, with the badge counting one active filter.
@@ -73,7 +64,7 @@ describe('admin delivery console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Driver', exact: true }).click();
     // A driver whose cluster serves the order's pincode (the only ones it may go to).
-    const db = new Database(path.join(server.dir, 'app.db'), { readonly: true, fileMustExist: true });
+    const db = new Database(path.join(run.server.dir, 'app.db'), { readonly: true, fileMustExist: true });
     const { name: driverName } = db.prepare(
       `SELECT dr.name FROM drivers dr JOIN cluster_pincodes cp ON cp.cluster_id = dr.cluster_id
        WHERE cp.pincode = (SELECT json_extract(customer_address, '$.pincode') FROM delivery_orders WHERE awb = ?) AND dr.active = 1 ORDER BY dr.name LIMIT 1`,
@@ -136,9 +127,9 @@ describe('admin delivery console', () => {
   });
 
   it('lists drivers, clusters, warehouses, owners and journeys', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await signInUI(page, run.server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
     await page.waitForURL(/\/orders/);
     for (const [route, table] of [
       ['drivers', 'drivers-table'],
@@ -147,13 +138,13 @@ describe('admin delivery console', () => {
       ['owners', 'owners-table'],
       ['journeys', 'journeys-table'],
     ] as const) {
-      await page.goto(`${server.url}/admin/${route}`);
+      await page.goto(`${run.server.url}/admin/${route}`);
       await page.getByTestId(table).locator('tbody tr').first().waitFor();
       expect(await page.getByTestId(table).locator('tbody tr').count()).toBeGreaterThan(0);
       await page.screenshot({ path: path.join(SHOTS, `${route}.png`) });
     }
     // Create a driver from the form and find it in the list.
-    await page.goto(`${server.url}/admin/drivers`);
+    await page.goto(`${run.server.url}/admin/drivers`);
     await page.getByRole('button', { name: 'Create driver' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Imran Shaikh');
     await page.getByRole('textbox', { name: 'Phone' }).fill('9811122233');
@@ -164,20 +155,20 @@ describe('admin delivery console', () => {
   });
 
   it('the warehouse user filters the floor\'s orders by cluster (360x640, touch)', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+    const context = await run.browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
+    await signInUI(page, run.server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
     await page.waitForURL(/\/fulfillment/);
     await page.getByTestId('pack-row').first().waitFor({ timeout: 60_000 });
     // What the list shows: each row's AWB (or order number before it has one).
     const shownCodes = async () => page.getByTestId('pack-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-awb') ?? ''));
     // The delivery pincode of every order to pack, as the API lists it.
-    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken as string;
-    const listed = (await (await page.request.post(`${server.url}/api/order/packaging-metadata/get`, { headers: { 'x-xsrf-token': xsrf }, data: { filter: { packed: 2, pageSize: 500 } } })).json()).data as {
+    const xsrf = (await (await page.request.get(`${run.server.url}/api/auth/session`)).json()).xsrfToken as string;
+    const listed = (await (await page.request.post(`${run.server.url}/api/order/packaging-metadata/get`, { headers: { 'x-xsrf-token': xsrf }, data: { filter: { packed: 2, pageSize: 500 } } })).json()).data as {
       order: { awb: string | null; shopOrderId: string; pincode?: string };
     }[];
     const pincodeOf = new Map(listed.map((o) => [o.order.awb ?? o.order.shopOrderId, o.order.pincode ?? '']));
-    const clusters = (await (await page.request.get(`${server.url}/api/clusters`)).json()).cluster as { clusterName: string; clusterPincode: string[] }[];
+    const clusters = (await (await page.request.get(`${run.server.url}/api/clusters`)).json()).cluster as { clusterName: string; clusterPincode: string[] }[];
     const before = await shownCodes();
     // An order is in a cluster when its delivery pincode is one of the cluster's (part 1 §6).
     const inCluster = (c: { clusterPincode: string[] }, code: string) => c.clusterPincode.includes(pincodeOf.get(code) ?? '-');

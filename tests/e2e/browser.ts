@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -40,4 +40,32 @@ export async function signInUI(page: Page, baseURL: string, email: string, passw
  */
 export async function deviceSaved(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.queryCache === 'saved', null, { timeout: 30_000 });
+}
+
+/** A buyer's phone as the tracking page is checked on: 390 x 844, touch, Indian English. */
+export const BUYER_PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-IN' };
+
+/** A page in a fresh context of its own (no cookies or storage shared with other pages). */
+export async function pageInNewContext(browser: Browser, options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  return { context, page: await context.newPage() };
+}
+
+/** The demo seller signed in at 1366 x 768, on the orders list with its rows shown. */
+export async function sellerOnOrders(browser: Browser, baseURL: string): Promise<Page> {
+  const { page } = await pageInNewContext(browser, { viewport: { width: 1366, height: 768 } });
+  await signInUI(page, baseURL, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+  await page.waitForURL(/\/orders/);
+  await page.getByTestId('order-row').first().waitFor();
+  return page;
+}
+
+/**
+ * Until the page has painted twice and no CSS transition or animation runs (Mantine's fades and slides, a
+ * notification sliding in), instead of a fixed sleep: a transition a render has just asked for starts by
+ * the second frame. At most 3 s (an endless animation, such as a loader, is not waited out).
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 3000 }).catch(() => {});
 }

@@ -3,34 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BULK_DEFS } from '../../domain/bulk/types';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { VALID_BULK_ORDER_ROW } from './seller-helpers';
+import { fileServerAndBrowser } from './setup';
 
 // A seller uploads an orders .xlsx with two bad rows through the orders page's
 // 'Bulk Order Upload' modal, fixes them in the grid, submits and finds the
 // orders; an admin uploads a COD remittance .csv that marks orders PAID.
 const RUN = Date.now().toString(36).toUpperCase();
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 300 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bulk-'));
 
-beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  browser = await launch();
-}, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 async function newPage(email: string, password: string, app: 'Seller' | 'Admin'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await signInUI(page, server.url, email, password, app);
+  await signInUI(page, run.server.url, email, password, app);
   await page.waitForURL(/\/orders/);
   return page;
 }
@@ -45,7 +39,7 @@ const cell = (page: Page, col: string, row: number) => page.getByRole('textbox',
 describe('bulk uploads in the browser', () => {
   it('without file state the preview sends the user to /', async () => {
     const page = await newPage('seller@shipdesk.in', 'Seller@1234', 'Seller');
-    await page.goto(`${server.url}/bulk/orders`);
+    await page.goto(`${run.server.url}/bulk/orders`);
     await page.waitForURL((u) => !u.pathname.startsWith('/bulk'));
     expect(new URL(page.url()).pathname).not.toMatch(/^\/bulk/);
     await page.context().close();
@@ -53,11 +47,7 @@ describe('bulk uploads in the browser', () => {
 
   it('orders .xlsx: two bad rows are marked, fixed in the grid, submitted, and the orders are in /orders', async () => {
     const cols = BULK_DEFS.orders.columns.map((c) => c.key);
-    const base: Record<string, string | number> = {
-      length: 20, breadth: 15, height: 10, weight: 600, paymentMethod: 'prepaid', itemName: 'Chai', itemQuantity: 1, discount: 0, sku: 'CP-0001', name: 'Asha Verma',
-      phone: '9876543210', email: 'asha@example.com', line1: '12 MG Road', line2: 'Near Metro', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', shippingPrice: 40,
-      isb2bOrder: 'no', isD2ROrder: 'no',
-    };
+    const base = VALID_BULK_ORDER_ROW;
     const data: Record<string, string | number>[] = [
       { ...base, id: `E2E-${RUN}-1` },
       { ...base, id: `E2E-${RUN}-2`, sku: 'CP-0002', paymentMethod: 'cod' },
@@ -110,7 +100,7 @@ describe('bulk uploads in the browser', () => {
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2000);
     await page.screenshot({ path: '/tmp/bulk-orders-result.png' });
 
-    await page.goto(`${server.url}/orders?q=E2E-${RUN}`);
+    await page.goto(`${run.server.url}/orders?q=E2E-${RUN}`);
     for (const n of [1, 2, 3, 4]) await page.getByText(`E2E-${RUN}-${n}`, { exact: true }).first().waitFor();
     await page.context().close();
   }, 120_000);
@@ -136,7 +126,7 @@ describe('bulk uploads in the browser', () => {
     };
 
     const page = await newPage('seller@shipdesk.in', 'Seller@1234', 'Seller');
-    await page.goto(`${server.url}/bulk`);
+    await page.goto(`${run.server.url}/bulk`);
     await page.getByTestId('bulk-type-orders').locator('input[type=file]').setInputFiles(file);
     await page.waitForURL(/\/bulk\/orders$/);
     await expect.poll(() => cell(page, 'id', 2).inputValue()).toBe(`LEAVE-${RUN}-2`);
@@ -165,7 +155,7 @@ describe('bulk uploads in the browser', () => {
   }, 120_000);
 
   it('COD remittance .csv marks delivered COD orders PAID', async () => {
-    const db = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+    const db = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
     const orders = db.prepare(`SELECT id, tracking_number AS awb, total_paise FROM orders WHERE status = 'DELIVERED' AND payment_mode = 'cod'
       AND tracking_number IS NOT NULL AND (remittance_status IS NULL OR remittance_status != 'PAID') LIMIT 2`).all() as { id: string; awb: string; total_paise: number }[];
     db.close();
@@ -175,7 +165,7 @@ describe('bulk uploads in the browser', () => {
     fs.writeFileSync(file, csv);
 
     const page = await newPage('admin@shipdesk.in', 'Admin@1234', 'Admin');
-    await page.goto(`${server.url}/bulk`);
+    await page.goto(`${run.server.url}/bulk`);
     const card = page.getByTestId('bulk-type-cod-remittance');
     await card.getByText('Sample template (.xlsx)').waitFor();
     await closeToasts(page);
@@ -187,9 +177,9 @@ describe('bulk uploads in the browser', () => {
     await page.getByTestId('bulk-submit').click();
     await page.getByTestId('bulk-result').getByText('2 rows uploaded successfully, 0 rows with errors.').waitFor({ timeout: 30_000 });
 
-    await page.goto(`${server.url}/orders?order=${orders[0].id}`);
+    await page.goto(`${run.server.url}/orders?order=${orders[0].id}`);
     await expect.poll(() => page.getByTestId('cod-remittance').first().textContent(), { timeout: 20_000 }).toBe('PAID');
-    const after = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+    const after = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
     const statuses = after.prepare(`SELECT remittance_status FROM orders WHERE id IN (?, ?)`).all(orders[0].id, orders[1].id) as { remittance_status: string }[];
     after.close();
     expect(statuses.map((s) => s.remittance_status)).toEqual(['PAID', 'PAID']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, signInUI } from './browser';
+import { createManualOrder } from './seller-helpers';
 
 // A distributor (D2R) seller adds a catalogue item with an image, creates a D2R
 // order with a new store address and a margin, clones it, and finds both.
@@ -127,12 +128,7 @@ describe('catalogue and manual orders', () => {
     await expect(page.getByTestId('total-cgst').textContent()).resolves.toBe('₹46.38');
     await expect(page.getByTestId('total-sgst').textContent()).resolves.toBe('₹46.38');
 
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/orders/manual') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Create Order' }).click();
-    const res = await created;
-    expect(res.status()).toBe(201);
-    orderId = (await res.json()).data.id;
-    await page.waitForURL(/\/orders$/);
+    orderId = await createManualOrder(page);
     await page.getByText('Order created successfully!').waitFor();
   });
 

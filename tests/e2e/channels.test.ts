@@ -6,10 +6,10 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
 const ORDER = JSON.parse(fs.readFileSync(new URL('../fixtures/channels/shopify-order.json', import.meta.url), 'utf8'));
 const SHOTS = '/tmp/shots-31';
@@ -28,26 +28,21 @@ const store = http.createServer((req, res) => {
   });
 });
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 100 });
 let storeUrl = '';
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   await new Promise<void>((r) => store.listen(0, '127.0.0.1', r));
   storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
-  server = await startServer({ orders: 100 });
-  browser = await launch();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise<void>((r) => store.close(() => r()));
 });
 
 async function sellerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+  await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
   await page.waitForURL(/\/orders/);
   return page;
 }
@@ -55,7 +50,7 @@ async function sellerPage(): Promise<Page> {
 describe('Settings > Channels', () => {
   it('connects a Shopify store, backfills it, and a signed webhook brings its order into the orders list', async () => {
     const page = await sellerPage();
-    await page.goto(`${server.url}/settings/channels`);
+    await page.goto(`${run.server.url}/settings/channels`);
     await page.getByRole('heading', { name: 'Channels', exact: true }).waitFor();
     // The demo store is marked as such, and cannot be synced.
     const demo = page.getByLabel('Shopify connection Demo Shopify store');
@@ -93,7 +88,7 @@ describe('Settings > Channels', () => {
 
     // The store sends orders/create, signed with the client secret, to the webhook URL shown on the card.
     const hookUrl = (await card.locator('code').first().textContent())!;
-    expect(hookUrl).toMatch(new RegExp(`^${server.url}/api/integrations/shopify/[0-9a-f-]{36}/webhook$`));
+    expect(hookUrl).toMatch(new RegExp(`^${run.server.url}/api/integrations/shopify/[0-9a-f-]{36}/webhook$`));
     const body = JSON.stringify(ORDER);
     const ack = await fetch(hookUrl, {
       method: 'POST', body,
@@ -105,7 +100,7 @@ describe('Settings > Channels', () => {
     expect(ack.status).toBe(200);
 
     // The orders list shows it (the server's task worker imports it within seconds).
-    await page.goto(`${server.url}/orders?q=${encodeURIComponent('#9999')}`);
+    await page.goto(`${run.server.url}/orders?q=${encodeURIComponent('#9999')}`);
     const row = page.getByTestId('order-row').filter({ hasText: '#9999' });
     await expect.poll(async () => {
       if (await row.count()) return true;

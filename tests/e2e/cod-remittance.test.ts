@@ -3,27 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../db/seed-data';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServerAndBrowser({ orders: 300 });
 const FIN = DEMO_LOGINS.find((l) => l.role === 'finance')!;
 
-beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 it('imports a Delhivery remittance file as finance and the ageing chart changes', async () => {
-  const file = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+  const file = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
   const delivered = file
     .prepare(
       `select tracking_number as awb, cod_paise as paise, delivery_partner_id as dp from orders
@@ -37,21 +27,21 @@ it('imports a Delhivery remittance file as finance and the ageing chart changes'
   expect(mine.length).toBeGreaterThan(0);
   const rupees = (p: number) => `₹${Math.floor(p / 100).toLocaleString('en-IN')}.${String(p % 100).padStart(2, '0')}`;
   const csv = ['Waybill,COD Amount,UTR No,Remittance Date', ...mine.map((d) => `${d.awb},"${rupees(d.paise)}",UTRE2E1,05/01/2026`)].join('\n');
-  const csvPath = path.join(server.dir, 'delhivery-remittance.csv');
+  const csvPath = path.join(run.server.dir, 'delhivery-remittance.csv');
   fs.writeFileSync(csvPath, csv);
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await signInUI(page, server.url, FIN.email, FIN.password, 'Finance' as 'Admin');
+  await signInUI(page, run.server.url, FIN.email, FIN.password, 'Finance' as 'Admin');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
   // Its navigation: invoices, COD remittance, brands CSV, and every one loads.
   const nav = page.getByRole('navigation');
   await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Invoices', 'COD remittance', 'Brands CSV']));
-  await page.goto(`${server.url}/invoices`);
+  await page.goto(`${run.server.url}/invoices`);
   await page.getByTestId('invoices-table').or(page.getByText(/0 invoices|No invoices/)).first().waitFor({ timeout: 30_000 });
   expect(await page.getByTestId('invoices-error').count()).toBe(0);
 
-  await page.goto(`${server.url}/remittance`);
+  await page.goto(`${run.server.url}/remittance`);
   const row = page.getByTestId('ageing-table').getByRole('row').filter({ has: page.getByRole('cell', { name: courier, exact: true }) });
   await row.waitFor({ timeout: 30_000 });
   const owed = async () => (await row.getByRole('cell').allTextContents()).slice(1).reduce((s, t) => s + Math.round(Number(t.replace(/[₹,]/g, '')) * 100), 0);

@@ -2,21 +2,11 @@
 // (credentials write-only), names the pickup location of a warehouse, pauses
 // it, asks for a pickup, and never sees the credentials again.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 20 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 20 });
 
 const SHOTS = '/tmp/shots-32';
 const TOKEN = 'dl-secret-api-token-7781';
@@ -25,11 +15,11 @@ const PUSH = 'dl-push-token-0123456789';
 describe('Settings > Couriers', () => {
   it('connects Delhivery with its staging host and a pickup location, shows which credentials are set but never them, and pauses it', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
-    await page.goto(`${server.url}/settings/couriers`);
+    await page.goto(`${run.server.url}/settings/couriers`);
     await page.getByText('No courier account connected yet: bookings go to the demo couriers.').waitFor();
 
     await page.getByRole('textbox', { name: 'Name' }).fill('Delhivery Okhla');
@@ -51,7 +41,7 @@ describe('Settings > Couriers', () => {
     const html = await page.content();
     expect(html).not.toContain(TOKEN);
     expect(html).not.toContain(PUSH);
-    const api = await (await page.request.get(`${server.url}/api/integrations/connections?kind=delhivery`)).text();
+    const api = await (await page.request.get(`${run.server.url}/api/integrations/connections?kind=delhivery`)).text();
     expect(api).not.toContain(TOKEN);
     expect(api).not.toContain(PUSH);
     await page.screenshot({ path: `${SHOTS}/couriers-connected.png`, fullPage: false });

@@ -3,50 +3,45 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { SHIPPED_STATUSES } from '../../db/billing/backfill';
 import { sampleImage } from '../../edge-api/documents/fixtures';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServerAndBrowser({ orders: 200 });
 let files: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ orders: 200 }), launch()]);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-docs-'));
   fs.writeFileSync(path.join(files, 'logo.png'), await sampleImage('Chai Point'));
   fs.writeFileSync(path.join(files, 'signature.png'), await sampleImage('Ritika Sharma'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(files, { recursive: true, force: true });
 });
 
 describe('documents in the browser', () => {
   it('saves the invoicing settings with a logo and signature, then downloads a label and records a payment', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await run.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     const tb = (name: string) => page.getByRole('textbox', { name, exact: true });
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
 
     // A first run of the demo has an invoice for every order it seeded past ready to ship.
-    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken;
-    const shippedCsv = await page.request.post(`${server.url}/api/download/csv/orders`, {
+    const xsrf = (await (await page.request.get(`${run.server.url}/api/auth/session`)).json()).xsrfToken;
+    const shippedCsv = await page.request.post(`${run.server.url}/api/download/csv/orders`, {
       headers: { 'x-xsrf-token': xsrf },
       data: { filter: { status: [...SHIPPED_STATUSES] } },
     });
     const shippedRows = Papa.parse<Record<string, string>>((await shippedCsv.text()).trim(), { header: true }).data;
     expect(shippedRows.length).toBeGreaterThan(20);
     expect(shippedRows.filter((r) => !r['Invoice Number'])).toEqual([]);
-    const listed = await (await page.request.get(`${server.url}/api/invoices?pageSize=1`)).json();
+    const listed = await (await page.request.get(`${run.server.url}/api/invoices?pageSize=1`)).json();
     expect(listed.currentCount).toBe(shippedRows.length);
 
     // Settings > Invoicing: the spec's messages first.
-    await page.goto(`${server.url}/settings/invoicing`);
+    await page.goto(`${run.server.url}/settings/invoicing`);
     await tb('Registered Company Name').waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Please input your Brand Name.').waitFor();
@@ -74,7 +69,7 @@ describe('documents in the browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Invoicing details saved').waitFor();
 
-    const saved = await (await page.request.get(`${server.url}/api/ums/invoices`)).json();
+    const saved = await (await page.request.get(`${run.server.url}/api/ums/invoices`)).json();
     expect(saved.userProfileDataObject).toMatchObject({ brandName: 'Chai Point', sgstPercentage: 9, utgstPercentage: 9 });
     expect(saved.userProfileDataObject.logo).toMatch(/^logo-/);
     expect(saved.userProfileDataObject.signature).toMatch(/^signature-/);
@@ -85,8 +80,8 @@ describe('documents in the browser', () => {
 
     // The demo's shipped orders were invoiced at first run in the default series; the next
     // B2C order shipped from BHW1 gets the next number of that series under the new prefix CPB/.
-    const session = await (await page.request.get(`${server.url}/api/auth/session`)).json();
-    const csv = await page.request.post(`${server.url}/api/download/csv/orders`, {
+    const session = await (await page.request.get(`${run.server.url}/api/auth/session`)).json();
+    const csv = await page.request.post(`${run.server.url}/api/download/csv/orders`, {
       headers: { 'x-xsrf-token': session.xsrfToken },
       data: { filter: { status: ['PLACED'] } },
     });
@@ -96,15 +91,15 @@ describe('documents in the browser', () => {
     const placed = rows.find((r) => r.Warehouse === 'BHW1' && r['Order Type'] === 'None');
     expect(placed, 'a PLACED order shipped from BHW1').toBeDefined();
     const orderId = placed!['Internal ID'];
-    const shipped = await page.request.patch(`${server.url}/api/orders/${orderId}/ready-to-ship`, { headers: { 'x-xsrf-token': session.xsrfToken } });
+    const shipped = await page.request.patch(`${run.server.url}/api/orders/${orderId}/ready-to-ship`, { headers: { 'x-xsrf-token': session.xsrfToken } });
     expect(shipped.status(), await shipped.text()).toBe(200);
-    const issued = await page.request.post(`${server.url}/api/download/invoice`, { headers: { 'x-xsrf-token': session.xsrfToken }, data: { orderId: [orderId] } });
+    const issued = await page.request.post(`${run.server.url}/api/download/invoice`, { headers: { 'x-xsrf-token': session.xsrfToken }, data: { orderId: [orderId] } });
     expect(issued.headers()['content-type']).toBe('application/pdf');
     const invoiceNumber = /filename="invoice-CPB_(\d+)\.pdf"/.exec(issued.headers()['content-disposition'] ?? '')?.[1];
     expect(invoiceNumber, issued.headers()['content-disposition']).toBeDefined();
     const number = `CPB/${invoiceNumber}`;
 
-    await page.goto(`${server.url}/invoices`);
+    await page.goto(`${run.server.url}/invoices`);
     const row = page.getByRole('row', { name: new RegExp(`${number}\\b`) });
     await row.waitFor();
     await row.getByRole('checkbox').check();

@@ -5,33 +5,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { navFor } from '../../web/features/shell/nav';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServerAndBrowser({ orders: 300 });
 const FIN = DEMO_LOGINS.find((l) => l.role === 'finance')!;
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
 const SHOTS = '/tmp/shots-34';
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ orders: 300 });
-  browser = await launch();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function signedIn(width: number, height: number, login: { email: string; password: string }, app: string) {
-  const context = await browser.newContext({ viewport: { width, height }, hasTouch: width < 500, isMobile: width < 500 });
+  const context = await run.browser.newContext({ viewport: { width, height }, hasTouch: width < 500, isMobile: width < 500 });
   const page = await context.newPage();
-  await signInUI(page, server.url, login.email, login.password, app as 'Admin');
+  await signInUI(page, run.server.url, login.email, login.password, app as 'Admin');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
   return { context, page };
 }
@@ -51,12 +44,12 @@ it('every page of the finance navigation loads at 1366 px and at 360 px; a page 
   for (const [w, h] of [[1366, 768], [360, 640]]) {
     const { context, page } = await signedIn(w, h, FIN, 'Finance');
     for (const item of navFor('finance')) {
-      await page.goto(`${server.url}${item.to}`);
+      await page.goto(`${run.server.url}${item.to}`);
       await loaded(page, HEADINGS[item.to]);
       await page.screenshot({ path: path.join(SHOTS, `finance${item.to.replace('/', '-')}-${w}.png`), fullPage: w < 500 });
     }
     // Seller work is not in its navigation, and opening it anyway says why.
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${run.server.url}/orders`);
     await page.getByText(/not allowed|is for/i).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(SHOTS, `finance-orders-refused-${w}.png`) });
     await context.close();
@@ -68,16 +61,16 @@ it('a seller sees weight disputes and its tolerance, and is told COD remittance 
   const nav = page.getByRole('navigation');
   await expect.poll(() => nav.getByRole('link').allTextContents(), { timeout: 30_000 }).toContain('Weight disputes');
   expect(await nav.getByRole('link').allTextContents()).not.toContain('COD remittance');
-  await page.goto(`${server.url}/weights`);
+  await page.goto(`${run.server.url}/weights`);
   await loaded(page, 'Weight disputes');
   await page.getByRole('textbox', { name: 'Accept up to (grams)' }).waitFor();
-  await page.goto(`${server.url}/remittance`);
+  await page.goto(`${run.server.url}/remittance`);
   await page.getByText('COD remittance is for finance and admin users.').waitFor({ timeout: 30_000 });
   await context.close();
 }, 180_000);
 
 it('finance imports billed weights: the discrepancy shows with its evidence, and the disputes chart by courier', async () => {
-  const file = new Database(path.join(server.dir, 'app.db'));
+  const file = new Database(path.join(run.server.dir, 'app.db'));
   const picked = file.prepare(`select id, tracking_number as awb from orders where tracking_number is not null order by id limit 3`).all() as { id: string; awb: string }[];
   const packer = file.prepare(`select id from users where role = 'warehouse' limit 1`).get() as { id: string };
   const pack = file.prepare(`update orders set packed_weight_g = 1200, packed_length_cm = 30, packed_breadth_cm = 20, packed_height_cm = 10, volumetric_weight_g = 1200, chargeable_weight_g = 1200, weighed_at = '2026-11-20T06:30:00.000Z', weighed_by = ? where id = ?`);
@@ -85,11 +78,11 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   file.close();
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10).split('-').reverse().join('/');
   const csv = ['Waybill,Charged Weight,Billing Date,Excess Charge', `${picked[0].awb},1.7,${today},"₹1,234.50"`, `${picked[1].awb},1.2,${today},`, `${picked[2].awb},2.5,${today},"₹90.00"`].join('\n');
-  const csvPath = path.join(server.dir, 'delhivery-weights.csv');
+  const csvPath = path.join(run.server.dir, 'delhivery-weights.csv');
   fs.writeFileSync(csvPath, csv);
 
   const { context, page } = await signedIn(1366, 768, FIN, 'Finance');
-  await page.goto(`${server.url}/weights`);
+  await page.goto(`${run.server.url}/weights`);
   await loaded(page, 'Weight disputes');
   expect(await page.getByRole('textbox', { name: 'Billed weight', exact: true }).inputValue()).toBe('Charged Weight');
   await page.locator('input[type=file]').first().setInputFiles(csvPath);
@@ -104,7 +97,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await page.screenshot({ path: path.join(SHOTS, 'weights-imported-1366.png') });
 
   // The remittance charts: the ageing legend in the order of its buckets, and the weekly chart.
-  await page.goto(`${server.url}/remittance`);
+  await page.goto(`${run.server.url}/remittance`);
   await loaded(page, 'COD remittance');
   const legend = page.getByTestId('ageing-chart').locator('[class*="legendItemName"]');
   await legend.first().waitFor({ timeout: 15_000 });

@@ -3,26 +3,16 @@
 // the returns station's dialog (same rules and messages, photo optional);
 // afterwards the order is RTO_PROCESSED on the server and the slider offers
 // the read-only RTO/DTO details instead.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '../../db/seed';
-import { launch, signInUI } from './browser';
+import { signInUI } from './browser';
 import { serverDb } from './floor-helpers';
-import { startServer } from './server';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 400 });
 
 function orderIn(status: string) {
-  const db = serverDb(server.dir);
+  const db = serverDb(run.server.dir);
   try {
     return db.prepare('select id, shop_order_id as shopOrderId from orders where company_id = ? and status = ? order by id limit 1').get(DEMO_COMPANIES[0].id, status) as { id: string; shopOrderId: string };
   } finally {
@@ -31,7 +21,7 @@ function orderIn(status: string) {
 }
 
 function serverState(orderId: string) {
-  const db = serverDb(server.dir);
+  const db = serverDb(run.server.dir);
   try {
     const { status } = db.prepare('select status from orders where id = ?').get(orderId) as { status: string };
     const rows = db.prepare('select wsin, missing_quantity as missing, damage_quantity as damaged, actor_name as actor from return_items where order_id = ? order by wsin').all(orderId) as { wsin: string; missing: number; damaged: number; actor: string }[];
@@ -45,15 +35,15 @@ describe('return approval from the orders screens', () => {
   it('a seller approves an RTO from the order slider; the slider then offers the read-only details', async () => {
     const order = orderIn('RTO_DELIVERED');
     expect(order).toBeDefined();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     try {
-      await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+      await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
       await page.waitForURL(/\/orders/);
       // The returns station is in a seller's navigation too.
       await page.getByRole('link', { name: 'Returns', exact: true }).waitFor();
 
-      await page.goto(`${server.url}/orders?tab=returns&q=${encodeURIComponent(order.shopOrderId)}`);
+      await page.goto(`${run.server.url}/orders?tab=returns&q=${encodeURIComponent(order.shopOrderId)}`);
       const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
       await row.waitFor({ timeout: 30_000 });
       // The list offers the action on the row.
@@ -101,12 +91,12 @@ describe('return approval from the orders screens', () => {
 
   it('the seeded processed returns show their rows in the read-only details', async () => {
     const order = orderIn('DTO_PROCESSED');
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     try {
-      await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+      await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
       await page.waitForURL(/\/orders/);
-      await page.goto(`${server.url}/orders?tab=returns&order=${order.id}`);
+      await page.goto(`${run.server.url}/orders?tab=returns&order=${order.id}`);
       const slider = page.getByTestId('order-info');
       await slider.getByRole('button', { name: 'RTO/DTO Details' }).click();
       const read = page.getByRole('dialog', { name: 'Approval for RTO' });

@@ -4,31 +4,24 @@
 // station every unit counts once and the order ends packed, on the returns
 // station the return AWB opens its approval, and in inventory a scanned WSIN
 // opens its row; the field is empty after each scan.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInUI } from './browser';
 import { BETWEEN_SCANS_MS, codeOf, ordersToPack, SCANNER_TIMINGS, typeScan, units, WAREHOUSE, type PackingOrderAnswer } from './floor-helpers';
-import { startServer } from './server';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 400 });
 let context: BrowserContext;
 let page: Page;
 const HANDHELD = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  browser = await launch();
-  context = await browser.newContext(HANDHELD);
+  context = await run.browser.newContext(HANDHELD);
   page = await context.newPage();
-  await signInUI(page, server.url, ...WAREHOUSE);
+  await signInUI(page, run.server.url, ...WAREHOUSE);
   await page.waitForURL(/\/fulfillment/);
   await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const fieldValue = (testId: string) => page.getByTestId(testId).inputValue();
 
@@ -37,7 +30,7 @@ describe('scans typed at every timing are taken whole', () => {
     // One order per key timing; its scans follow each other 0, 150 and 300 ms apart in turn.
     const combos = SCANNER_TIMINGS;
     // The orders with the most units (up to 6), so scans really run back to back.
-    const orders: PackingOrderAnswer[] = (await ordersToPack(page, server.url, 200))
+    const orders: PackingOrderAnswer[] = (await ordersToPack(page, run.server.url, 200))
       .filter((o) => units(o) <= 6)
       .sort((a, b) => units(b) - units(a))
       .slice(0, combos.length);
@@ -69,7 +62,7 @@ describe('scans typed at every timing are taken whole', () => {
   }, 600_000);
 
   it('returns station: the return AWB opens its approval whole, the field empty', async () => {
-    await page.goto(`${server.url}/returns`);
+    await page.goto(`${run.server.url}/returns`);
     const first = page.getByTestId('returns-list').locator('tbody tr, [data-order-id]').first();
     await first.waitFor({ timeout: 30_000 });
     const awb = (await first.locator('p').first().textContent())!.trim();
@@ -85,7 +78,7 @@ describe('scans typed at every timing are taken whole', () => {
   }, 300_000);
 
   it('inventory: a scanned WSIN opens its row, the field empty', async () => {
-    await page.goto(`${server.url}/inventory`);
+    await page.goto(`${run.server.url}/inventory`);
     const rows = page.getByTestId('inventory-row');
     await rows.first().waitFor({ timeout: 30_000 });
     const wsin = (await rows.first().getAttribute('data-wsin'))!;

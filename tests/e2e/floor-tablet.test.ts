@@ -4,23 +4,14 @@
 // table (a screenful of products, not phone cards), and nothing in the header
 // lies under the sync status pill. Screenshots go to $SHOTS when it is set.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInUI } from './browser';
 import { codeOf, ordersToPack, wedgeScan } from './floor-helpers';
 import { fitProblems } from './handheld-helpers';
-import { startServer } from './server';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 400 });
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS;
@@ -38,10 +29,10 @@ for (const viewport of [
 ]) {
   describe(`the floor on a ${viewport.width} x ${viewport.height} tablet`, () => {
     it('packing: the order card and the verdict beside the lines; the header badge clear of the status pill', async () => {
-      const context = await browser.newContext({ viewport, hasTouch: true });
+      const context = await run.browser.newContext({ viewport, hasTouch: true });
       try {
         const page = await context.newPage();
-        await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
+        await signInUI(page, run.server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
         await page.waitForURL(/\/fulfillment/);
         await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
 
@@ -52,7 +43,7 @@ for (const viewport of [
         expect(await page.getByTestId('role-badge').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
         await shot(page, `${viewport.width}x${viewport.height}-packing-list`);
 
-        const [order] = await ordersToPack(page, server.url, 1);
+        const [order] = await ordersToPack(page, run.server.url, 1);
         await wedgeScan(page, codeOf(order));
         await page.getByTestId('items-to-scan').waitFor();
         await wedgeScan(page, order.items_to_scan[0].wsin);
@@ -75,12 +66,12 @@ for (const viewport of [
     }, 120_000);
 
     it('inventory: a table with its column headers, more than a phone screenful of products in view', async () => {
-      const context = await browser.newContext({ viewport, hasTouch: true });
+      const context = await run.browser.newContext({ viewport, hasTouch: true });
       try {
         const page = await context.newPage();
-        await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
+        await signInUI(page, run.server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
         await page.waitForURL(/\/fulfillment/);
-        await page.goto(`${server.url}/inventory`);
+        await page.goto(`${run.server.url}/inventory`);
         await page.getByTestId('inventory-row').first().waitFor({ timeout: 30_000 });
         const table = page.getByRole('table', { name: 'Stock' });
         await expect(table.getByRole('columnheader').count()).resolves.toBeGreaterThan(2);

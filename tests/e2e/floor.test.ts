@@ -2,38 +2,23 @@
 // network off (across a reload), a browser killed between enqueue and push,
 // and keyboard-wedge scans while another field has focus.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { launchPersistent } from './browser';
 import { browserPid, codeOf, enterCode, openOrder, ordersToPack, packedOnServer, pageApi, pending, scanAllUnits, serverDb, signInToStation, wedgeScan } from './floor-helpers';
-import { startServer } from './server';
+import { fileServer, persistentProfiles } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-}, 120_000);
-afterAll(async () => server?.stop());
+const run = fileServer({ orders: 400 });
 
 
 describe('the packing station', () => {
   let context: BrowserContext;
-  const profiles: string[] = [];
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  /** A fresh persistent profile (IndexedDB survives reloads and restarts), removed after the suite. */
-  const freshProfile = async () => {
-    const launched = await launchPersistent();
-    profiles.push(launched.dir);
-    return launched;
-  };
+  const profiles = persistentProfiles();
 
   it('packs an order offline, reloads offline, packs another, and both reach the server once online', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await context.newPage();
-    await signInToStation(page, server.url);
-    const [first, second] = await ordersToPack(page, server.url, 2);
+    await signInToStation(page, run.server.url);
+    const [first, second] = await ordersToPack(page, run.server.url, 2);
     expect(second).toBeDefined();
 
     await context.setOffline(true);
@@ -56,20 +41,20 @@ describe('the packing station', () => {
 
     await page.reload();
     await page.getByTestId('role-badge').waitFor();
-    await page.goto(`${server.url}/fulfillment`).catch(() => undefined);
+    await page.goto(`${run.server.url}/fulfillment`).catch(() => undefined);
     await page.getByTestId('awb-input').waitFor();
     await expect(page.getByTestId('sync-online').textContent()).resolves.toBe('Offline');
     await openOrder(page, second);
     await scanAllUnits(page, second);
     await expect.poll(() => page.getByTestId('pack-status').textContent()).toBe('Packed');
     expect(await pending(page)).toBeGreaterThanOrEqual(4);
-    expect(packedOnServer(server.dir, first.key).packedTrails).toBe(0);
+    expect(packedOnServer(run.server.dir, first.key).packedTrails).toBe(0);
 
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
     for (const order of [first, second]) {
-      expect(packedOnServer(server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
-      const api = await pageApi(page, server.url);
+      expect(packedOnServer(run.server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+      const api = await pageApi(page, run.server.url);
       const found = await api.post(`/api/order/packaging-metadata/find/${encodeURIComponent(codeOf(order))}`, {});
       expect(found.body.data.status).toBe('Packed');
     }
@@ -78,11 +63,11 @@ describe('the packing station', () => {
   });
 
   it('delivers a command exactly once after the browser is killed between enqueue and push', async () => {
-    const launched = await freshProfile();
+    const launched = await profiles.fresh();
     context = launched.context;
     let page = await context.newPage();
-    await signInToStation(page, server.url);
-    const [order] = await ordersToPack(page, server.url, 1);
+    await signInToStation(page, run.server.url);
+    const [order] = await ordersToPack(page, run.server.url, 1);
     // Pushes hang, as on a network that accepts the request and never answers.
     await context.route('**/api/sync/push', () => undefined);
     await openOrder(page, order);
@@ -93,22 +78,22 @@ describe('the packing station', () => {
 
     process.kill(browserPid(launched.dir), 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1000));
-    expect(packedOnServer(server.dir, order.key).packedTrails).toBe(0);
+    expect(packedOnServer(run.server.dir, order.key).packedTrails).toBe(0);
 
-    ({ context } = await launchPersistent(launched.dir));
+    ({ context } = await profiles.reopen(launched.dir));
     page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/fulfillment`);
+    await page.goto(`${run.server.url}/fulfillment`);
     // The session cookie may not have reached the disk before the kill: sign in again if asked.
     await Promise.race([page.waitForURL(/\/login/, { timeout: 15_000 }), page.getByTestId('awb-input').waitFor({ timeout: 15_000 })]).catch(() => undefined);
-    if (page.url().includes('/login')) await signInToStation(page, server.url);
-    await expect.poll(() => packedOnServer(server.dir, order.key), { timeout: 30_000 }).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+    if (page.url().includes('/login')) await signInToStation(page, run.server.url);
+    await expect.poll(() => packedOnServer(run.server.dir, order.key), { timeout: 30_000 }).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
     // Syncing again delivers nothing new.
     await page.getByTestId('sync-status').click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-online')).toBe('true');
-    expect(packedOnServer(server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
-    const db = serverDb(server.dir);
+    expect(packedOnServer(run.server.dir, order.key)).toEqual({ status: 'READY_TO_SHIP', packedTrails: 1 });
+    const db = serverDb(run.server.dir);
     try {
       const scans = db.prepare("select count(*) as n from inventory_trail where kind = 'pack' and remarks like ?").get(`Packed order ${order.order.shopOrderId}%`) as { n: number };
       expect(scans.n).toBe(order.items_to_scan.length);
@@ -120,10 +105,10 @@ describe('the packing station', () => {
   });
 
   it('takes a keyboard-wedge scan while another field has focus, leaving that field as it was', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await context.newPage();
-    await signInToStation(page, server.url);
-    const [order] = await ordersToPack(page, server.url, 1);
+    await signInToStation(page, run.server.url);
+    const [order] = await ordersToPack(page, run.server.url, 1);
     // The AWB field takes the scan whole (everything before Enter is one scan, tests/e2e/floor-scan-timing.test.ts).
     await wedgeScan(page, codeOf(order));
     await page.getByTestId('items-to-scan').waitFor();
@@ -141,16 +126,15 @@ describe('the packing station', () => {
   });
 
   it('approves a return offline with a proof photo, uploaded before the approval once online', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await context.newPage();
-    await signInToStation(page, server.url);
+    await signInToStation(page, run.server.url);
     await page.getByRole('link', { name: 'Returns' }).click();
     const first = page.getByTestId('returns-list').locator('tbody tr').first();
     await first.waitFor();
     const awb = (await first.locator('td').first().locator('p').first().textContent())!;
     await context.setOffline(true);
     await expect.poll(() => page.getByTestId('sync-online').textContent()).toBe('Offline');
-    await page.waitForTimeout(200);
     await wedgeScan(page, awb);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Approval for RTO').waitFor();
@@ -172,13 +156,13 @@ describe('the packing station', () => {
       console.log('sync details', await page.getByTestId('sync-details').textContent());
       throw e;
     });
-    const db = serverDb(server.dir);
+    const db = serverDb(run.server.dir);
     try {
       const line = db.prepare('select r.image_key, r.damage_quantity, o.status from return_items r join orders o on o.id = r.order_id where r.wsin = ? and (o.tracking_number = ? or o.return_awb = ? or o.shop_order_id = ?)').get(wsin, awb, awb, awb) as { image_key: string; damage_quantity: number; status: string };
       expect(line.status).toMatch(/^(RTO|DTO)_PROCESSED$/);
       expect(line.damage_quantity).toBe(1);
       expect(line.image_key).toMatch(/^proof-.*\.png$/);
-      expect(fs.existsSync(`${server.dir}/uploads/${line.image_key}`)).toBe(true);
+      expect(fs.existsSync(`${run.server.dir}/uploads/${line.image_key}`)).toBe(true);
       expect((db.prepare('select count(*) as n from uploads where purpose = ?').get('proof') as { n: number }).n).toBe(1);
     } finally {
       db.close();
@@ -187,9 +171,9 @@ describe('the packing station', () => {
   });
 
   it('changes stock offline from the inventory popup and refuses an adjustment below zero', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await context.newPage();
-    await signInToStation(page, server.url);
+    await signInToStation(page, run.server.url);
     await page.getByRole('link', { name: 'Inventory' }).click();
     const row = page.getByTestId('inventory-row').first();
     await row.waitFor();
@@ -218,7 +202,7 @@ describe('the packing station', () => {
 
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
-    const db = serverDb(server.dir);
+    const db = serverDb(run.server.dir);
     try {
       const stock = db.prepare("select quantity from inventory where wsin = ? and company_id = (select company_id from inventory where wsin = ? limit 1) and warehouse_id = 'w0000000-0000-7000-8000-000000000001'").get(wsin, wsin) as { quantity: number };
       expect(stock.quantity).toBe(before + 5);

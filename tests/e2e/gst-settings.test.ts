@@ -5,53 +5,45 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { makeGstin } from '../../domain/gstin';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
 const SHOTS = '/tmp/shots-33';
 
 beforeAll(async () => {
-  server = await startServer({ orders: 20 });
-  browser = await launch();
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The seller through the API (cookie and xsrf), to ship a B2B order as the orders screens would. */
 async function api() {
-  const a = await fetch(`${server.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: SELLER.email, password: SELLER.password, appType: 'seller' }) });
+  const a = await fetch(`${run.server.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: SELLER.email, password: SELLER.password, appType: 'seller' }) });
   const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
-  const l = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
+  const l = await fetch(`${run.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
   const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
   return async (p: string, method = 'GET', body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, { method, headers: { cookie, 'x-xsrf-token': auth.xsrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${run.server.url}${p}`, { method, headers: { cookie, 'x-xsrf-token': auth.xsrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.status, body: (await r.json()) as any };
   };
 }
 
 it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice and cancels it', async () => {
-  const file = new Database(path.join(server.dir, 'app.db'), { readonly: true });
+  const file = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
   const c0 = DEMO_COMPANIES[0].id;
   const gstin = (file.prepare(`select gstin from company_gstins where company_id = ? and state_code = '27'`).get(c0) as { gstin: string }).gstin;
   const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
   file.close();
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await signInUI(page, server.url, SELLER.email, SELLER.password, 'Seller');
+  await signInUI(page, run.server.url, SELLER.email, SELLER.password, 'Seller');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
-  await page.goto(`${server.url}/settings/gst`);
+  await page.goto(`${run.server.url}/settings/gst`);
   await page.getByRole('heading', { name: 'E-invoicing' }).waitFor({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/gst-empty.png`, fullPage: true });
 

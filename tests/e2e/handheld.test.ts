@@ -6,28 +6,19 @@
 // has the work in its first screenful and one verdict per scan. The same
 // screens are then checked on a 768 px tablet and a 1366 px laptop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsSettled, signInUI } from './browser';
 import { codeOf, ordersToPack, type PackingOrderAnswer } from './floor-helpers';
 import { fitProblems, inFirstScreen, shot } from './handheld-helpers';
-import { startServer } from './server';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 400 });
 
 const HANDHELD = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 async function signedIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
+  await signInUI(page, run.server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
   await page.waitForURL(/\/fulfillment/);
   await page.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
   return page;
@@ -48,7 +39,7 @@ async function openFromNav(page: Page, label: string) {
   await link.waitFor();
   // The navigation slides in: measure it once it is in place.
   await expect.poll(async () => (await link.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
-  await page.waitForTimeout(300);
+  await animationsSettled(page);
   await expectFits(page, `nav-${label}`);
   await link.tap();
   // The navigation slides away again: measure the next screen once it has gone.
@@ -60,9 +51,9 @@ describe('the floor on a 360 x 640 handheld', () => {
   let page: Page;
   let order: PackingOrderAnswer;
   beforeAll(async () => {
-    context = await browser.newContext(HANDHELD);
+    context = await run.browser.newContext(HANDHELD);
     page = await signedIn(context);
-    [order] = await ordersToPack(page, server.url, 1);
+    [order] = await ordersToPack(page, run.server.url, 1);
   }, 90_000);
   afterAll(async () => context?.close());
 
@@ -140,7 +131,7 @@ describe('the floor on a 360 x 640 handheld', () => {
   });
 
   it('an AWB that is not found goes back to the list, said once in the verdict banner', async () => {
-    await page.goto(`${server.url}/fulfillment?t=NO-SUCH-AWB`);
+    await page.goto(`${run.server.url}/fulfillment?t=NO-SUCH-AWB`);
     await page.waitForURL((u) => !u.search.includes('NO-SUCH-AWB'));
     await page.locator('[data-testid="scan-result"][data-state="fail"]').waitFor();
     await expect(page.getByText('No order to pack has the AWB NO-SUCH-AWB.').count()).resolves.toBe(1);
@@ -196,9 +187,9 @@ describe('the floor on a 360 x 640 handheld', () => {
 
 describe('a notification on a touch screen', () => {
   it('has a thumb-sized close button (the "Installed on this device" toast, on a seller screen at 360 px)', async () => {
-    const context = await browser.newContext(HANDHELD);
+    const context = await run.browser.newContext(HANDHELD);
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const toast = page.locator('.mantine-Notification-root', { hasText: 'Installed on this device' });
     await toast.waitFor({ timeout: 30_000 });
@@ -212,21 +203,21 @@ describe('a notification on a touch screen', () => {
 describe('the same floor screens on a tablet and a laptop', () => {
   for (const viewport of [{ width: 768, height: 1024 }, { width: 1366, height: 768 }]) {
     it(`fits ${viewport.width} px: packing list, packing screen, returns dialog, inventory`, async () => {
-      const context = await browser.newContext({ viewport, hasTouch: viewport.width < 1000 });
+      const context = await run.browser.newContext({ viewport, hasTouch: viewport.width < 1000 });
       try {
         const page = await signedIn(context);
         await expectFits(page, 'packing-list', { minTarget: 0 });
-        const [order] = await ordersToPack(page, server.url, 1);
+        const [order] = await ordersToPack(page, run.server.url, 1);
         await page.getByTestId('awb-input').fill(codeOf(order));
         await page.getByTestId('awb-input').press('Enter');
         await page.getByTestId('items-to-scan').waitFor();
         for (const id of ['wsin-input', 'order-progress']) expect(await inFirstScreen(page, id)).toBe(true);
         await expectFits(page, 'packing-screen', { minTarget: 0 });
-        await page.goto(`${server.url}/returns`);
+        await page.goto(`${run.server.url}/returns`);
         await page.getByTestId('returns-list').locator('tbody tr').first().getByRole('button', { name: 'Approve' }).click();
         await page.getByRole('dialog').getByTestId('return-lines').waitFor();
         await expectFits(page, 'return-dialog', { minTarget: 0 });
-        await page.goto(`${server.url}/inventory`);
+        await page.goto(`${run.server.url}/inventory`);
         await page.getByTestId('inventory-row').first().waitFor();
         await expectFits(page, 'inventory', { minTarget: 0 });
       } finally {

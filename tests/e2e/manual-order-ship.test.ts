@@ -2,38 +2,30 @@
 // chosen), ships it, downloads its label and invoice, and a warehouse user
 // packs it at the 360 px packing station of that warehouse.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
-import { launch, signInUI } from './browser';
+import { signInUI } from './browser';
+import { createManualOrder } from './seller-helpers';
 import { pageApi, scanAllUnits, type PackingOrderAnswer } from './floor-helpers';
-import { startServer } from './server';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 60 });
 const RUN = Date.now().toString(36).toUpperCase();
 const ORDER_ID = `B2C-E2E-${RUN}`;
 let orderId = '';
 let awb = '';
 
-beforeAll(async () => {
-  server = await startServer({ orders: 60 });
-  browser = await launch();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const tb = (root: Page | ReturnType<Page['locator']>, name: string) => root.getByRole('textbox', { name, exact: true });
 
 describe('a B2C manual order goes somewhere', () => {
   it('is created with a ship-from warehouse, shipped, and its label and invoice download', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
-    await page.goto(`${server.url}/orders/new`);
+    await page.goto(`${run.server.url}/orders/new`);
     // Order type 0 is labelled B2C and is the default.
     await expect.poll(() => page.getByRole('radiogroup', { name: 'Order Type' }).getByRole('radio', { name: 'B2C' }).isChecked()).toBe(true);
     await tb(page, 'Order ID').fill(ORDER_ID);
@@ -63,12 +55,7 @@ describe('a B2C manual order goes somewhere', () => {
     await expect.poll(() => shipFrom.inputValue()).toContain('Bhiwandi');
     await page.screenshot({ path: '/tmp/i12-manual-order.png', fullPage: true });
 
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/orders/manual') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Create Order' }).click();
-    const res = await created;
-    expect(res.status()).toBe(201);
-    orderId = (await res.json()).data.id;
-    await page.waitForURL(/\/orders$/);
+    orderId = await createManualOrder(page);
 
     // The seller finds the order by its Order ID and opens it in the slider.
     const searchBox = page.getByRole('textbox', { name: 'Search orders', exact: true });
@@ -156,11 +143,11 @@ describe('a B2C manual order goes somewhere', () => {
   });
 
   it('is packed by the Bhiwandi warehouse user at the 360 px station', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+    const context = await run.browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
+    await signInUI(page, run.server.url, 'warehouse@shipdesk.in', 'Warehouse@1234', 'Warehouse');
     await page.waitForURL(/\/fulfillment/);
-    const api = await pageApi(page, server.url);
+    const api = await pageApi(page, run.server.url);
     const found = await api.post<{ data: PackingOrderAnswer }>(`/api/order/packaging-metadata/find/${awb}`, { selectedCompanyIds: api.session.selectedCompanyIds ?? [] });
     expect(found.status).toBe(200);
     await page.getByTestId('awb-input').fill(awb);

@@ -3,26 +3,21 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_COMPANIES } from '../../db/seed';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { sellerOnOrders } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 400 });
 let db: Database.Database;
 type Row = { id: string; shop_order_id: string; customer_name: string; status: string; tracking_number: string | null };
 const company = DEMO_COMPANIES[0].id;
 
 beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-  db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
-  browser = await launch();
+  db = new Database(path.join(run.server.dir, 'app.db'), { fileMustExist: true });
 });
 afterAll(async () => {
   db?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 /** An order of the demo seller put in `status` (as the courier or the check would). */
@@ -35,14 +30,7 @@ function orderAs(status: string): Row {
   return { ...o, status };
 }
 
-async function sellerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
-  await page.waitForURL(/\/orders/);
-  await page.getByTestId('order-row').first().waitFor();
-  return page;
-}
+const sellerPage = () => sellerOnOrders(run.browser, run.server.url);
 
 /** Types into the list's search and opens the order's slider from its row. */
 async function openBySearch(page: Page, q: string, orderId: string) {
@@ -114,7 +102,7 @@ describe('problem orders on a desktop', () => {
     db.prepare(`INSERT INTO customer_requests (id, order_id, company_id, kind, payload, status, created_at) VALUES (?, ?, ?, 'address', ?, 'OPEN', ?)`)
       .run(id, o.id, company, JSON.stringify({ landmark: 'Opposite the water tank', phone: '9812312345' }), new Date().toISOString());
     const page = await sellerPage();
-    await page.goto(`${server.url}/orders?tab=user-requests`);
+    await page.goto(`${run.server.url}/orders?tab=user-requests`);
     await page.getByTestId('customer-requests').waitFor();
     const box = page.getByRole('textbox', { name: 'Search orders' });
     if (await box.count()) await box.fill('');

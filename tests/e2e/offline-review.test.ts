@@ -1,18 +1,12 @@
 // The floor's offline promise where real use breaks it: two tabs sharing one
 // outbox, a push the network swallows, and a session that ends while the
 // packer keeps packing.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchPersistent } from './browser';
 import { openOrder, ordersToPack, packedOnServer, pending, scanAllUnits, signInToStation, WAREHOUSE } from './floor-helpers';
-import { startServer } from './server';
+import { fileServer, persistentProfiles } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-beforeAll(async () => {
-  server = await startServer({ orders: 400 });
-}, 120_000);
-afterAll(async () => server?.stop());
+const run = fileServer({ orders: 400 });
 
 async function phone(context: BrowserContext) {
   const page = context.pages()[0] ?? (await context.newPage());
@@ -20,7 +14,7 @@ async function phone(context: BrowserContext) {
   return page;
 }
 
-const packedTrails = (orderId: string) => packedOnServer(server.dir, orderId).packedTrails;
+const packedTrails = (orderId: string) => packedOnServer(run.server.dir, orderId).packedTrails;
 
 /** Whether every tab's waiting count is the device's outbox, with something in it. */
 async function showsOutbox(tabs: Page[]): Promise<boolean> {
@@ -48,25 +42,16 @@ const outboxSize = (page: Page) =>
 
 describe('the floor offline, as packers break it', () => {
   let context: BrowserContext;
-  const profiles: string[] = [];
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  const freshProfile = async () => {
-    const launched = await launchPersistent();
-    profiles.push(launched.dir);
-    return launched;
-  };
+  const profiles = persistentProfiles();
 
   it('two tabs offline: each shows every change waiting on the device, not only its own', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const a = await phone(context);
-    await signInToStation(a, server.url);
-    const [first, second] = await ordersToPack(a, server.url, 2);
+    await signInToStation(a, run.server.url);
+    const [first, second] = await ordersToPack(a, run.server.url, 2);
     const b = await context.newPage();
     await b.setViewportSize({ width: 360, height: 640 });
-    await b.goto(`${server.url}/fulfillment`);
+    await b.goto(`${run.server.url}/fulfillment`);
     await b.getByTestId('pack-row').first().waitFor({ timeout: 30_000 });
 
     await context.setOffline(true);
@@ -90,10 +75,10 @@ describe('the floor offline, as packers break it', () => {
   });
 
   it('a push the network swallows is given up on and sent again, without a reload or a tap', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await phone(context);
-    await signInToStation(page, server.url);
-    const [order] = await ordersToPack(page, server.url, 1);
+    await signInToStation(page, run.server.url);
+    const [order] = await ordersToPack(page, run.server.url, 1);
     // The first push is accepted by the network and never answered (a stalled proxy); later ones go through.
     let swallowed = 0;
     await context.route('**/api/sync/push', (route) => {
@@ -110,10 +95,10 @@ describe('the floor offline, as packers break it', () => {
   }, 180_000);
 
   it('a session that ends while packing: the status says nothing is syncing and why, and signing in again sends it all', async () => {
-    ({ context } = await freshProfile());
+    ({ context } = await profiles.fresh());
     const page = await phone(context);
-    await signInToStation(page, server.url);
-    const [order] = await ordersToPack(page, server.url, 1);
+    await signInToStation(page, run.server.url);
+    const [order] = await ordersToPack(page, run.server.url, 1);
     // Signed out on the server (expired, or signed out elsewhere); the packing screen stays open.
     await context.clearCookies();
     await openOrder(page, order);

@@ -2,24 +2,17 @@
 // the invoices and Settings > Invoicing show what this device loaded last under
 // the offline banner (not an error), and every action that needs the server is
 // disabled with the reason beside it. Back online, the actions come back.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { deviceSaved, launchPersistent, signInUI } from './browser';
-import { startServer } from './server';
+import { deviceSaved, signInUI } from './browser';
+import { fileServer, persistentProfiles } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServer({ orders: 200 });
+const profiles = persistentProfiles();
 let context: BrowserContext;
-let profile: string;
 beforeAll(async () => {
-  server = await startServer({ orders: 200 });
-  ({ context, dir: profile } = await launchPersistent());
+  ({ context } = await profiles.fresh());
 }, 120_000);
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  fs.rmSync(profile, { recursive: true, force: true });
-  await server?.stop();
-});
 
 const catalogueItems = (page: Page) =>
   page.getByRole('table', { name: 'Catalogue items' }).getByRole('button', { name: /^Open / }).evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
@@ -35,24 +28,24 @@ describe('seller pages offline', () => {
   it('catalogue, invoices and invoicing settings: cached data, no error, server actions disabled with the reason', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, null, { timeout: 60_000 });
 
     // Online: load each page once, as the seller would.
-    await page.goto(`${server.url}/catalogs`);
+    await page.goto(`${run.server.url}/catalogs`);
     await page.getByRole('table', { name: 'Catalogue items' }).getByRole('button', { name: /^Open / }).first().waitFor({ timeout: 30_000 });
     const items = await catalogueItems(page);
     expect(items.length).toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Sync Catalogue' }).isDisabled()).resolves.toBe(false);
     await deviceSaved(page); // the device saves what was loaded in the background
 
-    await page.goto(`${server.url}/invoices`);
+    await page.goto(`${run.server.url}/invoices`);
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     await expect(page.getByRole('button', { name: 'Export CSV' }).isDisabled()).resolves.toBe(false);
     await deviceSaved(page);
 
-    await page.goto(`${server.url}/settings/invoicing`);
+    await page.goto(`${run.server.url}/settings/invoicing`);
     await page.getByTestId('gstin-row').first().waitFor({ timeout: 30_000 });
     const gstins = await gstinRows(page);
     await deviceSaved(page); // the device saves what was loaded in the background
@@ -69,7 +62,7 @@ describe('seller pages offline', () => {
     await expect(page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('offline-reason').first().textContent()).resolves.toBe(NEEDS_NETWORK);
 
-    await page.goto(`${server.url}/catalogs`);
+    await page.goto(`${run.server.url}/catalogs`);
     await expectOfflineBanner(page);
     await page.getByRole('table', { name: 'Catalogue items' }).getByRole('button', { name: /^Open / }).first().waitFor();
     expect(await catalogueItems(page)).toEqual(items);
@@ -77,7 +70,7 @@ describe('seller pages offline', () => {
     await expect(page.getByRole('button', { name: /^Sync Catalogue/ }).isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('offline-reason').first().textContent()).resolves.toBe(NEEDS_NETWORK);
 
-    await page.goto(`${server.url}/invoices`);
+    await page.goto(`${run.server.url}/invoices`);
     await expectOfflineBanner(page);
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     await expect(page.getByTestId('invoices-error').count()).resolves.toBe(0);
@@ -93,7 +86,7 @@ describe('seller pages offline', () => {
   it('fits the GSTIN settings in a 360 px wide screen', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`${server.url}/settings/invoicing`);
+    await page.goto(`${run.server.url}/settings/invoicing`);
     await page.getByTestId('gstin-row').first().waitFor({ timeout: 30_000 });
     const save = await page.getByRole('button', { name: 'Add GSTIN' }).boundingBox();
     const input = await page.getByRole('form', { name: 'Add a GSTIN' }).getByRole('textbox', { name: 'GSTIN', exact: true }).boundingBox();

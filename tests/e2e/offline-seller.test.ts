@@ -3,24 +3,17 @@
 // actions that need the server are disabled with the reason; an order opened
 // before opens again; nothing claims "Ready to work offline". Back online, the
 // screen refreshes by itself.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { deviceSaved, launchPersistent, signInUI } from './browser';
-import { startServer } from './server';
+import { deviceSaved, signInUI } from './browser';
+import { fileServer, persistentProfiles } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const run = fileServer({ orders: 300 });
+const profiles = persistentProfiles();
 let context: BrowserContext;
-let profile: string;
 beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  ({ context, dir: profile } = await launchPersistent());
+  ({ context } = await profiles.fresh());
 }, 120_000);
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  fs.rmSync(profile, { recursive: true, force: true });
-  await server?.stop();
-});
 
 const rowIds = (page: Page) => page.locator('[data-testid="order-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
 
@@ -28,7 +21,7 @@ describe('seller screens offline', () => {
   it('shows the cached orders list and an opened order read-only, with the server actions disabled, and refreshes when back online', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await page.getByTestId('order-row').first().waitFor({ timeout: 30_000 });
     // The service worker has the shell, so a reload works without a network.

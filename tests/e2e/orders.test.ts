@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
 // Its own server: this suite marks orders ready to ship and cancels them.
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 600 });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 600 });
 
 const rows = (page: Page) => page.getByTestId('order-row');
 const statuses = async (page: Page) => (await page.getByTestId('order-status').allTextContents()).map((s) => s.toLowerCase());
@@ -28,9 +19,9 @@ async function waitForList(page: Page) {
 
 describe('orders workspace', () => {
   it('filters by section and with the F shortcut, pages, sorts, bulk-marks ready to ship and cancels an order', async () => {
-    const context = await browser.newContext({ viewport: { width: 1680, height: 1000 } });
+    const context = await run.browser.newContext({ viewport: { width: 1680, height: 1000 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await rows(page).first().waitFor();
 
@@ -104,7 +95,7 @@ describe('orders workspace', () => {
     await page.getByTestId('job-progress').waitFor({ state: 'detached' });
     await waitForList(page);
     for (const id of picked) expect(await page.locator(`[data-order-id="${id}"]`).count()).toBe(0);
-    const after = await page.request.get(`${server.url}/api/orders/${picked[0]}`);
+    const after = await page.request.get(`${run.server.url}/api/orders/${picked[0]}`);
     expect((await after.json()).data.status).toBe('READY_TO_SHIP');
 
     // Open an order from the list and cancel it from the slider.
@@ -124,14 +115,14 @@ describe('orders workspace', () => {
   });
 
   it('keeps the section and filter in session storage, and shows the empty state', async () => {
-    const context = await browser.newContext();
+    const context = await run.browser.newContext();
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
-    await page.goto(`${server.url}/orders?tab=ndr&q=NO-SUCH-ORDER`);
+    await page.goto(`${run.server.url}/orders?tab=ndr&q=NO-SUCH-ORDER`);
     await page.getByText('Nothing to display here').waitFor();
     // Coming back to /orders without params restores both.
-    await page.goto(`${server.url}/orders`);
+    await page.goto(`${run.server.url}/orders`);
     await page.waitForURL(/tab=ndr/);
     await page.waitForURL(/q=NO-SUCH-ORDER/);
     await page.getByText('Nothing to display here').waitFor();
@@ -139,9 +130,9 @@ describe('orders workspace', () => {
   });
 
   it('on a 1366px laptop puts the sections beside the table, which fits without sideways scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await rows(page).first().waitFor();
     await expect.poll(() => page.getByTestId('section-all').textContent()).toMatch(/^All \(\d+\)$/);
@@ -160,9 +151,9 @@ describe('orders workspace', () => {
   });
 
   it('below 1000px shows the sections as tabs above the table', async () => {
-    const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+    const context = await run.browser.newContext({ viewport: { width: 900, height: 1000 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
     await page.getByRole('tab', { name: /^All \(\d+\)$/ }).first().waitFor();
     await page.getByRole('tab', { name: /^Returns \(\d+\)$/ }).click();

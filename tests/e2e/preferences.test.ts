@@ -1,25 +1,16 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
 // Its own server: this suite changes preferences and ships an order.
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 300 });
 
 async function signedIn(email: string, password: string, app: 'Seller' | 'Admin') {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
-  await signInUI(page, server.url, email, password, app);
+  await signInUI(page, run.server.url, email, password, app);
   await page.waitForURL(/\/orders/);
   return page;
 }
@@ -31,9 +22,9 @@ async function pick(page: Page, label: string, option: string) {
 
 /** A PLACED order of the seller without an AWB yet. */
 async function placedOrderWithoutAwb(page: Page) {
-  const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=50`)).json();
+  const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=PLACED&pageSize=50`)).json();
   for (const o of list.order as { id: string }[]) {
-    const d = (await (await page.request.get(`${server.url}/api/orders/${o.id}`)).json()).data;
+    const d = (await (await page.request.get(`${run.server.url}/api/orders/${o.id}`)).json()).data;
     if (!d.trackingNumber) return d as { id: string; weightG: number; shopOrderId: string };
   }
   throw new Error('no PLACED order without an AWB');
@@ -45,7 +36,7 @@ describe('preferences and courier choice', () => {
     const order = await placedOrderWithoutAwb(seller);
 
     // Seller: the courier order; the weight limit is shown but only an admin may change it.
-    await seller.goto(`${server.url}/settings/preferences`);
+    await seller.goto(`${run.server.url}/settings/preferences`);
     await seller.getByText('Labels and invoices').waitFor();
     expect(await seller.getByRole('textbox', { name: 'Maximum weight for white label (g)' }).isDisabled()).toBe(true);
     await seller.getByRole('switch', { name: 'Print item labels' }).check();
@@ -56,7 +47,7 @@ describe('preferences and courier choice', () => {
 
     // Admin: choose the company first, then the weight limit.
     const admin = await signedIn('admin@shipdesk.in', 'Admin@1234', 'Admin');
-    await admin.goto(`${server.url}/settings/preferences`);
+    await admin.goto(`${run.server.url}/settings/preferences`);
     await admin.getByText('Choose a company to see its preferences.').waitFor();
     await admin.getByRole('combobox', { name: 'Company', exact: true }).fill('Chai');
     await admin.getByRole('option', { name: 'Chai Point Retail Pvt Ltd' }).click();
@@ -75,7 +66,7 @@ describe('preferences and courier choice', () => {
     await expect.poll(() => seller.getByRole('textbox', { name: 'Maximum weight for white label (g)' }).inputValue()).toBe(String(limit));
 
     // Ship: the default is the first courier of the preference; the seller picks the second one instead.
-    await seller.goto(`${server.url}/orders?order=${order.id}`);
+    await seller.goto(`${run.server.url}/orders?order=${order.id}`);
     await seller.getByTestId('order-slider').getByRole('button', { name: 'READY TO SHIP' }).click();
     const bluedart = seller.getByTestId('quote-bluedart');
     await bluedart.waitFor();
@@ -95,7 +86,7 @@ describe('preferences and courier choice', () => {
     await seller.screenshot({ path: '/tmp/e2e-courier-booked.png' });
 
     // What the order recorded.
-    const b = (await (await seller.request.get(`${server.url}/api/orders/${order.id}/courier-booking`)).json()).data;
+    const b = (await (await seller.request.get(`${run.server.url}/api/orders/${order.id}/courier-booking`)).json()).data;
     expect(b).toMatchObject({ courierName: 'Delhivery', awb, status: 'booked' });
     expect(`₹${(b.ratePaise / 100).toFixed(2)}`).toBe(price);
     await booked.getByRole('button', { name: 'Close', exact: true }).click();

@@ -1,33 +1,23 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { signInUI } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = fileServerAndBrowser({ orders: 300 });
 
 describe('promoters', () => {
   it('an admin creates a promoter with two retailers and downloads its stock CSV', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await signInUI(page, run.server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
     await page.waitForURL(/\/orders/);
 
     // A retailer that has received D2R orders, so the stock report has rows.
-    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=DELIVERED&orderType=2&pageSize=20`)).json();
-    const delivered = (await (await page.request.get(`${server.url}/api/orders/${list.order[0].id}`)).json()).data;
+    const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=DELIVERED&orderType=2&pageSize=20`)).json();
+    const delivered = (await (await page.request.get(`${run.server.url}/api/orders/${list.order[0].id}`)).json()).data;
     const retailerPhone: string = delivered.shippingPhone;
 
-    await page.goto(`${server.url}/admin/promoters`);
+    await page.goto(`${run.server.url}/admin/promoters`);
     await page.getByText('Nothing to display here').waitFor();
     await page.getByRole('button', { name: 'Create Promoter' }).click();
     const modal = page.getByRole('dialog', { name: 'Create Promoter' });

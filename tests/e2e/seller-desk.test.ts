@@ -6,35 +6,22 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BULK_DEFS } from '../../domain/bulk/types';
 import { DEMO_COMPANIES } from '../../db/seed';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { sellerOnOrders, signInUI } from './browser';
+import { VALID_BULK_ORDER_ROW } from './seller-helpers';
+import { fileServerAndBrowser } from './setup';
 
 const SHOTS = '/tmp/shots-29';
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  browser = await launch();
-});
+const run = fileServerAndBrowser({ orders: 300 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-desk-'));
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function sellerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
-  await page.waitForURL(/\/orders/);
-  await page.getByTestId('order-row').first().waitFor();
-  return page;
-}
+const sellerPage = () => sellerOnOrders(run.browser, run.server.url);
 async function waitForList(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('[data-testid="orders-table-wrap"][data-busy="false"]').waitFor();
@@ -127,9 +114,9 @@ describe('the orders page at 1366 x 768', () => {
 
   it('ships an order and, from the same dialog, prints its label and invoice and puts it on the manifest', async () => {
     const page = await sellerPage();
-    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
+    const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
     const order = (list.order as { id: string; shopOrderId: string }[])[0];
-    await page.goto(`${server.url}/orders?order=${order.id}`);
+    await page.goto(`${run.server.url}/orders?order=${order.id}`);
     const slider = page.getByRole('dialog', { name: `Order ${order.shopOrderId}` });
     await slider.waitFor();
     await expect(slider.getByTestId('ship-documents').count()).resolves.toBe(0); // nothing to print before it has an AWB
@@ -204,11 +191,7 @@ describe('the orders page at 1366 x 768', () => {
 
   it('bulk preview: every error marked in its row, a rows-with-errors filter, and an error list that goes to its cell', async () => {
     const cols = BULK_DEFS.orders.columns.map((c) => c.key);
-    const base: Record<string, string | number> = {
-      length: 20, breadth: 15, height: 10, weight: 600, paymentMethod: 'prepaid', itemName: 'Chai', itemQuantity: 1, discount: 0, sku: 'CP-0001', name: 'Asha Verma',
-      phone: '9876543210', email: 'asha@example.com', line1: '12 MG Road', line2: 'Near Metro', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', shippingPrice: 40,
-      isb2bOrder: 'no', isD2ROrder: 'no',
-    };
+    const base = VALID_BULK_ORDER_ROW;
     const run = Date.now().toString(36).toUpperCase();
     const data: Record<string, string | number>[] = Array.from({ length: 40 }, (_, i) => ({ ...base, id: `DESK-${run}-${i + 1}` }));
     data[4] = { ...data[4], pincode: '4000' };
@@ -265,7 +248,7 @@ describe('the orders page at 1366 x 768', () => {
   });
 
   it('NDR workspace: reason, attempts and respond-by per row; a re-attempt shows pending; rows without actions say why', async () => {
-    const db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
+    const db = new Database(path.join(run.server.dir, 'app.db'), { fileMustExist: true });
     const company = DEMO_COMPANIES[0].id;
     const transit = db.prepare(`SELECT id, shop_order_id FROM orders WHERE company_id = ? AND status = 'IN_TRANSIT' ORDER BY id DESC LIMIT 2`).all(company) as { id: string; shop_order_id: string }[];
     const [undelivered, rtoUndelivered] = transit;
@@ -314,7 +297,7 @@ describe('the orders page at 1366 x 768', () => {
 
   it('manual order form: B2C without B2B fields, items in the first screen, a suggested order id checked unique, dates as DD/MM/YYYY', async () => {
     const page = await sellerPage();
-    await page.goto(`${server.url}/orders/new`);
+    await page.goto(`${run.server.url}/orders/new`);
     const id = page.getByRole('textbox', { name: 'Order ID' });
     await expect.poll(() => id.inputValue()).toMatch(/^M\d{6}-\d{3}$/);
     // B2C: none of the B2B fields.
@@ -333,7 +316,7 @@ describe('the orders page at 1366 x 768', () => {
     await page.screenshot({ path: `${SHOTS}/manual-order-b2c.png` });
 
     // An id the company has already: said when the field is left.
-    const taken = (await (await page.request.get(`${server.url}/api/orders?tab=all&pageSize=20`)).json()).order[0].shopOrderId as string;
+    const taken = (await (await page.request.get(`${run.server.url}/api/orders?tab=all&pageSize=20`)).json()).order[0].shopOrderId as string;
     await id.fill(taken);
     await id.press('Tab');
     await page.getByText(`Order ID ${taken} already exists`).waitFor();
@@ -349,13 +332,13 @@ describe('the orders page at 1366 x 768', () => {
 
   it('catalogue item without an image: the edit form says so and takes one in place, then saves the new price', async () => {
     const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
+    const db = new Database(path.join(run.server.dir, 'app.db'), { fileMustExist: true });
     const item = db.prepare(`SELECT id, product_title FROM catalogue_items WHERE company_id = ? AND shop_type = 'manual' ORDER BY id LIMIT 1`).get(DEMO_COMPANIES[0].id) as { id: string; product_title: string };
     db.prepare(`UPDATE catalogue_items SET image_urls = '[]' WHERE id = ?`).run(item.id); // as the bulk sheet leaves it
     db.close();
 
     const page = await sellerPage();
-    await page.goto(`${server.url}/catalogs?item=${item.id}#update`);
+    await page.goto(`${run.server.url}/catalogs?item=${item.id}#update`);
     const form = page.getByRole('form', { name: 'Edit catalogue item' });
     await form.getByTestId('catalogue-needs-image').waitFor();
     await form.getByRole('textbox', { name: 'Price', exact: true }).fill('321.50');
@@ -368,23 +351,23 @@ describe('the orders page at 1366 x 768', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Catalog Updated successfully!').waitFor();
     await page.getByTestId('catalogue-details').getByText('₹321.50').waitFor();
-    const saved = await (await page.request.get(`${server.url}/api/catalogue/${item.id}`)).json();
+    const saved = await (await page.request.get(`${run.server.url}/api/catalogue/${item.id}`)).json();
     expect(saved.data.imageUrls).toHaveLength(1);
     await page.context().close();
   });
 
   it('audit log: an admin action in words, who, when in India time, the order linked, and each changed field before and after', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
+    await signInUI(page, run.server.url, 'admin@shipdesk.in', 'Admin@1234', 'Admin');
     await page.waitForURL(/\/orders/);
-    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=20&companyId=${DEMO_COMPANIES[0].id}`)).json();
+    const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=PLACED&pageSize=20&companyId=${DEMO_COMPANIES[0].id}`)).json();
     const order = (list.order as { id: string; shopOrderId: string }[]).at(-1)!;
-    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken as string;
-    const cancel = await page.request.patch(`${server.url}/api/orders/${order.id}/cancel`, { data: { reason: 'Buyer ordered twice' }, headers: { 'x-xsrf-token': xsrf } });
+    const xsrf = (await (await page.request.get(`${run.server.url}/api/auth/session`)).json()).xsrfToken as string;
+    const cancel = await page.request.patch(`${run.server.url}/api/orders/${order.id}/cancel`, { data: { reason: 'Buyer ordered twice' }, headers: { 'x-xsrf-token': xsrf } });
     expect(cancel.status()).toBe(200);
 
-    await page.goto(`${server.url}/admin/audit-log`);
+    await page.goto(`${run.server.url}/admin/audit-log`);
     const table = page.getByTestId('audit-log-table');
     const row = table.getByRole('row').filter({ hasText: `Order ${order.shopOrderId}` }).first();
     await row.waitFor();
@@ -401,7 +384,7 @@ describe('the orders page at 1366 x 768', () => {
 
   it('missed orders: searched, limited to a date range and downloaded as shown', async () => {
     const page = await sellerPage();
-    const all = (await (await page.request.get(`${server.url}/api/missed-orders?page=1&pageSize=50`)).json()).order as { shopOrderId: string }[];
+    const all = (await (await page.request.get(`${run.server.url}/api/missed-orders?page=1&pageSize=50`)).json()).order as { shopOrderId: string }[];
     expect(all.length).toBeGreaterThan(1);
     const wanted = all[0].shopOrderId;
     await page.getByTestId('section-missed').click();
@@ -420,7 +403,7 @@ describe('the orders page at 1366 x 768', () => {
     expect(csv.trim().split('\n').length).toBe(2); // the header and the one order shown
 
     // A range with nothing in it: the list says so.
-    await page.goto(`${server.url}/orders?tab=missed&from=2020-01-01&to=2020-01-02`);
+    await page.goto(`${run.server.url}/orders?tab=missed&from=2020-01-01&to=2020-01-02`);
     await page.getByText(/No missed orders|Nothing to display/).first().waitFor();
     await page.context().close();
   });

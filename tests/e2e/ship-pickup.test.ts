@@ -4,40 +4,28 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { shiprocketServer } from '../db/courier-servers';
-import { launch, signInUI } from './browser';
-import { startServer } from './server';
+import { sellerOnOrders } from './browser';
+import { fileServerAndBrowser } from './setup';
 
 const SHOTS = '/tmp/shots-32b';
 const sr = shiprocketServer();
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 300 });
 let srUrl = '';
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   srUrl = await new Promise<string>((r) => sr.server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(sr.server.address() as AddressInfo).port}`)));
-  server = await startServer({ orders: 300 });
-  browser = await launch();
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   sr.server.close();
 });
 
-async function sellerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
-  await page.waitForURL(/\/orders/);
-  await page.getByTestId('order-row').first().waitFor();
-  return page;
-}
+const sellerPage = () => sellerOnOrders(run.browser, run.server.url);
 
 /** Opens a PLACED order's READY TO SHIP dialog, picks the courier and ships; answers the dialog. */
 async function ship(page: Page, order: { id: string; shopOrderId: string }, courier: string) {
-  await page.goto(`${server.url}/orders?order=${order.id}`);
+  await page.goto(`${run.server.url}/orders?order=${order.id}`);
   const slider = page.getByRole('dialog', { name: `Order ${order.shopOrderId}` });
   await slider.waitFor();
   await slider.getByRole('button', { name: 'READY TO SHIP' }).click();
@@ -51,13 +39,13 @@ async function ship(page: Page, order: { id: string; shopOrderId: string }, cour
 describe('the ship dialog at 1366 x 768', () => {
   it("requests the pickup of a parcel shipped with the company's live Shiprocket account and shows Shiprocket's answer", async () => {
     const page = await sellerPage();
-    const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken as string;
-    const made = await page.request.post(`${server.url}/api/integrations/connections`, {
+    const xsrf = (await (await page.request.get(`${run.server.url}/api/auth/session`)).json()).xsrfToken as string;
+    const made = await page.request.post(`${run.server.url}/api/integrations/connections`, {
       headers: { 'x-xsrf-token': xsrf },
       data: { kind: 'shiprocket', label: 'Shiprocket', baseUrl: srUrl, settings: { defaultPickupLocation: 'Okhla Home' }, secrets: { email: 'api@seller.in', password: 'sr-pw' } },
     });
     expect(made.status()).toBe(201);
-    const list = await (await page.request.get(`${server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
+    const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
     const [order, demoOrder] = list.order as { id: string; shopOrderId: string }[];
 
     const rts = await ship(page, order!, 'Shiprocket');

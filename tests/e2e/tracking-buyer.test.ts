@@ -4,15 +4,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './browser';
-import { startServer } from './server';
+import type { Page } from 'playwright-core';
+import { BUYER_PHONE, pageInNewContext } from './browser';
+import { fileServerAndBrowser } from './setup';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-IN' };
 type OrderRow = { id: string; tracking_number: string; status: string; shop_order_id: string; customer_phone: string; shipper: string | null; company_id: string };
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 300 });
 let db: Database.Database;
 const order = (where: string, offset = 0) =>
   db.prepare(`SELECT * FROM orders WHERE tracking_number IS NOT NULL AND ${where} ORDER BY id LIMIT 1 OFFSET ?`).get(offset) as OrderRow;
@@ -24,25 +22,18 @@ const trail = (orderId: string, status: string, description: string, at = new Da
 const bump = (orderId: string) => db.prepare(`UPDATE orders SET version = version + 1, updated_at = ? WHERE id = ?`).run(new Date().toISOString(), orderId);
 
 beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  db = new Database(path.join(server.dir, 'app.db'), { fileMustExist: true });
+  db = new Database(path.join(run.server.dir, 'app.db'), { fileMustExist: true });
   // Sellers who name themselves and their goods in Hindi (and give a phone, no e-mail, as help contact), so the
   // Hindi page can be held to "no Latin word but the AWB, courier and order id": names are shown as the seller wrote them.
   db.prepare(`UPDATE companies SET name = 'चाय पॉइंट खुदरा', email = ''`).run();
   db.prepare(`UPDATE invoicing_profiles SET brand_name = NULL`).run();
   db.prepare(`UPDATE order_items SET title = 'मसाला चाय पत्ती'`).run();
-  browser = await launch();
 });
 afterAll(async () => {
   db?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
-async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(PHONE);
-  return { context, page: await context.newPage() };
-}
+const phonePage = () => pageInNewContext(run.browser, BUYER_PHONE);
 /** Everything a person reads on the page (including the timeline's modal tables, which are not open). */
 const pageText = (page: Page) => page.evaluate(() => document.body.innerText);
 
@@ -54,7 +45,7 @@ describe('the buyer’s tracking page on a phone', () => {
     for (const s of secrets) trail(o.id, 'DELIVERED', s, later, 'user', 'Secretabad');
     bump(o.id);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     await page.getByTestId('tracking-summary').waitFor();
     // open every "Show more" so the full timeline is on screen
     for (const b of await page.getByRole('button', { name: /^Show more/ }).all()) {
@@ -86,7 +77,7 @@ describe('the buyer’s tracking page on a phone', () => {
     db.prepare(`UPDATE order_trails SET created_at = ? WHERE order_id = ? AND status IN ('IN_TRANSIT','OUT_FOR_DELIVERY')`).run('2026-11-14T04:00:00.000Z', o.id);
     bump(o.id);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     await page.getByTestId('delayed').waitFor();
     await expect(page.getByTestId('delayed').textContent()).resolves.toContain('Your parcel is delayed');
     await expect(page.getByTestId('estimated-delivery').count()).resolves.toBe(0);
@@ -97,7 +88,7 @@ describe('the buyer’s tracking page on a phone', () => {
   it('forgives an AWB pasted with spaces, dashes and small letters; an unknown one gets a calm message and no toast', async () => {
     const o = order(`status = 'IN_TRANSIT'`);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/`);
+    await page.goto(`${run.server.url}/track/`);
     const input = page.getByRole('textbox', { name: 'Tracking number (AWB)' });
     await input.fill(` ${o.tracking_number.slice(0, 2).toLowerCase()} ${o.tracking_number.slice(2, 6)}-${o.tracking_number.slice(6)} `);
     await input.press('Enter');
@@ -115,7 +106,7 @@ describe('the buyer’s tracking page on a phone', () => {
   it('shows the buyer’s open NDR request after a reload, and refuses the same request twice', async () => {
     const o = order(`status = 'UNDELIVERED'`, 3);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     const panel = page.getByTestId('ndr-panel');
     await panel.waitFor();
     await page.getByTestId('seller-card').waitFor(); // the shipment's details (and open requests) have arrived
@@ -154,7 +145,7 @@ describe('the buyer’s tracking page on a phone', () => {
       bump(o.id);
       const { context, page } = await phonePage();
       await page.addInitScript(() => localStorage.setItem('sd-track-lang', 'hi'));
-      await page.goto(`${server.url}/track/${o.tracking_number}`);
+      await page.goto(`${run.server.url}/track/${o.tracking_number}`);
       await page.getByTestId('tracking-summary').waitFor();
       if ((await page.evaluate(() => document.documentElement.lang)) !== 'hi') {
         await page.getByRole('button', { name: 'हिन्दी में देखें' }).click();

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { signBody } from '../../edge-api/routes/tracking/webhooks';
 import { png } from '../api/tracking-fixtures';
-import { launch, signInUI } from './browser';
-import { startServer, unpluggableProxy } from './server';
+import { BUYER_PHONE, pageInNewContext, signInUI } from './browser';
+import { unpluggableProxy } from './server';
+import { fileServerAndBrowser } from './setup';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-IN' };
 const rgb = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
@@ -18,27 +18,19 @@ const rgb = (hex: string) => {
 
 type OrderRow = { id: string; tracking_number: string; status: string; shop_order_id: string; pickup_state: string; shipping_state: string; customer_phone: string; delivery_partner_id: string; updated_at: string };
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const run = fileServerAndBrowser({ orders: 300 });
 let db: Database.Database;
 const order = (where: string, ...args: unknown[]) =>
   db.prepare(`SELECT * FROM orders WHERE tracking_number IS NOT NULL AND ${where} ORDER BY id LIMIT 1`).get(...args) as OrderRow;
 
 beforeAll(async () => {
-  server = await startServer({ orders: 300 });
-  db = new Database(path.join(server.dir, 'app.db'), { readonly: true, fileMustExist: true });
-  browser = await launch();
+  db = new Database(path.join(run.server.dir, 'app.db'), { readonly: true, fileMustExist: true });
 });
 afterAll(async () => {
   db?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
-async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(PHONE);
-  return { context, page: await context.newPage() };
-}
+const phonePage = () => pageInNewContext(run.browser, BUYER_PHONE);
 const headerBackground = (page: Page, scope = page.getByTestId('brand-header').first()) =>
   scope.evaluate((el) => getComputedStyle(el).backgroundColor);
 
@@ -50,7 +42,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     const summary = page.getByTestId('tracking-summary');
     await summary.waitFor();
     await expect(summary.getByRole('heading', { name: 'Delivered' }).isVisible()).resolves.toBe(true);
@@ -87,7 +79,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
     const seeded = order(`status = 'IN_TRANSIT'`);
     // The demo data is dated around its seed day; move this parcel's history to the last
     // few hours, so that its estimate lies ahead whatever today's date is.
-    const rw = new Database(path.join(server.dir, 'app.db'));
+    const rw = new Database(path.join(run.server.dir, 'app.db'));
     // The shipment's own last event: the invoice the first run issued for it is stamped with the day of the run.
     const { last } = rw.prepare("SELECT max(created_at) AS last FROM order_trails WHERE order_id = ? AND description NOT LIKE 'Invoice % issued'").get(seeded.id) as { last: string };
     const shift = Date.now() - 3 * 3_600_000 - Date.parse(last);
@@ -102,13 +94,13 @@ describe('public tracking page on a phone (390 x 844)', () => {
     const at = (h: number) => new Date(Date.parse(o.updated_at) + h * 3_600_000).toISOString();
     for (const [eventId, city, h] of [['e2e-1', 'Nagpur', 1], ['e2e-2', 'Hyderabad', 2]] as const) {
       const body = JSON.stringify({ eventId, awb: o.tracking_number, status: 'In Transit', city, description: `Reached ${city} hub`, occurredAt: at(h) });
-      const res = await fetch(`${server.url}/api/webhooks/carrier/${code}`, {
+      const res = await fetch(`${run.server.url}/api/webhooks/carrier/${code}`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(`whsec_${code}_demo`, body) }, body,
       });
       expect(res.status).toBe(200);
     }
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     await page.getByTestId('estimated-delivery').waitFor();
     await expect(page.getByTestId('estimated-delivery').textContent()).resolves.toMatch(/^Estimated delivery /);
     await expect(page.getByTestId('tracking-summary').getByRole('heading', { name: 'In transit' }).isVisible()).resolves.toBe(true);
@@ -125,7 +117,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
 
   it('checks the AWB typed, and says when a lookup fails', async () => {
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/ab`);
+    await page.goto(`${run.server.url}/track/ab`);
     await page.getByText('Kindly Enter a valid AWB Number').waitFor();
     const input = page.getByRole('textbox', { name: 'Tracking number (AWB)' });
     await input.fill('');
@@ -154,7 +146,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
   it('switches to Hindi, remembers it, and switches back', async () => {
     const o = order(`status = 'DELIVERED'`);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     await page.getByTestId('tracking-summary').waitFor();
     await page.getByRole('button', { name: 'हिन्दी में देखें' }).click();
     await page.getByRole('heading', { name: 'अपना ऑर्डर ट्रैक करें', level: 1 }).waitFor();
@@ -173,7 +165,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
   // saw the request: 4 reloads in 30 on a loaded machine), while after one visit it handled, 0 in 30 failed.
   it('reopens a recently viewed AWB offline with its last-known timeline', async () => {
     const o = order(`status = 'OUT_FOR_DELIVERY'`);
-    const link = await unpluggableProxy(server.url);
+    const link = await unpluggableProxy(run.server.url);
     const { context, page } = await phonePage();
     await page.goto(`${link.url}/track/${o.tracking_number}`);
     await page.getByTestId('tracking-summary').waitFor();
@@ -202,7 +194,7 @@ describe('public tracking page on a phone (390 x 844)', () => {
   it('lets the buyer of an undelivered shipment ask for a re-attempt', async () => {
     const o = order(`status = 'UNDELIVERED'`);
     const { context, page } = await phonePage();
-    await page.goto(`${server.url}/track/${o.tracking_number}`);
+    await page.goto(`${run.server.url}/track/${o.tracking_number}`);
     const panel = page.getByTestId('ndr-panel');
     await panel.waitFor();
     const digits = panel.getByRole('textbox', { name: 'Last 4 digits of your phone number' });
@@ -226,11 +218,11 @@ describe('public tracking page on a phone (390 x 844)', () => {
 
 describe('tracking layout editor (seller)', () => {
   it('edits colours, logo and links with a live preview, publishes, and the public page shows it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await run.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await signInUI(page, server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
     await page.waitForURL(/\/orders/);
-    await page.goto(`${server.url}/settings/tracking-layout`);
+    await page.goto(`${run.server.url}/settings/tracking-layout`);
     const preview = page.getByTestId('layout-preview');
     await preview.waitFor();
 
@@ -286,7 +278,7 @@ describe('tracking layout editor (seller)', () => {
     // the public page, on a phone, in the new brand
     const awb = (db.prepare(`SELECT tracking_number FROM orders WHERE company_id = ? AND tracking_number IS NOT NULL ORDER BY id LIMIT 1`).get(DEMO_COMPANIES[0].id) as { tracking_number: string }).tracking_number;
     const { context: phone, page: pub } = await phonePage();
-    await pub.goto(`${server.url}/track/${awb}`);
+    await pub.goto(`${run.server.url}/track/${awb}`);
     await pub.getByTestId('tracking-summary').waitFor();
     expect(await headerBackground(pub)).toBe(rgb('#1d3557'));
     await pub.getByRole('img', { name: 'Seller logo' }).waitFor();
