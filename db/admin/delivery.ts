@@ -18,7 +18,7 @@ import {
   type DeliveryStatus,
   type DeliveryTrail,
 } from '../../domain/delivery';
-import { istDayEnd, istDayStart } from '../../domain/orders';
+import { istDayEnd, istDayStart } from '../../domain/orders/ist-dates';
 import { withinIstDays } from './ist-days';
 import { nowIso, uuidv7 } from '../../domain/ids';
 import { indiaCsvDateTime } from '../../domain/india-time';

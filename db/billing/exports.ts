@@ -1,6 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import type { Db, DbHandle } from '../connect';
-import { effectiveStatuses } from '../../domain/orders';
+import { effectiveStatuses } from '../../domain/orders/sections';
 import type { OrdersCsvFilter } from '../../domain/downloads';
 import type { InvoiceFilter } from '../../domain/invoicing';
 import { INVOICE_STATUS_LABELS } from '../../domain/invoicing';
@@ -64,7 +64,7 @@ function companiesFor(scope: string[] | null, chosen?: string): string[] | null 
 
 // ---- Orders ----------------------------------------------------------------------------
 
-/** The orders page's filter (domain/orders.ts orderFilterShape) as conditions; dates are whole Indian days. */
+/** The orders page's filter (domain/orders/filters.ts orderFilterShape) as conditions; dates are whole Indian days. */
 function orderQuery(db: Db, f: OrdersCsvFilter) {
   let q = db.selectFrom('orders');
   if (f.from) q = q.where('created_at', '>=', istStart(f.from));
