@@ -85,7 +85,7 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
     q = q.where('id', 'in', (eb) => eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', sku));
   }
   if (f.q) {
-    // The same search as the orders list (db/orders/list.ts): order id prefix, AWB, phone, or the internal id.
+    // The same search as the orders list (db/orders/list-filter.ts): order id prefix, AWB, phone, or the internal id.
     const q0 = f.q.trim();
     q = q.where((eb) =>
       eb.or([
