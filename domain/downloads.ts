@@ -3,7 +3,9 @@
 // The exact texts of spec part 1 §5/§8 and part 2 §8, with the request schemas.
 import { z } from 'zod';
 import { okBody } from './api';
-import { ORDER_TABLE_SECTIONS, orderFilterShape, SELECT_AT_LEAST_ONE } from './orders';
+import { orderFilterShape } from './orders/filters';
+import { ORDER_TABLE_SECTIONS } from './orders/sections';
+import { SELECT_AT_LEAST_ONE } from './messages';
 import { emailField } from './profile';
 import { invoiceFilterSchema } from './invoicing';
 

@@ -1,6 +1,6 @@
 // The date filter of the admin lists (delivery orders, journeys): India days, both ends optional and inclusive.
 import type { ReferenceExpression, SelectQueryBuilder } from 'kysely';
-import { istDayEnd, istDayStart } from '../../domain/orders';
+import { istDayEnd, istDayStart } from '../../domain/orders/ist-dates';
 
 /** Keeps the rows whose `column` (ISO-8601 text) falls within the India days `start`..`end`. */
 export function withinIstDays<DB, TB extends keyof DB, O>(

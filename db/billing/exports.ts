@@ -1,6 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import type { Db, DbHandle } from '../connect';
-import { effectiveStatuses } from '../../domain/orders';
+import { effectiveStatuses } from '../../domain/orders/sections';
 import type { OrdersCsvFilter } from '../../domain/downloads';
 import type { InvoiceFilter } from '../../domain/invoicing';
 import { INVOICE_STATUS_LABELS } from '../../domain/invoicing';
@@ -64,7 +64,7 @@ function companiesFor(scope: string[] | null, chosen?: string): string[] | null 
 
 // ---- Orders ----------------------------------------------------------------------------
 
-/** The orders page's filter (domain/orders.ts orderFilterShape) as conditions; dates are whole Indian days. */
+/** The orders page's filter (domain/orders/filters.ts orderFilterShape) as conditions; dates are whole Indian days. */
 function orderQuery(db: Db, f: OrdersCsvFilter) {
   let q = db.selectFrom('orders');
   if (f.from) q = q.where('created_at', '>=', istStart(f.from));
@@ -85,7 +85,7 @@ function orderQuery(db: Db, f: OrdersCsvFilter) {
     q = q.where('id', 'in', (eb) => eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', sku));
   }
   if (f.q) {
-    // The same search as the orders list (db/orders/list.ts): order id prefix, AWB, phone, or the internal id.
+    // The same search as the orders list (db/orders/list-filter.ts): order id prefix, AWB, phone, or the internal id.
     const q0 = f.q.trim();
     q = q.where((eb) =>
       eb.or([

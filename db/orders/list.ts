@@ -24,13 +24,19 @@
 // The sidebar counts (per company and status, missed orders, open customer
 // requests) are one statement; the arms come from the same rows. On SQLite the
 // reads run through cached prepared statements (../prepared.ts).
+//
+// The filter's SQL is in list-filter.ts, the counts in list-counts.ts, the
+// row's columns and the items in list-rows.ts.
 import type SQLite from 'better-sqlite3';
-import { sql, type Expression, type ExpressionBuilder, type InferResult, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../connect';
-import type { Database, Order } from '../schema';
-import type { Cursor, SortField, SortOrder } from '../../domain/orders';
-import { compiledShape, readRows, readSql, type Reader } from '../prepared';
+import type { Cursor } from '../../domain/orders/cursor';
+import type { SortField, SortOrder } from '../../domain/orders/paging';
+import { readRows, type Reader } from '../prepared';
 import type { Tx } from './status';
+import { armWhere, hasFindFilter, inList, orderListWhere, type Arm, type OrderListFilter, type Seek } from './list-filter';
+import type { StatusCountRow } from './list-counts';
+import { JOINED_ROW_COLUMNS, ROW_COLUMNS, rowsByIds, type OrderListRow } from './list-rows';
 import '../tables/orders';
 
 export const SORT_COLUMNS = { id: 'created_at', updatedAt: 'updated_at', totalPaise: 'total_paise' } as const satisfies Record<SortField, string>;
@@ -40,38 +46,12 @@ const SORT_INDEXES: Record<SortField, { withStatus: string; companyOnly: string 
   updatedAt: { withStatus: 'orders_co_st_updated', companyOnly: 'orders_co_updated' },
   totalPaise: { withStatus: 'orders_co_st_total', companyOnly: 'orders_co_total' },
 };
-/** Beyond this many matches a filtered count answers "more than". */
-export const COUNT_CAP = 2000;
 /** More arms than this (SQLite allows 500 compound terms) and the planner gets one statement. */
 const MAX_ARMS = 400;
 /** An arm with at most this many matches is sorted rather than walked. */
 const SPARSE_ARM = 300;
 /** The same for a search (see pageRows). */
 const SPARSE_SEARCH = 3000;
-
-export type OrderListFilter = {
-  /** Company ids the caller may see (null = all, admin). */
-  companyIds: readonly string[] | null;
-  /** Effective statuses (null = any). */
-  statuses: readonly string[] | null;
-  /** created_at bounds, ISO. */
-  createdFrom?: string;
-  createdTo?: string;
-  q?: string;
-  paymentMode?: string;
-  shopType?: string;
-  orderType?: number;
-  /** Courier name (`shipper`), warehouse id, delivery pincode: equalities (indexes under company, migration 2026-11-25T0900). */
-  courier?: string;
-  warehouseId?: string;
-  pincode?: string;
-  /** An SKU among the order's items (index order_items (sku, order_id)). */
-  sku?: string;
-  /** The D2R beat (index orders (company_id, beat_id), migration 2026-11-24T1200). */
-  beatId?: string;
-  /** A delivery cluster (id): the order's delivery pincode is one of the cluster's (index cluster_pincodes_cluster). */
-  clusterId?: string;
-};
 
 export type OrderListPage = {
   sortField: SortField;
@@ -84,83 +64,8 @@ export type OrderListPage = {
   total?: number | null;
 };
 
-const LIST_COLUMNS = [
-  'id', 'company_id', 'warehouse_id', 'shop_order_id', 'external_order_id', 'status', 'shop_type', 'order_type', 'payment_mode',
-  'total_paise', 'tracking_number', 'shipper', 'customer_name', 'customer_phone', 'shipping_city', 'shipping_state',
-  'shipping_pincode', 'remittance_status', 'created_at', 'updated_at',
-  'eway_bill',
-] as const;
-
-/** A row of the list: the orders table's LIST_COLUMNS. */
-export type OrderListRow = Pick<Order, (typeof LIST_COLUMNS)[number]>;
-
-/** True when the filter is only companies and statuses, so the status counts give the exact total. */
-export function countableFromStatusCounts(f: OrderListFilter): boolean {
-  return !f.createdFrom && !f.createdTo && !f.q && !f.paymentMode && !f.shopType && f.orderType === undefined && !hasFindFilter(f);
-}
-
-/** Filters on columns the sort indexes do not carry (courier, warehouse, pincode, SKU). */
-function hasFindFilter(f: OrderListFilter): boolean {
-  return !!(f.courier || f.warehouseId || f.pincode || f.sku || f.beatId || f.clusterId);
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const inList = (xs: readonly string[]) => (xs.length ? [...xs] : ['']);
-
-type Arm = { companyId: string; status: string | null };
-
-/** One row of order_status_counts. */
-export type StatusCountRow = { company_id: string; status: string; count: number };
-
-/** The sidebar's numbers over `scope` (null = all companies), read in one statement. */
-export type SidebarCounts = {
-  /** order_status_counts rows of the scope (zero counts included). */
-  statusRows: StatusCountRow[];
-  missedOrders: number;
-  openRequests: number;
-};
-
-function sidebarQuery(db: Tx, scope: readonly string[] | null) {
-  return db
-    .selectFrom('order_status_counts')
-    .select((eb) => [eb.ref('company_id').$castTo<string | null>().as('c'), 'status as s', 'count as n'])
-    .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? [])))
-    .unionAll(
-      db
-        .selectFrom('missed_orders')
-        .select((eb) => [sql<string | null>`NULL`.as('c'), sql<string>`'missed'`.as('s'), eb.fn.countAll<number>().as('n')])
-        .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? []))),
-    )
-    .unionAll(
-      db
-        .selectFrom('customer_requests')
-        .select((eb) => [sql<string | null>`NULL`.as('c'), sql<string>`'requests'`.as('s'), eb.fn.countAll<number>().as('n')])
-        .where('status', '=', 'OPEN')
-        .$if(!!scope, (b) => b.where('company_id', 'in', inList(scope ?? []))),
-    );
-}
-
-/** Read on every list page and sidebar refresh: compiled once per scope size. */
-export async function readSidebarCounts(r: Reader, scope: readonly string[] | null): Promise<SidebarCounts> {
-  const db = r.db as Tx;
-  const shape = compiledShape(db, `orders.sidebar:${scope ? scope.length : 'all'}`, (arg) => sidebarQuery(db, scope && scope.map((_, i) => arg(i))));
-  const out: SidebarCounts = { statusRows: [], missedOrders: 0, openRequests: 0 };
-  for (const row of await readSql<InferResult<ReturnType<typeof sidebarQuery>>[number]>(r, shape.sql, shape.bind(scope ?? []))) {
-    if (row.c !== null) out.statusRows.push({ company_id: row.c, status: row.s, count: Number(row.n) });
-    else if (row.s === 'missed') out.missedOrders = Number(row.n);
-    else out.openRequests = Number(row.n);
-  }
-  return out;
-}
-
-/** Per-status counts over `companyIds` (null = every row given), as readStatusCounts gives them. */
-export function statusTotals(rows: readonly StatusCountRow[], companyIds: readonly string[] | null): Record<string, number> {
-  const sums = new Map<string, number>();
-  for (const r of rows) if (!companyIds || companyIds.includes(r.company_id)) sums.set(r.status, (sums.get(r.status) ?? 0) + r.count);
-  const out: Record<string, number> = {};
-  for (const [status, n] of sums) if (n > 0) out[status] = n;
-  return out;
-}
+/** A walk in sort order: from where (`Seek`), which way, and how many rows. */
+type Walk = Seek & { dir: 'asc' | 'desc'; n: number };
 
 const byCompanyStatus = (a: StatusCountRow, b: StatusCountRow) =>
   a.company_id < b.company_id ? -1 : a.company_id > b.company_id ? 1 : a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
@@ -186,80 +91,6 @@ async function armsOf(r: Reader, f: OrderListFilter, perStatus: boolean, known?:
   if (perStatus) return rows.map((x) => ({ companyId: x.company_id, status: x.status }));
   return [...new Set(rows.map((x) => x.company_id))].map((companyId) => ({ companyId, status: null }));
 }
-
-/** The filter as a Kysely condition (planner-chosen statements and counts). */
-function where(f: OrderListFilter) {
-  return (eb: ExpressionBuilder<Database, 'orders'>) => {
-    const and: Expression<SqlBool>[] = [];
-    if (f.companyIds) and.push(eb('company_id', 'in', inList(f.companyIds)));
-    if (f.statuses) and.push(eb('status', 'in', inList(f.statuses)));
-    if (f.createdFrom) and.push(eb('created_at', '>=', f.createdFrom));
-    if (f.createdTo) and.push(eb('created_at', '<=', f.createdTo));
-    if (f.paymentMode) and.push(eb('payment_mode', '=', f.paymentMode));
-    if (f.shopType) and.push(eb('shop_type', '=', f.shopType));
-    if (f.orderType !== undefined) and.push(eb('order_type', '=', f.orderType));
-    if (f.courier) and.push(eb('shipper', '=', f.courier));
-    if (f.warehouseId) and.push(eb('warehouse_id', '=', f.warehouseId));
-    if (f.pincode) and.push(eb('shipping_pincode', '=', f.pincode));
-    if (f.sku) and.push(eb('id', 'in', eb.selectFrom('order_items').select('order_items.order_id').where('order_items.sku', '=', f.sku)));
-    if (f.beatId) and.push(eb('beat_id', '=', f.beatId));
-    if (f.clusterId) and.push(eb('shipping_pincode', 'in', eb.selectFrom('cluster_pincodes').select('cluster_pincodes.pincode').where('cluster_pincodes.cluster_id', '=', f.clusterId)));
-    if (f.q) and.push(searchSql(f.q));
-    return eb.and(and);
-  };
-}
-
-/** Number of matches, exact up to `cap`; `capped` when there are more. */
-export async function countOrders(db: Tx, f: OrderListFilter, cap = COUNT_CAP, opts: { sqlite?: SQLite.Database } = {}): Promise<{ count: number; capped: boolean }> {
-  const inner = db.selectFrom('orders').select(sql<number>`1`.as('one')).where(where(f)).limit(cap + 1);
-  const [r] = await readRows({ db, sqlite: opts.sqlite }, db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')));
-  const n = Number(r.n);
-  return { count: Math.min(n, cap), capped: n > cap };
-}
-
-type Walk = { col: string; dir: 'asc' | 'desc'; cmp: '<' | '>'; cursor: Cursor | null | undefined; n: number };
-
-/**
- * The search box's condition: order id prefix, AWB, phone, internal id, or the
- * start of the customer's name (case-insensitive, from 3 characters, on the
- * lower(customer_name) indexes of migration 2026-11-24T1301). One piece for the
- * planner's statements (`where`) and the arms' walks (`armWhere`).
- */
-function searchSql(raw: string): RawBuilder<SqlBool> {
-  const q = raw.trim();
-  const any: RawBuilder<unknown>[] = [sql`(shop_order_id >= ${q} AND shop_order_id < ${`${q}\uffff`})`, sql`tracking_number = ${q}`, sql`customer_phone = ${q}`];
-  if (UUID_RE.test(q)) any.push(sql`id = ${q.toLowerCase()}`);
-  if (q.length >= 3 && /[a-z]/i.test(q) && !UUID_RE.test(q)) {
-    const name = q.toLowerCase().replace(/\s+/g, ' ');
-    any.push(sql`(lower(customer_name) >= ${name} AND lower(customer_name) < ${`${name}\uffff`})`);
-  }
-  return sql<SqlBool>`(${sql.join(any, sql` OR `)})`;
-}
-
-/** Arm conditions: the arm's prefix, the filters, and the seek from the cursor. */
-function armWhere(f: OrderListFilter, arm: Arm, w: Walk | null): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`company_id = ${arm.companyId}`];
-  if (arm.status) parts.push(sql`status = ${arm.status}`);
-  if (f.createdFrom) parts.push(sql`created_at >= ${f.createdFrom}`);
-  if (f.createdTo) parts.push(sql`created_at <= ${f.createdTo}`);
-  // An order is never updated before it was created: a bound the updated_at walk can start from.
-  if (f.createdFrom && w?.col === 'updated_at') parts.push(sql`updated_at >= ${f.createdFrom}`);
-  if (f.paymentMode) parts.push(sql`payment_mode = ${f.paymentMode}`);
-  if (f.shopType) parts.push(sql`shop_type = ${f.shopType}`);
-  if (f.orderType !== undefined) parts.push(sql`order_type = ${f.orderType}`);
-  if (f.q) parts.push(searchSql(f.q));
-  if (f.courier) parts.push(sql`shipper = ${f.courier}`);
-  if (f.warehouseId) parts.push(sql`warehouse_id = ${f.warehouseId}`);
-  if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);
-  if (f.sku) parts.push(sql`id IN (SELECT order_id FROM order_items WHERE sku = ${f.sku})`);
-  if (f.beatId) parts.push(sql`beat_id = ${f.beatId}`);
-  if (f.clusterId) parts.push(sql`shipping_pincode IN (SELECT pincode FROM cluster_pincodes WHERE cluster_id = ${f.clusterId})`);
-  if (w?.cursor) parts.push(sql`(${sql.ref(w.col)}, id) ${sql.raw(w.cmp)} (${w.cursor.value}, ${w.cursor.id})`);
-  return sql.join(parts, sql` AND `);
-}
-
-const ROW_COLUMNS = sql.join(LIST_COLUMNS.map((c) => sql.ref(c)));
-const JOINED_ROW_COLUMNS = sql.join(LIST_COLUMNS.map((c) => sql`${sql.ref(`o.${c}`)} AS ${sql.ref(c)}`));
 
 /**
  * One arm: the next n entries of one company (or company and status) in sort
@@ -290,14 +121,6 @@ async function armSizes(r: Reader, f: OrderListFilter, arms: Arm[], cap: number)
   const out = new Array<number>(arms.length).fill(0);
   for (const row of rows) out[Number(row.arm)] = Number(row.n);
   return out;
-}
-
-/** The listed columns of these orders, in the order of `keys` (ids no longer there are left out). */
-async function rowsByIds(r: Reader, keys: readonly string[]): Promise<OrderListRow[]> {
-  if (!keys.length) return [];
-  const found = (await readRows(r, (r.db as Tx).selectFrom('orders').select([...LIST_COLUMNS]).where('id', 'in', [...keys]))) as unknown as OrderListRow[];
-  const byId = new Map(found.map((x) => [x.id, x]));
-  return keys.map((k) => byId.get(k)).filter((x): x is OrderListRow => !!x);
 }
 
 /**
@@ -332,7 +155,7 @@ async function pageRows(
     if (!arms.length) return [];
   }
   if (arms.length > MAX_ARMS) {
-    const keys = await readRows(r, db.selectFrom('orders').select('id').where(where(f)).orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset));
+    const keys = await readRows(r, db.selectFrom('orders').select('id').where(orderListWhere(f)).orderBy(sql.ref(w.col), w.dir).orderBy('id', w.dir).limit(limit).offset(offset));
     return rowsByIds(r, keys.map((x) => x.id));
   }
   if (arms.length === 1) {
@@ -401,23 +224,4 @@ export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p
     first: rows.length ? keyOf(rows[0]) : null,
     last: rows.length ? keyOf(rows[rows.length - 1]) : null,
   };
-}
-
-/** Items of the listed orders, grouped by order id. */
-export async function itemsOfOrders(db: Tx, orderIds: readonly string[], opts: { sqlite?: SQLite.Database } = {}) {
-  const by = new Map<string, { id: string; title: string; sku: string; quantity: number; catalogueId: string | null }[]>();
-  if (!orderIds.length) return by;
-  // Compiled once per page size (the number of ids), then a cached statement.
-  const shape = compiledShape(db, `orders.list.items:${orderIds.length}`, (arg) =>
-    db.selectFrom('order_items').select(['id', 'order_id', 'title', 'sku', 'quantity', 'catalogue_id']).where('order_id', 'in', orderIds.map((_, i) => arg(i))),
-  );
-  const rows = await readSql<Pick<Selectable<Database['order_items']>, 'id' | 'order_id' | 'title' | 'sku' | 'quantity' | 'catalogue_id'>>(
-    { db, sqlite: opts.sqlite }, shape.sql, shape.bind(orderIds),
-  );
-  for (const r of rows) {
-    const list = by.get(r.order_id) ?? [];
-    list.push({ id: r.id, title: r.title, sku: r.sku, quantity: r.quantity, catalogueId: r.catalogue_id });
-    by.set(r.order_id, list);
-  }
-  return by;
 }

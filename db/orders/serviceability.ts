@@ -1,6 +1,6 @@
 // Bulk serviceability check: each order's destination pincode against the
 // pincode directory and its courier's special-zone service.
-import { servesSpecialZones, serviceability } from '../../domain/orders';
+import { servesSpecialZones, serviceability } from '../../domain/orders/serviceability';
 import type { Tx } from './status';
 
 export type ServiceabilityVerdict = { orderId: string; pincode: string; ok: boolean; reason: string | null };

@@ -1,7 +1,8 @@
 // The orders workspace's side lists: missed orders and buyers' requests (NDR)
 // of the caller's companies. `db` first; `scope` null = all companies.
 import type { Db } from '../connect';
-import { istDayEnd, istDayStart, type MissedOrderQuery } from '../../domain/orders';
+import type { MissedOrderQuery } from '../../domain/orders/filters';
+import { istDayEnd, istDayStart } from '../../domain/orders/ist-dates';
 import { textMatches } from '../search';
 
 const inList = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);

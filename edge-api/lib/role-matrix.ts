@@ -17,7 +17,7 @@
  */
 import { BULK_DEFS } from '../../domain/bulk/types';
 import { PROBLEM_ACTIONS } from '../../domain/ndr';
-import { ORDER_ACTIONS } from '../../domain/orders';
+import { ORDER_ACTIONS } from '../../domain/orders/actions';
 import type { Role } from '../../domain/roles';
 
 /** Anyone, signed in or not: the route proves who may act itself (a signed link, an HMAC, a buyer check), or shows only public data. */
@@ -171,7 +171,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'PATCH /api/orders/unblock-inventory/{id}': ADMIN,
   'GET /api/orders/{id}': DESK,
   'PATCH /api/orders/{id}/approve-d2r': ADMIN,
-  'PATCH /api/orders/{id}/cancel': ORDER_ACTIONS.cancel.roles, // the rule of the action (domain/orders.ts)
+  'PATCH /api/orders/{id}/cancel': ORDER_ACTIONS.cancel.roles, // the rule of the action (domain/orders/actions.ts)
   'GET /api/orders/{id}/courier-booking': DESK,
   'GET /api/orders/{id}/couriers': DESK,
   'POST /api/orders/{id}/credit-notes': ADMIN,

@@ -1,7 +1,8 @@
 // The admin delivery-orders list (GET /api/admin/orders): every filter, sort and
 // page answers what the row-by-row read (db/admin/delivery.ts listDeliveryOrders)
-// gives, envelope included. On SQLite the API builds the page as JSON inside the
-// database (listDeliveryOrdersJson); on PostgreSQL it serialises the rows.
+// gives, envelope included, byte for byte. On SQLite the API builds the page as
+// JSON inside the database (listDeliveryOrdersJson); on PostgreSQL it serialises
+// the rows. Both dialects run this file (unit and api-pg projects).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listDeliveryOrders, listDeliveryOrdersJson } from '../../db/admin/delivery';
 import { DEMO_COMPANIES } from '../../db/seed';
@@ -25,9 +26,11 @@ beforeAll(async () => {
     const updated = new Date(BASE + ((i * 7919) % EXTRA) * 90_000).toISOString();
     const address =
       i === 7 ? '{not json' : i === 8 ? 'null' : i === 9 ? JSON.stringify({ phone: '9123456789' })
+      : i === 10 ? JSON.stringify({ name: 'Tab\tNew\nline \u0001 ₹ 😀', city: 'Pune', pincode: 411001 })
       : JSON.stringify({ name: `Naïve "Quote" \\ ${i}`, phone: `98${String(i).padStart(8, '0')}`, addressLine1: 'MG Road', addressLine2: '', city: i % 3 ? 'Pune' : 'Chennai', state: 'MH', pincode: String(411000 + (i % 7)) });
     return {
       awb: `AL${String(500000 + ((i * 37) % EXTRA)).padStart(7, '0')}`, company_id: DEMO_COMPANIES[i % DEMO_COMPANIES.length].id, order_status: status,
+      // Whole rupees, and paise: 19,900 + 37 i (every hundredth row a whole amount).
       attempt: i % 3, otp: '1234', payment_method: i % 4 ? 'cod' : 'prepaid', total_paise: 19_900 + i * 37,
       customer_address: address, driver_id: i % 5 === 0 ? null : drivers[i % drivers.length], pod_url: null, shipping_label_url: null,
       created_at: created, updated_at: updated,
@@ -69,10 +72,12 @@ describe('GET /api/admin/orders', () => {
       for (const s of SORTS) {
         for (const page of [{ records: '20', pageNumber: '1' }, { records: '7', pageNumber: '3' }, { records: '100', pageNumber: '11' }]) {
           const params = { ...f, ...s, ...page };
-          const r = await admin.json(`/api/admin/orders?${new URLSearchParams(params)}`);
-          expect(r.status, JSON.stringify(params)).toBe(200);
-          expect(r.body, JSON.stringify(params)).toEqual(await expected(params));
-          compared += r.body.orders.length;
+          const res = await admin.request(`/api/admin/orders?${new URLSearchParams(params)}`);
+          const text = await res.text();
+          expect(res.status, JSON.stringify(params)).toBe(200);
+          // The same bytes as the row-by-row read's answer serialised (a whole price is 199, not 199.0).
+          expect(text, JSON.stringify(params)).toBe(JSON.stringify(await expected(params)));
+          compared += (JSON.parse(text) as { orders: unknown[] }).orders.length;
         }
       }
     }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availableActions } from '../../domain/orders';
-import { addDays, istToday } from '../../domain/orders';
+import { availableActions } from '../../domain/orders/actions';
+import { addDays, istToday } from '../../domain/orders/ist-dates';
 import { countsMatchTable, lastTrail, orderPicker, snapshot } from './orders-fixtures';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { effectiveStatuses, sectionCount } from '../../domain/orders';
+import { effectiveStatuses, sectionCount } from '../../domain/orders/sections';
 import { company } from './orders-fixtures';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
 

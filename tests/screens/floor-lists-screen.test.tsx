@@ -6,7 +6,7 @@
 // sync pull from the real API answering in-process.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NOTHING_TO_DISPLAY } from '../../domain/orders';
+import { NOTHING_TO_DISPLAY } from '../../domain/orders/texts';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from '../api/helpers';
 import { cleanup, renderInApp } from '../../web/test/renderInApp';

@@ -3,7 +3,7 @@
 // like the filter drawer's dates: the real screen over the real API.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { istDayEnd, istDayStart } from '../../domain/orders';
+import { istDayEnd, istDayStart } from '../../domain/orders/ist-dates';
 import { makeTestApp, signInDemo, type TestApp } from '../../tests/api/helpers';
 import { cleanup, renderInApp } from './renderInApp';
 

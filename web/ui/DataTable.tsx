@@ -5,7 +5,7 @@ import {
   type TableTrProps,
 } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { NOTHING_TO_DISPLAY } from '../../domain/orders';
+import { NOTHING_TO_DISPLAY } from '../../domain/orders/texts';
 import classes from './DataTable.module.css';
 import { Pager, type PagerProps } from './Pager';
 import { TouchPager, type TouchPagerProps } from './TouchPager';

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
-import { PAGE_SIZES, plural } from '../../domain/orders';
+import { PAGE_SIZES } from '../../domain/orders/paging';
+import { plural } from '../../domain/orders/texts';
 
 export type PagerProps = {
   /** 'Page 3 of 40', 'Page 3+' or 'Last page'. */

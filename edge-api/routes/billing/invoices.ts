@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { invoiceListQuerySchema, PAYMENT_RECORDED, paymentSchema, REGENERATED } from '../../../domain/invoicing';
-import { REGENERATE_FAILED } from '../../../domain/orders';
+import { REGENERATE_FAILED } from '../../../domain/orders/texts';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { v } from '../../lib/validate';

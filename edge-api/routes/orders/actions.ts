@@ -4,24 +4,8 @@
 // and answer the order as it is afterwards.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import {
-  cancelOrderSchema,
-  cancelReturnSchema,
-  creditNoteSchema,
-  customerDetailsSchema,
-  markDeliveredSchema,
-  orderDetailsSchema,
-  reassignWarehouseSchema,
-  scheduleReturnSchema,
-  shippingPackageChangeSchema,
-  updateQuantitiesSchema,
-  weightChangeSchema,
-  OrderActionResponse,
-  OrderDetailResponse,
-  ReadyToShipResponse,
-  ShippingPackagesResponse,
-  WhatsappMessagesResponse,
-} from '../../../domain/orders';
+import { cancelOrderSchema, cancelReturnSchema, creditNoteSchema, customerDetailsSchema, markDeliveredSchema, orderDetailsSchema, reassignWarehouseSchema, scheduleReturnSchema, shippingPackageChangeSchema, updateQuantitiesSchema, weightChangeSchema } from '../../../domain/orders/action-inputs';
+import { OrderActionResponse, OrderDetailResponse, ReadyToShipResponse, ShippingPackagesResponse, WhatsappMessagesResponse } from '../../../domain/orders/responses';
 import { readyToShipQuerySchema } from '../../../domain/carriers';
 import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';

@@ -3,7 +3,7 @@
 // parse, call the use case (edge-api/services/orders/bulk.ts) and respond.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { bulkCancelQuerySchema, bulkReadyToShipSchema, bulkServiceabilitySchema } from '../../../domain/orders';
+import { bulkCancelQuerySchema, bulkReadyToShipSchema, bulkServiceabilitySchema } from '../../../domain/orders/action-inputs';
 import type { AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
 import { responds } from '../../lib/responds';
@@ -11,7 +11,7 @@ import { serviceActor } from '../../lib/route-actor';
 import { v } from '../../lib/validate';
 import { requireSession } from '../../middleware/session';
 import { cancelPlacedOrders, checkServiceability, startBulkReadyToShip } from '../../services/orders/bulk';
-import { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
+import { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders/responses';
 
 /** Refusals XSRF-check even on GET, for the one spec call that writes with GET. */
 function requireXsrfHeader(c: Context<AppEnv>) {

@@ -3,21 +3,8 @@
 // (edge-api/services/orders/lists.ts) and respond.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  CustomerRequestDetail,
-  CustomerRequestFindResponse,
-  CustomerRequestItem,
-  customerRequestQuerySchema,
-  CustomerRequestsResponse,
-  MissedOrderItem,
-  missedOrderQuerySchema,
-  MissedOrdersResponse,
-  OrderCountsResponse,
-  type OrderListItem,
-  type OrderListItemLine,
-  orderListQuerySchema,
-  OrderListResponse,
-} from '../../../domain/orders';
+import { customerRequestQuerySchema, missedOrderQuerySchema, orderListQuerySchema } from '../../../domain/orders/filters';
+import { CustomerRequestDetail, CustomerRequestFindResponse, CustomerRequestItem, CustomerRequestsResponse, MissedOrderItem, MissedOrdersResponse, OrderCountsResponse, type OrderListItem, type OrderListItemLine, OrderListResponse } from '../../../domain/orders/responses';
 import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { v } from '../../lib/validate';

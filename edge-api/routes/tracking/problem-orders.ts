@@ -16,7 +16,7 @@ import {
   ProblemOrderResponse,
   ServiceabilityActionResponse,
 } from '../../../domain/ndr';
-import { cancelOrderSchema } from '../../../domain/orders';
+import { cancelOrderSchema } from '../../../domain/orders/action-inputs';
 import type { AppEnv } from '../../env';
 import { responds } from '../../lib/responds';
 import { idParam, ORDER_PATH as ORDER, serviceActor as actorOf } from '../../lib/route-actor';

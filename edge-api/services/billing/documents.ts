@@ -4,7 +4,7 @@ import type { DbHandle } from '../../../db/connect';
 import { countOrdersInScope, loadOrdersForDocuments, type OrderForDocuments } from '../../../db/billing/documents';
 import { labelPreferences } from '../../../db/preferences/queries';
 import { indiaDate } from '../../../domain/india-time';
-import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { notFound } from '../../../domain/refusal';
 import type { DocManifest, DocOrder } from '../../documents/types';
 import type { AppConfig } from '../../env';

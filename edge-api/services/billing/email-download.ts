@@ -2,7 +2,7 @@
 import type { DbHandle } from '../../../db/connect';
 import { countOrdersInScope } from '../../../db/billing/documents';
 import { EMAIL_QUEUED, type CsvEntity, type EmailDownloadQueued, type EmailDownloadRequest } from '../../../domain/downloads';
-import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { notFound } from '../../../domain/refusal';
 import type { AppConfig, SessionInfo } from '../../env';
 import { enqueueJob } from '../../../db/jobs/queue';

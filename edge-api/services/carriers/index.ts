@@ -13,7 +13,7 @@ import { orderForShipping, type ShippingOrder } from '../../../db/carriers/order
 import { readPreferences } from '../../../db/preferences/queries';
 import { defaultCourier, type CourierBooking, type CourierQuote, type CourierQuotesResponse } from '../../../domain/carriers';
 import { nowIso } from '../../../domain/ids';
-import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { courierOrder } from '../../../domain/preferences';
 import { notFound } from '../../../domain/refusal';
 import { estimateDelivery } from '../../../domain/zones';

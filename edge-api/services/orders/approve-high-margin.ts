@@ -6,7 +6,7 @@ import { insertD2rApproval, orderStatusOrThrow } from '../../../db/orders/shippi
 import { OrderStateConflict, updateOrder } from '../../../db/orders/status';
 import { nowIso } from '../../../domain/ids';
 import { ALREADY_APPROVED, isHighMargin, marginPercent, NOT_HIGH_MARGIN, type HighMarginStatus } from '../../../domain/high-margin';
-import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { conflict, forbidden, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 

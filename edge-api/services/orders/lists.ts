@@ -1,40 +1,19 @@
 // The orders workspace's lists (moved from routes/orders/list.ts): sidebar
 // counts, the order list of a sidebar section (the benchmarked hot path: the
-// fast paths of db/orders/list.ts, nothing added per request), missed orders
+// fast paths of db/orders/list*.ts, nothing added per request), missed orders
 // and buyers' requests. `scope` null = all companies (admin).
 import type { DbHandle, Db } from '../../../db/connect';
-import {
-  countableFromStatusCounts,
-  countOrders,
-  itemsOfOrders,
-  listOrders,
-  readSidebarCounts,
-  statusTotals,
-  type OrderListFilter,
-  type OrderListRow,
-} from '../../../db/orders/list';
+import { listOrders } from '../../../db/orders/list';
+import { countableFromStatusCounts, type OrderListFilter } from '../../../db/orders/list-filter';
+import { countOrders, readSidebarCounts, statusTotals } from '../../../db/orders/list-counts';
+import { itemsOfOrders, type OrderListRow } from '../../../db/orders/list-rows';
 import { customerRequestsPage, customerRequestWithOrder, missedOrdersPage } from '../../../db/orders/side-lists';
-import {
-  decodeCursor,
-  effectiveStatuses,
-  encodeCursor,
-  istDayEnd,
-  istDayStart,
-  syncLabel,
-  type customerRequestQuerySchema,
-  type CustomerRequestDetail,
-  type CustomerRequestItem,
-  type CustomerRequestsResponse,
-  type MissedOrderItem,
-  type MissedOrderQuery,
-  type MissedOrdersResponse,
-  CLUSTER_FILTER_WMS_ONLY,
-  type OrderCountsResponse,
-  type OrderListItem,
-  type OrderListItemLine,
-  type orderListQuerySchema,
-  type OrderListResponse,
-} from '../../../domain/orders';
+import { decodeCursor, encodeCursor } from '../../../domain/orders/cursor';
+import { type customerRequestQuerySchema, type MissedOrderQuery, CLUSTER_FILTER_WMS_ONLY, type orderListQuerySchema } from '../../../domain/orders/filters';
+import { istDayEnd, istDayStart } from '../../../domain/orders/ist-dates';
+import type { CustomerRequestDetail, CustomerRequestItem, CustomerRequestsResponse, MissedOrderItem, MissedOrdersResponse, OrderCountsResponse, OrderListItem, OrderListItemLine, OrderListResponse } from '../../../domain/orders/responses';
+import { effectiveStatuses } from '../../../domain/orders/sections';
+import { syncLabel } from '../../../domain/orders/texts';
 import type { Role } from '../../../domain/roles';
 import { csvLine } from '../../../domain/csv';
 import { indiaCsvDateTime } from '../../../domain/india-time';

@@ -8,7 +8,7 @@ import { customerRequest, decideRequest, ndrFacts, problemOrder, type ProblemOrd
 import { OrderStateConflict, setOrderStatus, updateOrder, type Tx } from '../../../db/orders/status';
 import { nowIso } from '../../../domain/ids';
 import { ADDRESS_TRAIL_MARK, ndrCase, problemRefusal, REATTEMPT_TRAIL_PREFIX, REQUEST_NOT_FOUND, type NdrCase, REQUEST_NOT_OPEN, SLOT_LABELS, type ProblemActionKey, type ReattemptSlot } from '../../../domain/ndr';
-import { ORDER_NOT_FOUND } from '../../../domain/orders';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { conflict, forbidden, invalid, notFound } from '../../../domain/refusal';
 import { REATTEMPT_DATE_INVALID, reattemptDates } from '../../../domain/tracking-rules';
 import { queueCourierNdr } from '../../carriers/live/ndr';

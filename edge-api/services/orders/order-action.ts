@@ -7,7 +7,8 @@ import { findOrderRow, type OrderRow } from '../../../db/orders/detail';
 import { releaseInventory } from '../../../db/orders/inventory';
 import { OrderStateConflict, setOrderStatus, type Tx } from '../../../db/orders/status';
 import type { Order } from '../../../db/schema';
-import { actionRefusal, ORDER_NOT_FOUND, type OrderActionKey, type OrderFacts } from '../../../domain/orders';
+import { actionRefusal, type OrderActionKey, type OrderFacts } from '../../../domain/orders/actions';
+import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { conflict, forbidden, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 
@@ -18,7 +19,7 @@ export type OrderRef = { orderId: string };
 /** Who the timeline says did it. */
 export const trailActor = (a: Pick<ServiceActor, 'id' | 'name'>) => ({ actorId: a.id, actorName: a.name, source: 'user' as const });
 
-/** The facts of an order row that the transition table (domain/orders.ts) reads. */
+/** The facts of an order row that the transition table (domain/orders/actions.ts) reads. */
 export function factsOf(o: Pick<Order, 'status' | 'shop_type' | 'order_type' | 'payment_mode' | 'inventory_blocked' | 'tracking_number'> & { whatsapp_ndr_active: number; clickpost_active: number }): OrderFacts {
   return {
     status: o.status,

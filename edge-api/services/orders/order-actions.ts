@@ -22,25 +22,9 @@ import { carrierFor } from '../../carriers';
 import { releaseInventory } from '../../../db/orders/inventory';
 import { setOrderStatus, updateOrder, type Tx } from '../../../db/orders/status';
 import { nowIso, uuidv7 } from '../../../domain/ids';
-import {
-  canConvertToCredit,
-  DUE_DATE_OUT_OF_WINDOW,
-  dueDateInWindow,
-  ORDER_NOT_FOUND,
-  packageTooSmall,
-  REVERTIBLE_TO_PLACED,
-  returnQuantityError,
-  type cancelReturnSchema,
-  type CustomerDetails,
-  type creditNoteSchema,
-  type markDeliveredSchema,
-  type orderDetailsSchema,
-  type OrderActionKey,
-  type scheduleReturnSchema,
-  type shippingPackageChangeSchema,
-  type updateQuantitiesSchema,
-  type weightChangeSchema,
-} from '../../../domain/orders';
+import { dueDateInWindow, packageTooSmall, returnQuantityError, type cancelReturnSchema, type CustomerDetails, type creditNoteSchema, type markDeliveredSchema, type orderDetailsSchema, type scheduleReturnSchema, type shippingPackageChangeSchema, type updateQuantitiesSchema, type weightChangeSchema } from '../../../domain/orders/action-inputs';
+import { canConvertToCredit, REVERTIBLE_TO_PLACED, type OrderActionKey } from '../../../domain/orders/actions';
+import { DUE_DATE_OUT_OF_WINDOW, ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { conflict, invalid, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 import { runOrderAction, trailActor, writeCancel, type OrderRef, type OrderRow } from './order-action';

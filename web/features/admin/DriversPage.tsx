@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createDriverSchema, VEHICLES } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../../../domain/delivery';
-import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders/texts';
 import { ListPage, usePaging } from '../../ui/ListPage';
 import { driverQuery, driversPageInput, driversQuery, DRIVERS_PAGE_SIZE } from './api';
 import { CreateAction, NAME_FIELD, useClusterChoices } from './CreateModal';

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import type { JourneyRow } from '../../../domain/admin';
 import { DELIVERY_STATUS_LABELS } from '../../../domain/delivery';
-import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders/texts';
 import { DataTable, type DataTableProps } from '../../ui/DataTable';
 import { numberedPager } from '../../ui/Pager';
 import { queryError } from '../../ui/queryError';

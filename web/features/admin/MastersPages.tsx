@@ -14,7 +14,7 @@ import { DataTable, type DataTableProps } from '../../ui/DataTable';
 import { byId, PageHeader } from '../../ui/ListPage';
 import { CREATED_COLUMN, EMAIL_COLUMN, NAME_COLUMN, PHONE_COLUMN } from './columns';
 import { queryError } from '../../ui/queryError';
-import { LOAD_FAILED_FALLBACK } from '../../../domain/orders';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders/texts';
 
 /** One master list: its title and create buttons, and the whole list its query reads (these lists are short: no pager). */
 function MasterList<Row, K extends QueryKey>({ title, actions, query: options, table }: {

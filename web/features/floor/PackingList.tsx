@@ -5,7 +5,7 @@ import { PACK_FILTERS, PACKABLE_STATUSES, type FloorOrderDoc, type PackFilter } 
 import { readOrders } from '../../local-db/db';
 import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
-import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders/texts';
 import classes from './floor.module.css';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { deviceOrderList, orderCodeColumn } from './orderList';

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { inventoryKey, type InventoryDoc } from '../../../domain/floor';
-import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders/texts';
 import { useSession } from '../../auth/useSession';
 import { readInventory } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';

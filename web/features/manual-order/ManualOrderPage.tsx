@@ -11,7 +11,7 @@ import {
   B2B_PROMPT, BACKDATE_HINT, BACKDATE_MAX_DAYS, COMPANY_REQUIRED, editedAs, FINAL_ORDER_VALUE_NEGATIVE, manualOrderSchema, ORDER_CREATED, ORDER_ID_MAX_LENGTH, ORDER_TYPE_LABELS,
   d2rPricingStore, previewTotals, shouldOfferB2B, withStoreDiscounts, type ManualOrderCreatedResponse, type PricedCatalogueItem,
 } from '../../../domain/manual-order';
-import { ORDER_LOAD_FAILED } from '../../../domain/orders';
+import { ORDER_LOAD_FAILED } from '../../../domain/orders/texts';
 import { PRICING_TYPE_LABELS } from '../../../domain/pricing';
 import { SHIP_FROM_LABEL } from '../../../domain/allocation';
 import { addIndiaDays, indiaToday } from '../../../domain/india-time';

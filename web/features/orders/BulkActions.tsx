@@ -4,19 +4,13 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  BULK_CANCEL_LIMIT,
-  BULK_CANCEL_LIMIT_MSG,
-  BULK_FAILED_TITLE,
-  plural,
-  SELECT_AT_LEAST_ONE,
-  SOMETHING_WENT_WRONG,
-} from '../../../domain/orders';
+import { BULK_CANCEL_LIMIT, BULK_CANCEL_LIMIT_MSG, BULK_FAILED_TITLE, plural, SOMETHING_WENT_WRONG } from '../../../domain/orders/texts';
+import { SELECT_AT_LEAST_ONE } from '../../../domain/messages';
 import { apiFetch, apiJson, apiOk, ApiRequestError, getXsrfToken } from '../../api/client';
 import { DownloadActions } from '../downloads';
 import { JobProgress } from './JobProgress';
 import { refreshOrders, type OrderListItem } from './queries';
-import type { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders';
+import type { BulkCancelResponse, BulkReadyToShipStarted, BulkServiceabilityResponse } from '../../../domain/orders/responses';
 
 export type BulkActionsProps = { selected: ReadonlyMap<string, OrderListItem>; onClear: () => void };
 

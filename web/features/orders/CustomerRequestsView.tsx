@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerRequestsResponse } from '../../../domain/orders';
+import type { CustomerRequestsResponse } from '../../../domain/orders/responses';
 import { ListPage } from '../../ui/ListPage';
 import { NdrInfoModal } from './NdrInfoModal';
 import { formatDateTime, statusLabel } from './format';

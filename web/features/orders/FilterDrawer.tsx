@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Group, MultiSelect, Select, Stack, Text, TextInput, type ComboboxData } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { COURIER_NAMES, sectionByName, type OrderTableSection } from '../../../domain/orders';
+import { COURIER_NAMES } from '../../../domain/orders/filters';
+import { sectionByName, type OrderTableSection } from '../../../domain/orders/sections';
 import { ORDER_STATUSES, PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
 import { ORDER_TYPE_LABELS, PAYMENT_LABELS, statusLabel } from './format';
 import type { FilterValues } from './search';

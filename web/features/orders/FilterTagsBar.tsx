@@ -1,5 +1,5 @@
 import { Badge, CloseButton, Group } from '@mantine/core';
-import type { FilterKey } from '../../../domain/orders';
+import type { FilterKey } from '../../../domain/orders/filters';
 import { filterTags, visibleTags } from './filterTags';
 import type { FilterValues } from './search';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Group, Paper, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { BULK_FAILED_TITLE, SOMETHING_WENT_WRONG } from '../../../domain/orders';
+import { BULK_FAILED_TITLE, SOMETHING_WENT_WRONG } from '../../../domain/orders/texts';
 import type { BulkReadyToShipResult } from '../../../edge-api/services/orders/bulk';
 import { jobQuery, type Job } from './queries';
 

@@ -3,7 +3,8 @@ import { Badge, Button, Group, MultiSelect, Select, TextInput } from '@mantine/c
 import { DatePickerInput } from '@mantine/dates';
 import { toDay } from './FilterDrawer';
 import { useQuery } from '@tanstack/react-query';
-import { NOT_SYNCED, SYNCED, type MissedOrdersResponse } from '../../../domain/orders';
+import type { MissedOrdersResponse } from '../../../domain/orders/responses';
+import { NOT_SYNCED, SYNCED } from '../../../domain/orders/texts';
 import { MISSED_ORDER_STATUSES } from '../../../domain/statuses';
 import { useSession } from '../../auth/useSession';
 import { ListPage } from '../../ui/ListPage';

@@ -20,7 +20,8 @@ import {
   type ProblemActionKey,
   type ReattemptSlot,
 } from '../../../domain/ndr';
-import { CANCEL_REASON_MAX, cancelOrderSchema } from '../../../domain/orders';
+import { cancelOrderSchema } from '../../../domain/orders/action-inputs';
+import { CANCEL_REASON_MAX } from '../../../domain/orders/texts';
 import { reattemptDates } from '../../../domain/tracking-rules';
 import { apiJson } from '../../api/client';
 import { useSession } from '../../auth/useSession';

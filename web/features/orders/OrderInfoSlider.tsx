@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Divider, Drawer, Grid, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_LOAD_FAILED } from '../../../domain/orders';
+import { ORDER_LOAD_FAILED } from '../../../domain/orders/texts';
 import { ShippingAdjustments } from '../bulk/ShippingAdjustments';
 import { EwayBillFlag } from './EwayBillFlag';
 import { OrderActions } from './OrderActions';

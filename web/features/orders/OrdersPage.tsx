@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Flex, Group, Stack, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders';
+import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
 import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';

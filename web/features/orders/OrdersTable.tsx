@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import type { SortField, SortOrder } from '../../../domain/orders';
+import type { SortField, SortOrder } from '../../../domain/orders/paging';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import type { PagerProps } from '../../ui/Pager';
 import type { RowSelection } from '../../ui/useRowSelection';

@@ -5,17 +5,10 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import {
-  ERROR_TITLE,
-  FAILED_TO_GET_ORDERS,
-  LOAD_FAILED_FALLBACK,
-  NOTHING_TO_DISPLAY,
-  type FilterKey,
-  sectionByName,
-  type OrderTableSection,
-  type SectionName,
-  type SortField,
-} from '../../../domain/orders';
+import type { FilterKey } from '../../../domain/orders/filters';
+import type { SortField } from '../../../domain/orders/paging';
+import { sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
+import { ERROR_TITLE, FAILED_TO_GET_ORDERS, LOAD_FAILED_FALLBACK, NOTHING_TO_DISPLAY } from '../../../domain/orders/texts';
 import { useSession } from '../../auth/useSession';
 import { BulkActions } from './BulkActions';
 import { OfflineGate } from '../sync/OfflineGate';

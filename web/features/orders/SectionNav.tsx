@@ -1,6 +1,6 @@
 import { NavLink, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ORDER_SECTIONS, sectionCount, type OrderTableSection, type SectionName } from '../../../domain/orders';
+import { ORDER_SECTIONS, sectionCount, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
 import { orderCountsQuery } from './queries';
 
 export type SectionNavProps = { section: SectionName; onChange: (s: SectionName) => void; sidebar: boolean };

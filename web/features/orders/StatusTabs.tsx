@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { STATUS_TABS, statusTabCount, statusTabOf } from '../../../domain/orders';
+import { STATUS_TABS, statusTabCount, statusTabOf } from '../../../domain/orders/sections';
 import { orderCountsQuery } from './queries';
 
 export type StatusTabsProps = {

@@ -1,5 +1,7 @@
 // The filter tags above the table: up to three shown, then '+N more filters'.
-import { FILTER_TAGS_SHOWN, moreFiltersLabel, statusTabOf, type FilterKey } from '../../../domain/orders';
+import type { FilterKey } from '../../../domain/orders/filters';
+import { statusTabOf } from '../../../domain/orders/sections';
+import { FILTER_TAGS_SHOWN, moreFiltersLabel } from '../../../domain/orders/texts';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/statuses';
 import type { FilterValues } from './search';
 

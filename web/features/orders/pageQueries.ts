@@ -1,7 +1,8 @@
 // What the /orders page reads first for the URL it is opened at, so that its
 // route loader (and preloading on intent) asks for exactly the queries the
 // views then read.
-import { LOAD_FAILED_FALLBACK, sectionByName } from '../../../domain/orders';
+import { sectionByName } from '../../../domain/orders/sections';
+import { LOAD_FAILED_FALLBACK } from '../../../domain/orders/texts';
 import { searchPaging, type PagedListInput } from '../../ui/ListPage';
 import type { Session } from '../../auth/session';
 import {

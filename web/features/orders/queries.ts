@@ -1,20 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  CustomerRequestDetail,
-  CustomerRequestFindResponse,
-  CustomerRequestItem,
-  CustomerRequestsResponse,
-  MissedOrderItem,
-  MissedOrdersResponse,
-  OrderCountsResponse,
-  OrderDetail,
-  OrderDetailResponse,
-  OrderListItem,
-  OrderListResponse,
-  ShippingPackage,
-  ShippingPackagesResponse,
-  WhatsappMessagesResponse,
-} from '../../../domain/orders';
+import type { CustomerRequestDetail, CustomerRequestFindResponse, CustomerRequestItem, CustomerRequestsResponse, MissedOrderItem, MissedOrdersResponse, OrderCountsResponse, OrderDetail, OrderDetailResponse, OrderListItem, OrderListResponse, ShippingPackage, ShippingPackagesResponse, WhatsappMessagesResponse } from '../../../domain/orders/responses';
 import type { CompanyWarehousesResponse } from '../../../domain/manual-order';
 import type { NdrCase, NdrCasesResponse } from '../../../domain/ndr';
 import { apiJson, apiOk } from '../../api/client';

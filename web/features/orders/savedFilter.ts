@@ -1,6 +1,7 @@
 // The orders filter and section kept in session storage: the filter for six
 // hours (part 1 §9), so coming back to /orders in the same tab finds it again.
-import { SAVED_FILTER_TTL_MS, SECTION_NAMES, type SectionName } from '../../../domain/orders';
+import { SECTION_NAMES, type SectionName } from '../../../domain/orders/sections';
+import { SAVED_FILTER_TTL_MS } from '../../../domain/orders/texts';
 import type { FilterValues } from './search';
 
 const FILTER_KEY = 'sd.orders.filter';

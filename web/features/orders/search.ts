@@ -1,18 +1,10 @@
 // The /orders page state held in the URL (filters, section, sort, page, the
 // open order) and how it maps to the list API's query.
 import { z } from 'zod';
-import {
-  DATE_RE,
-  FILTER_KEYS,
-  PAGE_SIZES,
-  SECTION_NAMES,
-  SORT_FIELDS,
-  SORT_ORDERS,
-  SYNC_STATES,
-  sectionByKey,
-  type FilterKey,
-  type SectionName,
-} from '../../../domain/orders';
+import { DATE_RE } from '../../../domain/orders/field-schemas';
+import { FILTER_KEYS, SYNC_STATES, type FilterKey } from '../../../domain/orders/filters';
+import { PAGE_SIZES, SORT_FIELDS, SORT_ORDERS } from '../../../domain/orders/paging';
+import { SECTION_NAMES, sectionByKey, type SectionName } from '../../../domain/orders/sections';
 import { PAYMENT_MODES, SHOP_TYPES } from '../../../domain/statuses';
 
 const opt = <T extends z.ZodType>(s: T) => s.optional().catch(undefined);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
-import { ERROR_TITLE, FAILED_TO_GET_ORDERS } from '../../../domain/orders';
+import { ERROR_TITLE, FAILED_TO_GET_ORDERS } from '../../../domain/orders/texts';
 
 /** Says once, in a toast, that a list could not be loaded (each new error once; a refetch's same error not again). */
 export function useFailureToast(error: unknown) {

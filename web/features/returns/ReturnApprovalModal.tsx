@@ -1,95 +1,21 @@
-import { Alert, Badge, Button, Group, Image, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+// The return approval modal: its title and order header, and what the order
+// calls for (the lines to approve, the details of a processed return, or why
+// there is nothing to approve).
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  approvableAs,
-  checkReturnLine,
-  isReturnProcessed,
-  RETURN_DETAILS,
-  RETURN_KIND_LINE,
-  RETURN_MODAL_TITLE,
-  returnKindOf,
-  returnLines,
-  type FloorOrderDoc,
-  type ReturnInfoResponse,
-  type ReturnRow,
-  type ReturnType,
-} from '../../../domain/floor';
-import { uuidv7 } from '../../../domain/ids';
-import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
-import { apiJson } from '../../api/client';
-import { isLocalPhoto, LOCAL_PHOTO, readOrder } from '../../local-db/db';
+import { RETURN_KIND_LINE, RETURN_MODAL_TITLE, returnKindOf, type FloorOrderDoc, type ReturnType } from '../../../domain/floor';
 import { useSyncStatus, type FloorSync } from '../../local-db/engine';
-import { useLiveQuery } from '../../local-db/live';
 import { useFloorSync } from '../../local-db/useFloorSync';
 // The floor screens' own rules (notifications kept off the scan field).
 import '../floor/floor.module.css';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { TouchNumber } from '../floor/TouchNumber';
+import { ReturnDetails } from './ReturnDetails';
+import { ReturnLineEditor } from './ReturnLineEditor';
+import { useReturnApprovalForm } from './useReturnApprovalForm';
+import { useReturnModel, type ReturnLine } from './useReturnModel';
 
 export interface ReturnApprovalModalProps {
   orderId: string;
   onClose: () => void;
-}
-
-interface Line {
-  wsin: string;
-  sku: string;
-  productTitle: string;
-  max: number;
-}
-
-/** Both tables of the modal: cards below 992 px, no stripes. */
-const RETURN_TABLE = { narrow: 'cards-tablet', verticalSpacing: 'sm', striped: false } as const;
-type Item = Pick<Line, 'wsin' | 'sku' | 'productTitle'>;
-const PRODUCT_COLUMN: DataTableColumn<Item> = {
-  key: 'product',
-  header: 'Product',
-  card: 'wide',
-  cell: (l) => (
-    <>
-      <Text fw={600}>{l.productTitle}</Text>
-      <Text size="sm" c="dimmed">
-        {l.sku}
-      </Text>
-    </>
-  ),
-};
-const WSIN_COLUMN: DataTableColumn<Item> = { key: 'wsin', header: 'WSIN', cellProps: () => ({ fw: 700 }), cell: (l) => l.wsin };
-
-type Model =
-  | { mode: 'approve'; order: FloorOrderDoc; returnType: ReturnType; lines: Line[] }
-  | { mode: 'details'; order: FloorOrderDoc; rows: ReturnRow[] }
-  | { mode: 'closed'; order: FloorOrderDoc };
-
-/** The order as this device knows it, or as the server answers when it is not kept here (online only). */
-function useReturnModel(sync: FloorSync, orderId: string): { model: Model | null; loading: boolean; error: string | null } {
-  const local = useLiveQuery(() => readOrder(sync.db, orderId), [sync, orderId]);
-  const localDoc = local.data;
-  const localUsable = localDoc && (approvableAs(localDoc) || (isReturnProcessed(localDoc.status) && localDoc.returnInfo));
-  const remote = useQuery({
-    queryKey: ['return-info', orderId],
-    queryFn: ({ signal }) => apiJson<ReturnInfoResponse>(`/api/return-info?splitOrderId=${encodeURIComponent(orderId)}`, { signal }),
-    enabled: local.ready && !localUsable,
-    retry: false,
-  });
-  const model = useMemo((): Model | null => {
-    if (localDoc && localUsable) {
-      if (isReturnProcessed(localDoc.status)) return { mode: 'details', order: localDoc, rows: localDoc.returnInfo ?? [] };
-      const type = approvableAs(localDoc)!;
-      return { mode: 'approve', order: localDoc, returnType: type, lines: returnLines(localDoc.items, type) };
-    }
-    const info = remote.data?.data;
-    if (!info) return null;
-    if (info.processed) return { mode: 'details', order: info.order, rows: info.data };
-    if (!info.approvable) return { mode: 'closed', order: info.order };
-    return { mode: 'approve', order: info.order, returnType: info.returnType, lines: info.data.map((r) => ({ wsin: r.wsin, sku: r.sku, productTitle: r.productTitle, max: r.maxQuantity })) };
-  }, [localDoc, localUsable, remote.data]);
-  const error = remote.error ? (navigator.onLine ? (remote.error as Error).message : 'This order is not saved on this device. Connect to the network to open it.') : null;
-  return { model, loading: !model && !error, error };
 }
 
 /**
@@ -164,128 +90,12 @@ function OrderHeader({ order }: { order: FloorOrderDoc }) {
   );
 }
 
-interface LineState {
-  missing: number | string;
-  damaged: number | string;
-  photo: File | null;
-  photoError: string | null;
-}
-
-function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSync; order: FloorOrderDoc; returnType: ReturnType; lines: Line[]; onDone: () => void }) {
+function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSync; order: FloorOrderDoc; returnType: ReturnType; lines: ReturnLine[]; onDone: () => void }) {
   const status = useSyncStatus(sync);
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<Record<string, LineState>>(() => Object.fromEntries(lines.map((l) => [l.wsin, { missing: 0, damaged: 0, photo: null, photoError: null }])));
-  const [saving, setSaving] = useState(false);
-  const set = (wsin: string, patch: Partial<LineState>) => setState((s) => ({ ...s, [wsin]: { ...s[wsin], ...patch } }));
-  // The line's own message as the counts are typed (the same rule the server applies): each count
-  // from 0 to the line's units, and missing + damaged together no more than its units.
-  const errors = useMemo(() => {
-    const found: Record<string, string> = {};
-    for (const line of lines) {
-      const s = state[line.wsin];
-      const problem = checkReturnLine({ wsin: line.wsin, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged) }, line.max);
-      if (problem) found[line.wsin] = problem;
-    }
-    return found;
-  }, [lines, state]);
-  const blocked = Object.keys(errors).length > 0;
-  /** A count of returned units per line (missing or damaged), with the line's error that names it. */
-  const countColumn = (key: 'missing' | 'damaged', label: string, names: RegExp): DataTableColumn<Line> => ({
-    key,
-    header: label,
-    card: 'title',
-    cell: (l) => (
-      <TouchNumber
-        label={label}
-        ariaLabel={`${label} quantity of ${l.wsin}`}
-        min={0}
-        // The + button stops where missing and damaged together reach the line's units.
-        max={Math.max(0, l.max - (Number(state[l.wsin][key === 'missing' ? 'damaged' : 'missing']) || 0))}
-        value={state[l.wsin][key]}
-        onChange={(v) => set(l.wsin, { [key]: v })}
-        error={errors[l.wsin] && names.test(errors[l.wsin]) ? errors[l.wsin] : undefined}
-      />
-    ),
-  });
-
-  const pickPhoto = (wsin: string, file: File | undefined) => {
-    if (!file) return;
-    if (!isAllowedImage(file.name || 'photo.jpg', file.type)) {
-      // Said once, beside the photo buttons (not a toast as well).
-      set(wsin, { photo: null, photoError: ONLY_IMAGES });
-      return;
-    }
-    set(wsin, { photo: file, photoError: null });
-  };
-
-  const approve = async () => {
-    if (blocked) return;
-    setSaving(true);
-    try {
-      const items = [];
-      for (const line of lines) {
-        const s = state[line.wsin];
-        let imageKey: string | undefined;
-        if (s.photo) {
-          const id = uuidv7();
-          await sync.photos.photos.add({
-            id, companyId: order.companyId, fileName: s.photo.name || `${line.wsin}.jpg`, contentType: s.photo.type, blob: s.photo, key: null, createdAt: new Date().toISOString(),
-          });
-          imageKey = `${LOCAL_PHOTO}${id}`;
-        }
-        items.push({ wsin: line.wsin, sku: line.sku, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged), ...(imageKey ? { imageKey } : {}) });
-      }
-      const seq = await sync.engine.enqueue('return.approve', { orderId: order.id, returnType, items });
-      if (navigator.onLine && (await sync.engine.sync())) {
-        const refused = sync.engine.getStatus().rejected.find((r) => r.seq === seq);
-        if (refused) {
-          notifications.show({ color: 'red', title: 'Error', message: refused.reason });
-          return;
-        }
-        notifications.show({ color: 'green', title: 'Success', message: `${returnType} approved` });
-        // The orders list and slider read the server: reload what they show (part 1 §8).
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
-        void queryClient.invalidateQueries({ queryKey: ['return-info', order.id] });
-      } else {
-        notifications.show({ color: 'blue', title: `${returnType} approval saved`, message: 'Saved on this device. It is sent when the network is back.' });
-      }
-      onDone();
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const form = useReturnApprovalForm({ sync, order, returnType, lines, onDone });
   return (
     <Stack>
-      <DataTable
-        label="Returned items"
-        testId="return-lines"
-        rows={lines}
-        rowKey={(l) => l.wsin}
-        rowProps={(l) => ({ 'data-wsin': l.wsin })}
-        columns={[
-          PRODUCT_COLUMN,
-          WSIN_COLUMN,
-          { key: 'units', header: 'Units', cell: (l) => l.max },
-          countColumn('missing', 'Missing', /Missing|together/),
-          countColumn('damaged', 'Damaged', /Damaged/),
-          {
-            key: 'photo',
-            header: 'Proof photo (optional)',
-            card: 'wide',
-            cell: (l) => (
-              <PhotoPicker
-                wsin={l.wsin}
-                photo={state[l.wsin].photo}
-                error={state[l.wsin].photoError}
-                onPick={(f) => pickPhoto(l.wsin, f)}
-                onClear={() => set(l.wsin, { photo: null, photoError: null })}
-              />
-            ),
-          },
-        ]}
-        {...RETURN_TABLE}
-      />
+      <ReturnLineEditor lines={lines} form={form} />
       {!status.online && (
         <Alert color="orange" variant="light">
           Offline: the approval and its photos are saved on this device and sent when the network is back.
@@ -295,100 +105,10 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
         <Button variant="default" size="lg" h={48} onClick={onDone}>
           Cancel
         </Button>
-        <Button size="lg" h={48} onClick={() => void approve()} loading={saving} disabled={blocked} data-testid="approve-return">
+        <Button size="lg" h={48} onClick={() => void form.approve()} loading={form.saving} disabled={form.blocked} data-testid="approve-return">
           Approve {returnType}
         </Button>
       </Group>
     </Stack>
   );
-}
-
-function PhotoPicker({ wsin, photo, error, onPick, onClear }: { wsin: string; photo: File | null; error: string | null; onPick: (f: File | undefined) => void; onClear: () => void }) {
-  const camera = useRef<HTMLInputElement>(null);
-  const files = useRef<HTMLInputElement>(null);
-  const preview = useObjectUrl(photo);
-  return (
-    <Stack gap={4}>
-      <input ref={camera} type="file" accept="image/*" capture="environment" hidden aria-label={`Take a photo of ${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
-      <input ref={files} type="file" accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" hidden aria-label={`Choose a photo of ${wsin}`} data-testid={`photo-file-${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
-      {photo && preview ? (
-        <Group gap="xs" wrap="nowrap">
-          <Image src={preview} alt={`Proof photo of ${wsin}`} w={56} h={56} radius="sm" fit="cover" />
-          <Button variant="subtle" color="red" size="sm" h={48} leftSection={<IconX size={14} />} onClick={onClear}>
-            Remove
-          </Button>
-        </Group>
-      ) : (
-        <Group gap="xs" wrap="wrap">
-          <Button variant="light" size="sm" h={48} leftSection={<IconCamera size={18} />} onClick={() => camera.current?.click()}>
-            Take photo
-          </Button>
-          <Button variant="default" size="sm" h={48} leftSection={<IconPhoto size={18} />} onClick={() => files.current?.click()}>
-            Choose file
-          </Button>
-        </Group>
-      )}
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
-  return (
-    <Stack>
-      <Title order={4}>{RETURN_DETAILS}</Title>
-      <DataTable
-        label={RETURN_DETAILS}
-        testId="return-details"
-        rows={rows}
-        rowKey={(r) => r.wsin}
-        rowProps={(r) => ({ 'data-wsin': r.wsin })}
-        columns={[
-          { ...PRODUCT_COLUMN, cellProps: () => ({ fw: 600 }), cell: (r) => r.productTitle },
-          { key: 'sku', header: 'SKU', cell: (r) => r.sku },
-          { ...WSIN_COLUMN, cellProps: undefined },
-          { key: 'missing', header: 'Missing', cellProps: () => ({ 'data-testid': 'details-missing' }), cell: (r) => r.missingQuantity },
-          { key: 'damaged', header: 'Damaged', cellProps: () => ({ 'data-testid': 'details-damaged' }), cell: (r) => r.damageQuantity },
-          {
-            key: 'proof',
-            header: 'Proof',
-            cellProps: () => ({ 'data-wide': true }),
-            cell: (r) => (r.imageLocation ? <ProofImage sync={sync} location={r.imageLocation} /> : '—'),
-          },
-        ]}
-        {...RETURN_TABLE}
-      />
-    </Stack>
-  );
-}
-
-/** A proof photo: from the server, or from this device while it waits to be uploaded. */
-function ProofImage({ sync, location }: { sync: FloorSync; location: string }) {
-  const local = useLiveQuery(isLocalPhoto(location) ? () => sync.photos.photos.get(location.slice(LOCAL_PHOTO.length)) : null, [location]);
-  const blobUrl = useObjectUrl(local.data?.blob ?? null);
-  const src = isLocalPhoto(location) ? (local.data?.key ? `/api/files/${local.data.key}` : blobUrl) : location;
-  if (!src) return <Text size="sm">Photo</Text>;
-  return (
-    <a href={src} target="_blank" rel="noreferrer">
-      <Image src={src} alt="Proof photo" w={64} h={64} radius="sm" fit="cover" />
-    </a>
-  );
-}
-
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
 }

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { approvableAs, RETURN_APPROVABLE_STATUSES, type FloorOrderDoc, type ReturnFindResponse } from '../../../domain/floor';
-import { NOTHING_TO_DISPLAY } from '../../../domain/orders';
+import { NOTHING_TO_DISPLAY } from '../../../domain/orders/texts';
 import { ApiRequestError, apiJson } from '../../api/client';
 import { findOrderByCode, readOrders } from '../../local-db/db';
 import { useLiveQuery } from '../../local-db/live';

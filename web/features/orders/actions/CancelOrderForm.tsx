@@ -1,6 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CANCEL_REASON_MAX, cancelOrderSchema } from '../../../../domain/orders';
+import { cancelOrderSchema } from '../../../../domain/orders/action-inputs';
+import { CANCEL_REASON_MAX } from '../../../../domain/orders/texts';
 import { zodValidate } from '../../../ui/zodForm';
 import { OrderForm } from './OrderForm';
 

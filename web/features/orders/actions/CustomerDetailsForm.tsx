@@ -1,6 +1,6 @@
 import { Grid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { customerDetailsSchema } from '../../../../domain/orders';
+import { customerDetailsSchema } from '../../../../domain/orders/action-inputs';
 import { zodValidate } from '../../../ui/zodForm';
 import type { OrderDetail } from '../queries';
 import { OrderForm } from './OrderForm';

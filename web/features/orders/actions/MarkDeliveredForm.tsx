@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { addDays, canConvertToCredit, DUE_DATE_WINDOW_DAYS, istToday, MARK_DELIVERED_FALLBACK } from '../../../../domain/orders';
+import { canConvertToCredit } from '../../../../domain/orders/actions';
+import { addDays, istToday } from '../../../../domain/orders/ist-dates';
+import { DUE_DATE_WINDOW_DAYS, MARK_DELIVERED_FALLBACK } from '../../../../domain/orders/texts';
 import { toDay } from '../FilterDrawer';
 import { PAYMENT_LABELS } from '../format';
 import type { OrderDetail } from '../queries';

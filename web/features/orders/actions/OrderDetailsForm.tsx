@@ -1,6 +1,6 @@
 import { Button, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { orderDetailsSchema } from '../../../../domain/orders';
+import { orderDetailsSchema } from '../../../../domain/orders/action-inputs';
 import { zodValidate } from '../../../ui/zodForm';
 import type { OrderDetail } from '../queries';
 import { OrderForm } from './OrderForm';

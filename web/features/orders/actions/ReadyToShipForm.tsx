@@ -6,7 +6,7 @@ import type { CourierBooking, CourierQuotesResponse } from '../../../../domain/c
 import { ZONE_LABELS } from '../../../../domain/zones';
 import { apiJson } from '../../../api/client';
 import { refreshOrders, type OrderDetail } from '../queries';
-import type { ReadyToShipResponse } from '../../../../domain/orders';
+import type { ReadyToShipResponse } from '../../../../domain/orders/responses';
 import { formatRupees } from '../../../../domain/money';
 import { ShipDocuments } from '../ShipDocuments';
 import { ShipPickup } from '../../couriers/RequestPickup';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Stack, Table, Textarea } from '@mantine/core';
-import { returnQuantityError } from '../../../../domain/orders';
+import { returnQuantityError } from '../../../../domain/orders/action-inputs';
 import type { OrderDetail } from '../queries';
 import { useOrderMutation } from './useOrderMutation';
 

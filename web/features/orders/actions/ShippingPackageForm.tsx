@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SERVER_ERROR_TITLE } from '../../../../domain/orders';
+import { SERVER_ERROR_TITLE } from '../../../../domain/orders/texts';
 import { shippingPackagesQuery, type OrderDetail } from '../queries';
 import { useOrderMutation } from './useOrderMutation';
 

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_TITLE } from '../../../../domain/orders';
+import { ERROR_TITLE } from '../../../../domain/orders/texts';
 import { apiJson } from '../../../api/client';
 import { refreshOrders } from '../queries';
 import type { WriteAnswer } from '../../../../domain/api';
