@@ -26,9 +26,10 @@ function loadPg(): typeof PgModule {
 
 /**
  * Opens the database: PostgreSQL when `url` (or DATABASE_URL) is a postgres URL,
- * otherwise an embedded SQLite file (WAL, foreign keys on). `file: ':memory:'` for tests.
+ * otherwise an embedded SQLite file (WAL, foreign keys on). `file: ':memory:'` for tests, and with
+ * `image` (a database's `serialize()` bytes) an in-memory copy of that database.
  */
-export function connect(opts: { url?: string; file?: string } = {}): DbHandle {
+export function connect(opts: { url?: string; file?: string; image?: Buffer } = {}): DbHandle {
   const url = opts.url ?? process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new (loadPg().Pool)({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
@@ -36,8 +37,8 @@ export function connect(opts: { url?: string; file?: string } = {}): DbHandle {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = opts.file ?? process.env.SQLITE_FILE ?? 'data/app.db';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (file !== ':memory:' && !opts.image) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = opts.image ? new SQLite(opts.image) : new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');

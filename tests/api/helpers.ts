@@ -6,28 +6,106 @@ import { DEMO_LOGINS } from '../../db/seed-data';
 import { createApp } from '../../edge-api/app';
 
 /**
- * With API_TEST_PG=<url> the API suite runs on PostgreSQL: each app gets a schema
- * of its own (t_api_<run>_<run start>_...), dropped by the suite's teardown
+ * Every test app starts from the demo data, and most files ask for the same few sizes: migrating and
+ * seeding each took about 0.7 s on SQLite and several seconds on PostgreSQL (hundreds of round trips).
+ * So each size is migrated and seeded once and each app gets a copy of it: on SQLite an in-memory
+ * database opened from the seeded one's serialized image (kept per worker process), on PostgreSQL a
+ * database created from a template database made once per run (`CREATE DATABASE ... TEMPLATE`). The
+ * copies are made within one run, so the demo data's dates are as fresh as a seed of that run.
+ *
+ * With API_TEST_PG=<url> the API suite runs on PostgreSQL: each app gets a database of its own, named
+ * t_api_<run>_<run start>_..., dropped with the run's template databases by the suite's teardown
  * (tests/api/pg-setup.ts names the run).
  */
-async function openPgSchema(url: string): Promise<DbHandle> {
+type SeedSize = { orders: number; pincodes: boolean };
+const seedKey = (size: SeedSize) => `${size.orders}_${size.pincodes ? 1 : 0}`;
+
+async function migrateAndSeed(dbh: DbHandle, size: SeedSize) {
+  await migrateToLatest(dbh.db);
+  await seed(dbh, size);
+}
+
+const sqliteImages = new Map<string, Promise<Buffer>>();
+
+/** An in-memory SQLite database holding the demo data of `size`, copied from this process's seeded image. */
+async function openSqliteCopy(size: SeedSize): Promise<DbHandle> {
+  const key = seedKey(size);
+  let image = sqliteImages.get(key);
+  if (!image) {
+    image = (async () => {
+      const seeded = connect({ file: ':memory:' });
+      await migrateAndSeed(seeded, size);
+      const bytes = seeded.sqlite!.serialize();
+      await seeded.destroy();
+      return bytes;
+    })();
+    sqliteImages.set(key, image);
+    image.catch(() => sqliteImages.delete(key));
+  }
+  return connect({ file: ':memory:', image: await image });
+}
+
+/** `url` naming another database of the same server. */
+const databaseUrl = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** A PostgreSQL database of its own holding the demo data of `size`, created from this run's template of that size. */
+async function openPgCopy(url: string, size: SeedSize): Promise<DbHandle> {
   const run = process.env.API_TEST_RUN ?? `x_${Date.now()}`;
-  const schema = `t_api_${run}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const template = `t_api_${run}_tmpl_${seedKey(size)}`;
+  const name = `t_api_${run}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return connect({ url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` });
+  try {
+    // One process of the run makes each template; the others wait for it here.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      const made = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (made.rowCount === 0) {
+        await admin.query(`create database "${template}"`);
+        const seeded = connect({ url: databaseUrl(url, template) });
+        try {
+          await migrateAndSeed(seeded, size);
+        } catch (error) {
+          await seeded.destroy();
+          await admin.query(`drop database if exists "${template}" with (force)`);
+          throw error;
+        }
+        await seeded.destroy();
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [template]);
+    }
+    // A template must have no sessions: the seeding pool's last ones may still be closing.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return connect({ url: databaseUrl(url, name) });
 }
 
 export type TestApp = ReturnType<typeof createApp>;
 
-/** A fresh in-memory database with the demo data, and the app over it. */
+/** A database with the demo data (`opts.dbh` is migrated and seeded as it is), and the app over it. */
 export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean } = {}) {
-  const dbh = opts.dbh ?? (process.env.API_TEST_PG ? await openPgSchema(process.env.API_TEST_PG) : connect({ file: ':memory:' }));
-  await migrateToLatest(dbh.db);
-  await seed(dbh, { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false });
+  const size = { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false };
+  let dbh: DbHandle;
+  if (opts.dbh) {
+    dbh = opts.dbh;
+    await migrateAndSeed(dbh, size);
+  } else dbh = process.env.API_TEST_PG ? await openPgCopy(process.env.API_TEST_PG, size) : await openSqliteCopy(size);
   const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}` } });
   return { app, dbh, db: dbh.db };
 }
