@@ -20,6 +20,7 @@ import {
   STATUS_TABS,
   statusTabCount,
   statusTabOf,
+  landingStatusTab,
   servesSpecialZones,
   serviceability,
   type OrderActionKey,
@@ -83,6 +84,12 @@ describe('sidebar sections', () => {
     expect(statusTabOf('PROCESSED,PLACED')?.name).toBe('new');
     expect(statusTabOf('DELIVERED')?.name).toBe('delivered');
     expect(statusTabOf('PLACED')).toBeNull();
+  });
+
+  it('lands on New when it has orders (placed or processed), else on All', () => {
+    expect(landingStatusTab({ PLACED: 0, PROCESSED: 1, DELIVERED: 7 }).name).toBe('new');
+    expect(landingStatusTab({ PLACED: 0, READY_TO_SHIP: 4, DELIVERED: 7 }).name).toBe('all');
+    expect(landingStatusTab({}).name).toBe('all');
   });
 
   it('labels hidden filter tags', () => {

@@ -68,7 +68,7 @@ describe('a B2C manual order goes somewhere', () => {
     const res = await created;
     expect(res.status()).toBe(201);
     orderId = (await res.json()).data.id;
-    await page.waitForURL(/\/orders$/);
+    await page.waitForURL(/\/orders(\?.*)?$/);
 
     // The seller finds the order by its Order ID and opens it in the slider.
     const searchBox = page.getByRole('textbox', { name: 'Search orders', exact: true });
