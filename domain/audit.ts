@@ -156,7 +156,7 @@ const YES_NO = new Set([
 const SECRET_FIELD = /secret|password|passwd|token|api_?key|private|hash|credential/i;
 export const isSecretField = (key: string) => SECRET_FIELD.test(key);
 
-const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 export function fieldLabel(key: string): string {
   const [head, part] = key.split('.', 2);

@@ -40,7 +40,7 @@ describe('audit log: each kind of record an admin changes', () => {
     expect(made.changes).toEqual(expect.arrayContaining([
       { field: 'State', before: null, after: 'Kerala' },
       { field: 'GSTIN', before: null, after: first },
-      { field: 'Registered address: line1', before: null, after: '12 MG Road' },
+      { field: 'Registered address: line 1', before: null, after: '12 MG Road' },
       { field: 'Registered address: city', before: null, after: 'Kochi' },
     ]));
 
