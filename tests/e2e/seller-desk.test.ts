@@ -414,8 +414,11 @@ describe('the orders page at 1366 x 768', () => {
     const xsrf = (await (await page.request.get(`${server.url}/api/auth/session`)).json()).xsrfToken as string;
     const cancel = await page.request.patch(`${server.url}/api/orders/${order.id}/cancel`, { data: { reason: 'Buyer ordered twice' }, headers: { 'x-xsrf-token': xsrf } });
     expect(cancel.status()).toBe(200);
-    // Writes to other kinds of record: a state GSTIN, a warehouse, a promoter.
+    // Writes to other kinds of record: a company's preferences, a state GSTIN, a warehouse, a promoter.
     const write = async (method: 'put' | 'post', url: string, data: unknown) => expect((await page.request[method](`${server.url}${url}`, { data, headers: { 'x-xsrf-token': xsrf } })).ok()).toBe(true);
+    await write('post', '/api/ums/profile/preferences', {
+      companyId: DEMO_COMPANIES[2].id, printItemLabel: true, hideCustomerPhoneOnLabel: false, courierProvider1: null, courierProvider2: null, maxWeightWhiteLabelG: 4700, returnToOtherWarehouse: false,
+    });
     await write('put', '/api/ums/invoices/gstins', { companyId: DEMO_COMPANIES[1].id, state: 'Kerala', gstin: makeGstin('32', 'AAPFU0939F'), address: { line1: '12 MG Road', city: 'Kochi', pincode: '682016' } });
     await write('post', '/api/admin/create-warehouse', { name: 'Sanand Hub', code: 'AMD1', email: 'amd1@example.com', phone: '9876543210', address: { line1: 'Plot 4', city: 'Sanand', state: 'Gujarat', pincode: '382110' } });
     await write('post', '/api/admin/promoter', { name: 'Ravi Kulkarni', phone: '9876500411', retailers: [{ firstName: 'Sunil', lastName: 'Traders', phone: '9876500412', GSTIN: '' }] });
@@ -439,6 +442,11 @@ describe('the orders page at 1366 x 768', () => {
     // The order is linked: it opens in the orders page.
     await row.getByTestId('audit-record').click();
     await page.waitForURL(new RegExp(`/orders\\?.*order=${order.id}`));
+    // A company's entry opens its preferences, with the company chosen.
+    await page.goto(`${server.url}/admin/audit-log`);
+    await table.getByRole('row').filter({ hasText: `Company ${DEMO_COMPANIES[2].name}` }).getByTestId('audit-record').click();
+    await page.waitForURL(new RegExp(`/settings/preferences\\?company=${DEMO_COMPANIES[2].id}`));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Company', exact: true }).inputValue()).toBe(DEMO_COMPANIES[2].name);
     await context.close();
   });
 

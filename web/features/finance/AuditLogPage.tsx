@@ -83,7 +83,7 @@ type LinkRoot = (props: Record<string, unknown>) => ReactElement;
 /** Each kind of record: what it is called, and where it opens (a kind kept on a seller's own settings page opens nowhere). */
 const RECORD_KINDS: Record<AuditEntityKind, { noun: string; opens?: (e: AuditEntry) => LinkRoot }> = {
   order: { noun: 'Order', opens: (e) => (p) => <Link {...p} to="/orders" search={{ order: e.entityId! }} /> },
-  company: { noun: 'Company' },
+  company: { noun: 'Company', opens: (e) => (p) => <Link {...p} to="/settings/preferences" search={{ company: e.entityId! }} /> },
   catalogue_item: {
     noun: 'Catalogue item',
     opens: (e) => (p) => <Link {...p} to="/catalogs" search={{ tab: DEFAULT_CATALOGUE_TAB, item: e.entityId!, company: e.companyId ?? undefined }} />,
