@@ -161,6 +161,19 @@ describe('audit log: each kind of record an admin changes', () => {
     }
   });
 
+  it('a store connection is logged as one, without its access token or webhook secret', async () => {
+    const secrets = { accessToken: 'shpat_audit_4d7e19', clientSecret: 'shpss_audit_b02c55' };
+    const r = await admin.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'Chai Point Shopify', companyId: company(0), baseUrl: 'http://127.0.0.1:9', settings: { shopDomain: 'chai-point.myshopify.com' }, secrets },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const e = await lastEntry();
+    expect(e).toMatchObject({ entityKind: 'channel_connection', entityId: r.body.connection.id, entityLabel: 'Chai Point Shopify' });
+    expect(field(e, 'Settings: shop domain')).toEqual({ field: 'Settings: shop domain', before: null, after: 'chai-point.myshopify.com' });
+    const rows = JSON.stringify(await db.selectFrom('audit_log').selectAll().execute());
+    for (const secret of Object.values(secrets)) expect(rows).not.toContain(secret);
+  });
+
   it("an admin's catalogue write is refused (admins read catalogues only) and so is not on the log", async () => {
     const item = await db.selectFrom('catalogue_items').select('id').where('company_id', '=', company(0)).executeTakeFirstOrThrow();
     const before = (await admin.json('/api/admin/audit-log')).body.totalRecords;
