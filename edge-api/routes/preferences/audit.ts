@@ -38,7 +38,7 @@ const recordWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!write || c.res.status >= 400) return;
   try {
     // A create names its new record only in its answer (read from a copy: the caller still gets the original).
-    const answer = readsAnswer(c.req.method, target) && c.res.headers.get('content-type')?.includes('application/json') ? await c.res.clone().json().catch(() => undefined) : undefined;
+    const answer = readsAnswer({ method: c.req.method, status: c.res.status }, target) && c.res.headers.get('content-type')?.includes('application/json') ? await c.res.clone().json().catch(() => undefined) : undefined;
     await recordAdminWrite(c.var.dbh.db, { id: s.userId, name: s.name, role: s.role, scope: null }, {
       method: c.req.method,
       path: c.req.path,

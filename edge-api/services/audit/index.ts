@@ -58,8 +58,8 @@ export async function auditTarget(db: Db, w: Pick<AdminWrite, 'path' | 'bodyIds'
   return { entityId, kind: before?.kind ?? null, before, byCompany: !named };
 }
 
-/** Whether the entry needs the write's answer: a POST that names no record of its own may have created one, named there. */
-export const readsAnswer = (method: string, target: AuditTarget | undefined) => method === 'POST' && (!target || target.byCompany);
+/** Whether the entry needs the write's answer: a create (201) that names no record of its own names the one it made there. */
+export const readsAnswer = (w: Pick<AdminWrite, 'method' | 'status'>, target: AuditTarget | undefined) => w.method === 'POST' && w.status === 201 && (!target || target.byCompany);
 
 /** The record an answer names (`{data: {id}}`, `{warehouse: {id}}`, `{connection: {id}}`...), if any. */
 function answerId(answer: unknown): string | null {
@@ -81,7 +81,7 @@ export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrit
   const t = target ?? (await auditTarget(db, w));
   let { entityId, before } = t;
   let after = entityId ? await auditSnapshot(db, entityId, before?.kind ?? t.kind) : null;
-  const created = readsAnswer(w.method, t) ? answerId(answer) : null;
+  const created = readsAnswer(w, t) ? answerId(answer) : null;
   if (created && created !== entityId) {
     const made = await auditSnapshot(db, created);
     if (made) [entityId, before, after] = [created, null, made];
