@@ -18,8 +18,11 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** One field an action changed, as a person reads it (labels and values in words, money in rupees). */
 export type AuditChange = { field: string; before: string | null; after: string | null };
-/** What an entry's record is: an order (opens in the orders page) or a company. */
-export type AuditEntityKind = 'order' | 'company';
+/** What an entry's record is; the audit page opens each kind where it is kept (an order in the orders page, a catalogue item in its slider...). */
+export const AUDIT_ENTITY_KINDS = [
+  'order', 'company', 'catalogue_item', 'warehouse', 'company_gstin', 'user', 'promoter', 'channel_connection', 'courier_connection', 'gst_connection',
+] as const;
+export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export type AuditEntry = {
   id: string;
@@ -34,7 +37,7 @@ export type AuditEntry = {
   path: string;
   entityId: string | null;
   entityKind: AuditEntityKind | null;
-  /** The name a person knows the record by: the order's id in its shop, the company's name. */
+  /** The name a person knows the record by: the order's id in its shop, the company's name, an item's title and SKU, a GSTIN's state... */
   entityLabel: string | null;
   changes: AuditChange[];
   outcome: number;
@@ -46,7 +49,7 @@ export const AuditLogResponse: z.ZodType<AuditLogResponse> = okBody({
   data: z.array(z.object({
     id: z.string(), at: z.string(), actorId: z.string().nullable(), actorName: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable(),
     action: z.string(), actionText: z.string(), path: z.string(), entityId: z.string().nullable(),
-    entityKind: z.enum(['order', 'company']).nullable(), entityLabel: z.string().nullable(),
+    entityKind: z.enum(AUDIT_ENTITY_KINDS).nullable(), entityLabel: z.string().nullable(),
     changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
     outcome: z.number(),
   })),
@@ -101,6 +104,16 @@ const ACTION_WORDS: Record<string, string> = {
   'POST salesman': 'Added a salesman',
   'POST invoices/payments': 'Recorded a payment',
   'POST integrations/connections': 'Connected a store or courier',
+  'PATCH integrations/connections': 'Changed a connection',
+  'DELETE integrations/connections': 'Removed a connection',
+  'PUT gst/settings': 'Changed the GST e-invoicing settings',
+  'POST admin/create-warehouse': 'Created a warehouse',
+  'POST admin/create-warehouse-owner': 'Created a warehouse user',
+  'POST admin/create-cluster-owner': 'Created a cluster owner',
+  'POST admin/create-cluster': 'Created a cluster',
+  'POST admin/assign-cluster': 'Assigned a warehouse to a cluster',
+  'POST admin/create-driver': 'Created a driver',
+  'POST admin/promoter': 'Added a promoter',
 };
 const VERB: Record<string, string> = { POST: 'Created', PUT: 'Changed', PATCH: 'Changed', DELETE: 'Removed' };
 
@@ -124,10 +137,26 @@ const FIELD_LABELS: Record<string, string> = {
   shipping_package_code: 'Shipping package', cancel_reason: 'Cancellation reason', eway_bill: 'E-way bill', remarks: 'Remarks',
   invoice_number: 'Invoice', items_summary: 'Items', inventory_blocked: 'Stock held', purchase_order_number: 'PO number',
   terms_of_payment: 'Terms of payment', due_date: 'Due date', order_type: 'Order type', name: 'Name', poc: 'Contact person', poc_phone: 'Contact phone',
+  email: 'E-mail', phone: 'Phone', pan: 'PAN', gst: 'GSTIN', gstin: 'GSTIN', website: 'Website', is_d2r: 'D2R', state: 'State',
+  product_title: 'Product', variant_title: 'Variant', sku: 'SKU', category: 'Category', product_type: 'Product type', bar_code: 'Barcode', hsn_code: 'HSN code',
+  price_paise: 'Price', base_price_paise: 'Base price', margin: 'Margin (%)', distributor_margin: 'Distributor margin (%)', active: 'Active',
+  inventory_quantity: 'Stock', d2r_category: 'D2R category', shop_type: 'Channel', code: 'Code', invoice_prefix: 'Invoice prefix', b2b_invoice_prefix: 'B2B invoice prefix',
+  role: 'Role', warehouse: 'Warehouse', company: 'Company', hms_user_reference_id: 'HMS reference', retailers: 'Retailers',
+  kind: 'Partner', label: 'Name', base_url: 'API address', einvoicing: 'E-invoicing', turnover_band: 'Turnover band',
 };
-const PART_LABELS: Record<string, string> = { shipping_address: 'Shipping address', billing_address: 'Billing address', address: 'Address', preferences: 'Preferences' };
+const PART_LABELS: Record<string, string> = {
+  shipping_address: 'Shipping address', billing_address: 'Billing address', address: 'Address', preferences: 'Preferences', registered_address: 'Registered address',
+  gst: 'GST', settings: 'Settings',
+};
+/** Flags stored as 0/1, read as Yes/No (by the last part of the field's name). */
+const YES_NO = new Set([
+  'inventory_blocked', 'active', 'is_d2r', 'whatsapp_ndr_active', 'clickpost_active', 'einvoicing', 'print_item_label', 'hide_customer_phone_on_label', 'return_to_other_warehouse',
+]);
+/** A field named like a credential is never logged, whatever record it comes from. */
+const SECRET_FIELD = /secret|password|passwd|token|api_?key|private|hash|credential/i;
+export const isSecretField = (key: string) => SECRET_FIELD.test(key);
 
-const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+const words = (k: string) => k.replace(/_/g, ' ').replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 export function fieldLabel(key: string): string {
   const [head, part] = key.split('.', 2);
@@ -141,17 +170,17 @@ function valueText(key: string, v: string | number | null): string | null {
     const rupees = Math.abs(v) / 100;
     return `${v < 0 ? '-' : ''}₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   }
-  if (key === 'inventory_blocked') return v ? 'Yes' : 'No';
+  if (YES_NO.has(key.slice(key.lastIndexOf('.') + 1))) return v ? 'Yes' : 'No';
   if (key === 'order_type') return ['None', 'B2B', 'D2R'][Number(v)] ?? String(v);
   return String(v).slice(0, 300);
 }
 
-/** Each field whose value differs, before → after, in words (bookkeeping fields such as version and times left out). */
+/** Each field whose value differs, before → after, in words (bookkeeping fields such as version and times, and anything named like a secret, left out). */
 export function auditChanges(before: AuditFields, after: AuditFields): AuditChange[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const out: AuditChange[] = [];
   for (const k of keys) {
-    if (/^(version|updated_at|created_at|id|company_id)$/.test(k)) continue;
+    if (/^(version|updated_at|created_at|id|company_id)$/.test(k) || isSecretField(k)) continue;
     const b = valueText(k, before[k] ?? null);
     const a = valueText(k, after[k] ?? null);
     if (b !== a) out.push({ field: fieldLabel(k), before: b, after: a });

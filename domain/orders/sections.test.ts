@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatuses, ORDER_SECTIONS, sectionByKey, sectionCount, STATUS_TABS, statusTabCount, statusTabOf } from './sections';
+import { effectiveStatuses, landingStatusTab, ORDER_SECTIONS, sectionByKey, sectionCount, STATUS_TABS, statusTabCount, statusTabOf } from './sections';
 import { moreFiltersLabel } from './texts';
 
 describe('sidebar sections', () => {
@@ -45,6 +45,12 @@ describe('sidebar sections', () => {
     expect(statusTabOf('PROCESSED,PLACED')?.name).toBe('new');
     expect(statusTabOf('DELIVERED')?.name).toBe('delivered');
     expect(statusTabOf('PLACED')).toBeNull();
+  });
+
+  it('lands on New when it has orders (placed or processed), else on All', () => {
+    expect(landingStatusTab({ PLACED: 0, PROCESSED: 1, DELIVERED: 7 }).name).toBe('new');
+    expect(landingStatusTab({ PLACED: 0, READY_TO_SHIP: 4, DELIVERED: 7 }).name).toBe('all');
+    expect(landingStatusTab({}).name).toBe('all');
   });
 
   it('labels hidden filter tags', () => {

@@ -92,3 +92,12 @@ export function statusTabOf(status: string | undefined | null): StatusTab | null
 export function statusTabCount(tab: StatusTab, counts: Partial<Record<string, number>>): number {
   return countStatuses(tab.statuses, counts);
 }
+
+/**
+ * The status tab a seller's orders page opens on when its address names no section and no filter: the spec names the
+ * sections ('All' first) but no status tab, so it opens on the work to do, New, when New has orders; else on All.
+ */
+export function landingStatusTab(counts: Partial<Record<string, number>>): StatusTab {
+  const work = STATUS_TABS[0];
+  return statusTabCount(work, counts) > 0 ? work : STATUS_TABS[STATUS_TABS.length - 1];
+}

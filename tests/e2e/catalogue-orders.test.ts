@@ -140,7 +140,7 @@ describe('catalogue and manual orders', () => {
     const created = page.waitForResponse((r) => r.url().endsWith('/api/orders/manual') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create Order' }).click();
     expect((await created).status()).toBe(201);
-    await page.waitForURL(/\/orders$/);
+    await page.waitForURL(/\/orders(\?.*)?$/);
     await page.getByText('Order created successfully!').waitFor();
   });
 
@@ -187,7 +187,7 @@ describe('catalogue and manual orders', () => {
     await page.getByRole('button', { name: 'Create Order' }).click();
     const res = await created;
     expect(res.status(), await res.text()).toBe(201);
-    await page.waitForURL(/\/orders$/);
+    await page.waitForURL(/\/orders(\?.*)?$/);
     const one = await (await page.request.get(`${baseURL}/api/orders/${(await res.json()).data.id}`)).json();
     expect(one.data).toMatchObject({ orderType: 1, isb2bOrder: true, totalPaise: 11 * 34900 });
   });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BULK_DEFS } from '../../domain/bulk/types';
 import { DEMO_COMPANIES } from '../../db/seed';
+import { makeGstin } from '../../domain/gstin';
 import { sellerOnOrders, signInUI } from './browser';
 import { VALID_BULK_ORDER_ROW } from './seller-helpers';
 import { fileServerAndBrowser } from './setup';
@@ -31,6 +32,36 @@ const total = async (page: Page) => Number((await page.getByTestId('orders-total
 const statuses = async (page: Page) => (await page.getByTestId('order-status').allTextContents()).map((s) => s.toLowerCase());
 
 describe('the orders page at 1366 x 768', () => {
+  it('lands on the New tab, the work to do, and keeps a tab chosen or a section named in the address', async () => {
+    const page = await sellerPage();
+    await page.waitForURL(/status=PLACED(%2C|,)PROCESSED/);
+    const tabNew = page.getByTestId('status-tab-new');
+    await expect.poll(() => tabNew.getAttribute('aria-selected')).toBe('true');
+    await waitForList(page);
+    await expect.poll(async () => total(page)).toBe(countIn(await tabNew.textContent()));
+    expect((await statuses(page)).every((s) => /^(placed|processed)$/.test(s))).toBe(true);
+    // The sidebar's section is still All (the spec's key 1).
+    await expect(page.getByTestId('section-all').getAttribute('aria-current')).resolves.toBe('page');
+    await page.screenshot({ path: `${SHOTS}/orders-landing-new.png` });
+
+    // All, once chosen, stays chosen on a reload.
+    await page.getByTestId('status-tab-all').click();
+    await page.waitForURL(/tab=all/);
+    await page.reload();
+    await waitForList(page);
+    await expect.poll(() => page.getByTestId('status-tab-all').getAttribute('aria-selected')).toBe('true');
+    expect(page.url()).not.toContain('status=');
+    await expect.poll(async () => total(page)).toBe(countIn(await page.getByTestId('status-tab-all').textContent()));
+
+    // The address's tab: a section by name or by its key opens as named.
+    await page.goto(`${run.server.url}/orders?tab=all`);
+    await waitForList(page);
+    await expect.poll(() => page.getByTestId('status-tab-all').getAttribute('aria-selected')).toBe('true');
+    await page.goto(`${run.server.url}/orders?tab=2`);
+    await expect.poll(() => page.getByTestId('section-missed').getAttribute('aria-current')).toBe('page');
+    await page.context().close();
+  });
+
   it('shows the sections in a sidebar with counts and status tabs whose counts are the lists they open', async () => {
     const page = await sellerPage();
     const nav = page.getByRole('navigation', { name: 'Order sections' });
@@ -366,9 +397,24 @@ describe('the orders page at 1366 x 768', () => {
     const xsrf = (await (await page.request.get(`${run.server.url}/api/auth/session`)).json()).xsrfToken as string;
     const cancel = await page.request.patch(`${run.server.url}/api/orders/${order.id}/cancel`, { data: { reason: 'Buyer ordered twice' }, headers: { 'x-xsrf-token': xsrf } });
     expect(cancel.status()).toBe(200);
+    // Writes to other kinds of record: a company's preferences, a state GSTIN, a warehouse, a promoter.
+    const write = async (method: 'put' | 'post', url: string, data: unknown) => expect((await page.request[method](`${run.server.url}${url}`, { data, headers: { 'x-xsrf-token': xsrf } })).ok()).toBe(true);
+    await write('post', '/api/ums/profile/preferences', {
+      companyId: DEMO_COMPANIES[2].id, printItemLabel: true, hideCustomerPhoneOnLabel: false, courierProvider1: null, courierProvider2: null, maxWeightWhiteLabelG: 4700, returnToOtherWarehouse: false,
+    });
+    await write('put', '/api/ums/invoices/gstins', { companyId: DEMO_COMPANIES[1].id, state: 'Kerala', gstin: makeGstin('32', 'AAPFU0939F'), address: { line1: '12 MG Road', city: 'Kochi', pincode: '682016' } });
+    await write('post', '/api/admin/create-warehouse', { name: 'Sanand Hub', code: 'AMD1', email: 'amd1@example.com', phone: '9876543210', address: { line1: 'Plot 4', city: 'Sanand', state: 'Gujarat', pincode: '382110' } });
+    await write('post', '/api/admin/promoter', { name: 'Ravi Kulkarni', phone: '9876500411', retailers: [{ firstName: 'Sunil', lastName: 'Traders', phone: '9876500412', GSTIN: '' }] });
 
     await page.goto(`${run.server.url}/admin/audit-log`);
     const table = page.getByTestId('audit-log-table');
+    const warehouse = table.getByRole('row').filter({ hasText: 'Warehouse Sanand Hub (AMD1)' });
+    await warehouse.waitFor();
+    await expect(warehouse.getByTestId('audit-action').textContent()).resolves.toBe('Created a warehouse');
+    await expect(warehouse.getByTestId('audit-changes').textContent()).resolves.toContain('Address: city: empty → Sanand');
+    const gstin = table.getByRole('row').filter({ hasText: 'GSTIN Kerala (32)' });
+    await expect(gstin.getByTestId('audit-changes').textContent()).resolves.toContain('Registered address: city: empty → Kochi');
+    await expect(table.getByRole('row').filter({ hasText: 'Promoter Ravi Kulkarni (9876500411)' }).getByTestId('audit-action').textContent()).resolves.toBe('Added a promoter');
     const row = table.getByRole('row').filter({ hasText: `Order ${order.shopOrderId}` }).first();
     await row.waitFor();
     await expect(row.getByTestId('audit-action').textContent()).resolves.toBe('Cancelled the order');
@@ -379,6 +425,11 @@ describe('the orders page at 1366 x 768', () => {
     // The order is linked: it opens in the orders page.
     await row.getByTestId('audit-record').click();
     await page.waitForURL(new RegExp(`/orders\\?.*order=${order.id}`));
+    // A company's entry opens its preferences, with the company chosen.
+    await page.goto(`${run.server.url}/admin/audit-log`);
+    await table.getByRole('row').filter({ hasText: `Company ${DEMO_COMPANIES[2].name}` }).getByTestId('audit-record').click();
+    await page.waitForURL(new RegExp(`/settings/preferences\\?company=${DEMO_COMPANIES[2].id}`));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Company', exact: true }).inputValue()).toBe(DEMO_COMPANIES[2].name);
     await context.close();
   });
 

@@ -16,6 +16,6 @@ export async function createManualOrder(page: Page): Promise<string> {
   const res = await created;
   expect(res.status()).toBe(201);
   const id = (await res.json()).data.id as string;
-  await page.waitForURL(/\/orders$/);
+  await page.waitForURL(/\/orders(\?.*)?$/);
   return id;
 }

@@ -4,7 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { auditQuerySchema, AuditLogResponse } from '../../../domain/audit';
 import type { AppEnv } from '../../env';
 import { v } from '../../lib/validate';
-import { auditLog, auditTarget, recordAdminWrite, type AuditTarget } from '../../services/audit';
+import { auditLog, auditTarget, readsAnswer, recordAdminWrite, type AuditTarget } from '../../services/audit';
 import { actorOf } from './index';
 import { responds } from '../../lib/responds';
 
@@ -29,7 +29,7 @@ const recordWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   let target: AuditTarget | undefined;
   if (write) {
     try {
-      target = await auditTarget(c.var.dbh.db, { path: c.req.path, bodyIds, companyId });
+      target = await auditTarget(c.var.dbh.db, { path: c.req.path, bodyIds, companyId, body });
     } catch (e) {
       c.var.log.error({ err: e }, 'audit log read failed');
     }
@@ -37,13 +37,16 @@ const recordWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (!write || c.res.status >= 400) return;
   try {
+    // A create names its new record only in its answer (read from a copy: the caller still gets the original).
+    const answer = readsAnswer({ method: c.req.method, status: c.res.status }, target) && c.res.headers.get('content-type')?.includes('application/json') ? await c.res.clone().json().catch(() => undefined) : undefined;
     await recordAdminWrite(c.var.dbh.db, { id: s.userId, name: s.name, role: s.role, scope: null }, {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       companyId,
       bodyIds,
-    }, target);
+      body,
+    }, target, answer);
   } catch (e) {
     c.var.log.error({ err: e }, 'audit log write failed');
   }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { DayInput } from '../../ui/DayInput';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry, AuditLogResponse } from '../../../domain/audit';
+import type { AuditEntityKind, AuditEntry, AuditLogResponse } from '../../../domain/audit';
+import { DEFAULT_CATALOGUE_TAB } from '../../../domain/catalogue';
 import { indiaDateTime } from '../../../domain/india-time';
 import { apiJson } from '../../api/client';
 import { ListPage, usePaging } from '../../ui/ListPage';
@@ -77,24 +78,47 @@ export function AuditLogPage() {
   );
 }
 
-/** The record an entry touched, by the name a person knows it by: an order opens in the orders page. */
+type LinkRoot = (props: Record<string, unknown>) => ReactElement;
+
+/** Each kind of record: what it is called, and where it opens (a kind kept on a seller's own settings page opens nowhere). */
+const RECORD_KINDS: Record<AuditEntityKind, { noun: string; opens?: (e: AuditEntry) => LinkRoot }> = {
+  order: { noun: 'Order', opens: (e) => (p) => <Link {...p} to="/orders" search={{ order: e.entityId! }} /> },
+  company: { noun: 'Company', opens: (e) => (p) => <Link {...p} to="/settings/preferences" search={{ company: e.entityId! }} /> },
+  catalogue_item: {
+    noun: 'Catalogue item',
+    opens: (e) => (p) => <Link {...p} to="/catalogs" search={{ tab: DEFAULT_CATALOGUE_TAB, item: e.entityId!, company: e.companyId ?? undefined }} />,
+  },
+  warehouse: { noun: 'Warehouse', opens: () => (p) => <Link {...p} to="/admin/warehouses" /> },
+  company_gstin: { noun: 'GSTIN', opens: (e) => (p) => <Link {...p} to="/settings/invoicing" search={{ company: e.companyId ?? undefined }} /> },
+  user: { noun: 'User', opens: () => (p) => <Link {...p} to="/admin/owners" /> },
+  promoter: { noun: 'Promoter', opens: () => (p) => <Link {...p} to="/admin/promoters" /> },
+  channel_connection: { noun: 'Store connection' },
+  courier_connection: { noun: 'Courier connection' },
+  gst_connection: { noun: 'GST portal connection' },
+};
+
+/** The record an entry touched, by what it is and the name a person knows it by, opening where it is kept. */
 function RecordLink({ entry: e }: { entry: AuditEntry }) {
   const company = e.companyName ? <Text fz={11} c="dimmed">{e.companyName}</Text> : null;
-  if (e.entityKind === 'order' && e.entityId) {
+  const kind = e.entityKind ? RECORD_KINDS[e.entityKind] : undefined;
+  if (!kind || !e.entityId) {
     return (
       <>
-        <Anchor fz="sm" fw={600} data-testid="audit-record" renderRoot={(props) => <Link {...props} to="/orders" search={{ order: e.entityId! }} />}>
-          Order {e.entityLabel ?? e.entityId}
-        </Anchor>
+        <Text fz="sm" c="dimmed">{e.entityId ?? '—'}</Text>
         {company}
       </>
     );
   }
-  if (e.entityKind === 'company') return <Text fz="sm" data-testid="audit-record">Company {e.entityLabel}</Text>;
+  const name = `${kind.noun} ${e.entityLabel ?? e.entityId}`;
+  const root = kind.opens?.(e);
   return (
     <>
-      <Text fz="sm" c="dimmed">{e.entityId ?? '—'}</Text>
-      {company}
+      {root ? (
+        <Anchor fz="sm" fw={600} data-testid="audit-record" renderRoot={root}>{name}</Anchor>
+      ) : (
+        <Text fz="sm" fw={600} data-testid="audit-record">{name}</Text>
+      )}
+      {e.entityKind !== 'company' && company}
     </>
   );
 }

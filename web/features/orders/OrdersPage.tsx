@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Flex, Group, Stack, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
+import { landingStatusTab, ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
+import { useQuery } from '@tanstack/react-query';
+import { orderCountsQuery } from './queries';
 import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
@@ -29,6 +31,16 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   const section = sectionOf(search);
   const [productId, setProductId] = useState<string | null>(null);
 
+  const role = useSession().role;
+  const counts = useQuery(orderCountsQuery()).data?.count;
+  // A seller opening /orders bare (no section, no filter in the address or the session) lands on the work: New when it has orders.
+  const landing = useRef(false);
+  const land = (next: OrdersSearch): OrdersSearch | null => {
+    landing.current = false;
+    const tab = landingStatusTab(counts!);
+    return tab.statuses ? { ...next, status: tab.statuses.join(',') } : null;
+  };
+
   // A filter in the URL is saved; coming back without one (or without a section) restores the session's (filter for 6 hours).
   const restored = useRef(false);
   useEffect(() => {
@@ -49,8 +61,26 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
         changed = true;
       }
     }
+    if (role === 'seller' && !next.tab && !next.order && !hasFilter(filterOf(next))) {
+      landing.current = true;
+      const landed = counts ? land(next) : null;
+      if (landed) {
+        setSearch(landed, true);
+        return;
+      }
+    }
     if (changed) setSearch(next, true);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The counts came after the page opened: land then, unless the user has chosen something meanwhile.
+  useEffect(() => {
+    if (!landing.current || !counts) return;
+    if (search.tab || search.order || hasFilter(filterOf(search))) {
+      landing.current = false;
+      return;
+    }
+    const landed = land(search);
+    if (landed) setSearch(landed, true);
+  }, [counts]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const filterKey = JSON.stringify(filterOf(search));
   const first = useRef(true);
@@ -75,7 +105,7 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   useHotkeys(ORDER_SECTIONS.map((s) => [String(s.key), () => changeSection(s.name)] as [string, () => void]));
   const openOrder = (id: string) => setSearch({ ...search, order: id });
   const view = sectionByName(section)?.view ?? 'orders';
-  const withCompany = listsCompanies(useSession().role);
+  const withCompany = listsCompanies(role);
   const wide = useMediaQuery(withCompany ? SIDEBAR_FROM_WITH_COMPANY : SIDEBAR_FROM, undefined, { getInitialValueInEffect: false }) ?? false;
 
   return (

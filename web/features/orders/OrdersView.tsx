@@ -141,7 +141,9 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
           <form noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              setSearch({ ...resetPage(search), q: text.trim() || undefined });
+              // A look-up by order id, AWB or phone finds the order whatever its status: the status tab (New, where the page lands) gives way.
+              const q = text.trim() || undefined;
+              setSearch({ ...resetPage(search), q, ...(q ? { status: undefined } : {}) });
             }}
           >
             <TextInput
@@ -181,7 +183,8 @@ export function OrdersView({ section, search, setSearch, onOpenProduct, onSectio
         </Group>
         </OfflineGate>
       </Group>
-      {section === 'all' && <StatusTabs status={search.status} onChange={(status) => setSearch({ ...resetPage(search), status })} />}
+      {/* The section is written out, so that a chosen tab (All too) stays chosen on a reload rather than the page landing on New again. */}
+      {section === 'all' && <StatusTabs status={search.status} onChange={(status) => setSearch({ ...resetPage(search), tab: 'all', status })} />}
       <FilterTagsBar
         filter={filter}
         companyName={companyName}

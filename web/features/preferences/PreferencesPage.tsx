@@ -39,11 +39,11 @@ export const deliveryPartnersQuery = () =>
     staleTime: 60_000,
   });
 
-/** Settings > Preferences (part 2 §2, §6). Sellers edit their own; an admin chooses a company first. */
-export function PreferencesPage() {
+/** Settings > Preferences (part 2 §2, §6). Sellers edit their own; an admin chooses a company first (or comes with one, `?company=`). */
+export function PreferencesPage({ company }: { company?: string } = {}) {
   const session = useSession();
   const isAdmin = session.role === 'admin';
-  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [companyId, setCompanyId] = useState<string | null>(company ?? null);
   const enabled = session.role === 'seller' || (isAdmin && !!companyId);
   const q = useQuery({ ...preferencesQuery(isAdmin ? companyId : null), enabled });
   const partners = useQuery(deliveryPartnersQuery());
@@ -51,7 +51,7 @@ export function PreferencesPage() {
   return (
     <Stack maw={900}>
       <Title order={2}>Preferences</Title>
-      {isAdmin && <CompanyFinder value={companyId} onChange={(id) => setCompanyId(id)} />}
+      {isAdmin && <CompanyFinder value={companyId} onChange={(id) => setCompanyId(id)} known={q.data ? { id: q.data.companyId, name: q.data.companyName } : undefined} />}
       {isAdmin && !companyId && <Text c="dimmed">Choose a company to see its preferences.</Text>}
       {enabled && q.isPending && <Loader aria-label="Loading preferences" />}
       {enabled && q.isError && !q.data && (
