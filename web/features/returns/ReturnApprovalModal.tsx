@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Image, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCamera, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   approvableAs,
   checkReturnLine,
@@ -18,8 +17,6 @@ import {
   type ReturnRow,
   type ReturnType,
 } from '../../../domain/floor';
-import { uuidv7 } from '../../../domain/ids';
-import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
 import { apiJson } from '../../api/client';
 import { isLocalPhoto, LOCAL_PHOTO, readOrder } from '../../local-db/db';
 import { useSyncStatus, type FloorSync } from '../../local-db/engine';
@@ -29,6 +26,7 @@ import { useFloorSync } from '../../local-db/useFloorSync';
 import '../floor/floor.module.css';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { TouchNumber } from '../floor/TouchNumber';
+import { keepPhoto, PhotoPicker, photoProblem, useObjectUrl } from '../floor/PhotoPicker';
 
 export interface ReturnApprovalModalProps {
   orderId: string;
@@ -210,12 +208,9 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
 
   const pickPhoto = (wsin: string, file: File | undefined) => {
     if (!file) return;
-    if (!isAllowedImage(file.name || 'photo.jpg', file.type)) {
-      // Said once, beside the photo buttons (not a toast as well).
-      set(wsin, { photo: null, photoError: ONLY_IMAGES });
-      return;
-    }
-    set(wsin, { photo: file, photoError: null });
+    // Said once, beside the photo buttons (not a toast as well).
+    const problem = photoProblem(file);
+    set(wsin, problem ? { photo: null, photoError: problem } : { photo: file, photoError: null });
   };
 
   const approve = async () => {
@@ -225,14 +220,7 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
       const items = [];
       for (const line of lines) {
         const s = state[line.wsin];
-        let imageKey: string | undefined;
-        if (s.photo) {
-          const id = uuidv7();
-          await sync.photos.photos.add({
-            id, companyId: order.companyId, fileName: s.photo.name || `${line.wsin}.jpg`, contentType: s.photo.type, blob: s.photo, key: null, createdAt: new Date().toISOString(),
-          });
-          imageKey = `${LOCAL_PHOTO}${id}`;
-        }
+        const imageKey = s.photo ? await keepPhoto(sync, s.photo, order.companyId, `${line.wsin}.jpg`) : undefined;
         items.push({ wsin: line.wsin, sku: line.sku, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged), ...(imageKey ? { imageKey } : {}) });
       }
       const seq = await sync.engine.enqueue('return.approve', { orderId: order.id, returnType, items });
@@ -275,7 +263,8 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
             card: 'wide',
             cell: (l) => (
               <PhotoPicker
-                wsin={l.wsin}
+                subject={l.wsin}
+                testId={`photo-file-${l.wsin}`}
                 photo={state[l.wsin].photo}
                 error={state[l.wsin].photoError}
                 onPick={(f) => pickPhoto(l.wsin, f)}
@@ -299,40 +288,6 @@ function ApproveForm({ sync, order, returnType, lines, onDone }: { sync: FloorSy
           Approve {returnType}
         </Button>
       </Group>
-    </Stack>
-  );
-}
-
-function PhotoPicker({ wsin, photo, error, onPick, onClear }: { wsin: string; photo: File | null; error: string | null; onPick: (f: File | undefined) => void; onClear: () => void }) {
-  const camera = useRef<HTMLInputElement>(null);
-  const files = useRef<HTMLInputElement>(null);
-  const preview = useObjectUrl(photo);
-  return (
-    <Stack gap={4}>
-      <input ref={camera} type="file" accept="image/*" capture="environment" hidden aria-label={`Take a photo of ${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
-      <input ref={files} type="file" accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" hidden aria-label={`Choose a photo of ${wsin}`} data-testid={`photo-file-${wsin}`} onChange={(e) => onPick(e.currentTarget.files?.[0])} />
-      {photo && preview ? (
-        <Group gap="xs" wrap="nowrap">
-          <Image src={preview} alt={`Proof photo of ${wsin}`} w={56} h={56} radius="sm" fit="cover" />
-          <Button variant="subtle" color="red" size="sm" h={48} leftSection={<IconX size={14} />} onClick={onClear}>
-            Remove
-          </Button>
-        </Group>
-      ) : (
-        <Group gap="xs" wrap="wrap">
-          <Button variant="light" size="sm" h={48} leftSection={<IconCamera size={18} />} onClick={() => camera.current?.click()}>
-            Take photo
-          </Button>
-          <Button variant="default" size="sm" h={48} leftSection={<IconPhoto size={18} />} onClick={() => files.current?.click()}>
-            Choose file
-          </Button>
-        </Group>
-      )}
-      {error && (
-        <Text c="red" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
     </Stack>
   );
 }
@@ -377,18 +332,4 @@ function ProofImage({ sync, location }: { sync: FloorSync; location: string }) {
       <Image src={src} alt="Proof photo" w={64} h={64} radius="sm" fit="cover" />
     </a>
   );
-}
-
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
 }
