@@ -125,6 +125,14 @@ describe("a courier's push with its charged weight", () => {
     expect(await chargesOf(theirs.tracking_number)).toHaveLength(0);
   });
 
+  it('a scan stamped in the future bills from today, not from its stamp', async () => {
+    const o = mine[4];
+    const r = await push(pushBody(o.tracking_number, { ChargedWeight: 1300, Status: { ...fixture.Shipment.Status, StatusDateTime: istStamp(new Date(Date.now() + 5 * 86_400_000)) } }));
+    expect(r.body.message).toContain('billed weight: 1 recorded');
+    const today = istStamp(new Date()).slice(0, 10);
+    expect(await rowOf(o.tracking_number)).toMatchObject({ billedOn: today, disputeBy: plusDays(today, 7), status: 'open', differenceG: 100 });
+  });
+
   it('a wrong token records nothing', async () => {
     const o = mine[3];
     const r = await anonymous(ctx.app).request(`/api/webhooks/courier/${connectionId}`, {

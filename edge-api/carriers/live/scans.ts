@@ -33,7 +33,7 @@ export function delhiveryPushScans(body: unknown): CourierScan[] {
  * The weight Delhivery charged, when its push carries one: `Shipment.ChargedWeight` in grams (the field of
  * its tracking answer, null until the parcel is weighed at its hub). The default scan push documents no
  * weight; Delhivery adds fields to a client's payload on request (docs/integrations/weight-reconciliation.md).
- * The dispute window counts from the India day of the scan (else of `now`). Nothing, or 0, is no weight.
+ * The dispute window counts from the India day of the scan (else, or when stamped after `now`, of `now`). Nothing, or 0, is no weight.
  */
 export function delhiveryPushWeights(body: unknown, now: Date = new Date()): BilledWeight[] {
   const sh = obj(obj(body).Shipment);
@@ -41,7 +41,9 @@ export function delhiveryPushWeights(body: unknown, now: Date = new Date()): Bil
   const raw = sh.ChargedWeight;
   const grams = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim())) ? Math.round(Number(raw)) : NaN;
   if (!awb || !Number.isFinite(grams) || grams <= 0 || grams > MAX_BILLED_G) return [];
-  const at = courierTimeToIso(text(obj(sh.Status).StatusDateTime, 40)) ?? now.toISOString();
+  // A scan stamped after now (a wrong clock) would move the deadline later: the day it arrived counts then.
+  const stamped = courierTimeToIso(text(obj(sh.Status).StatusDateTime, 40));
+  const at = stamped && Date.parse(stamped) <= now.getTime() ? stamped : now.toISOString();
   return [{ awb, date: indiaDate(at), grams, chargePaise: null }];
 }
 
