@@ -129,6 +129,7 @@ export interface OrderTable {
   chargeable_weight_g: number | null; // max(packed, volumetric)
   weighed_at: string | null;
   weighed_by: string | null; // user id of the packer
+  packed_photo_key: string | null; // the parcel photo taken at packing (a 'proof' upload), weight dispute evidence
   remittance_status: string | null;
   rts_verified_at: string | null;
   eway_bill: string | null;

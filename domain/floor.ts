@@ -172,6 +172,7 @@ export function judgeScan(order: Pick<FloorOrderDoc, 'items' | 'packing'>, code:
 export const PARCEL_MAX_WEIGHT_G = 100_000;
 export const PARCEL_MAX_SIDE_CM = 300;
 export const PARCEL_BOX_REQUIRED = 'Choose a shipping package or enter L × B × H';
+export const PARCEL_PHOTO_NOT_UPLOADED = (shopOrderId: string) => `The parcel photo of order ${shopOrderId} was not uploaded`;
 export const PARCEL_NOT_PACKED = (shopOrderId: string) => `Order ${shopOrderId} is not packed yet: weigh the parcel once every item is in the box`;
 const side = (label: string) =>
   z.number({ error: `Please enter your ${label}!` }).int(`${label} is whole centimetres`).min(1, `${label} must be at least 1 cm`).max(PARCEL_MAX_SIDE_CM, `${label} must be at most ${PARCEL_MAX_SIDE_CM} cm`);

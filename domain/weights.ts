@@ -25,6 +25,13 @@ export const BUILT_IN_WEIGHT_LAYOUTS: Record<string, WeightMapping> = {
 
 export const DEFAULT_DISPUTE_DAYS = 7;
 
+/** Where a billed weight came from: a courier's file imported by finance, or a courier's tracking push that carried it. */
+export const WEIGHT_SOURCES = ['file', 'push'] as const;
+export type WeightSource = (typeof WEIGHT_SOURCES)[number];
+
+/** A billed weight as read from a file row or a courier's push: grams, and the India day the dispute window counts from. */
+export type BilledWeight = { awb: string; date: string; grams: number; chargePaise: number | null };
+
 export const weightImportSchema = z.object({
   courier: courierCode,
   fileName: z.string().trim().min(1).max(200),
@@ -113,7 +120,7 @@ export type WeightImportResult = z.infer<typeof WeightImportResultResponse>;
 export const WeightRowSchema = z.object({
   id: z.string(), courier: z.string(), awb: z.string(), orderId: z.string().nullable(), shopOrderId: z.string().nullable(), companyName: z.string().nullable(),
   billedOn: z.string(), billedWeightG: int, chargePaise: int.nullable(), packedChargeableG: int.nullable(), differenceG: int.nullable(),
-  status: z.enum(WEIGHT_STATUSES), disputeBy: z.string(), deadlinePassed: z.boolean(),
+  status: z.enum(WEIGHT_STATUSES), disputeBy: z.string(), deadlinePassed: z.boolean(), source: z.enum(WEIGHT_SOURCES),
   evidence: z.object({
     photoUrl: z.string().nullable(), packedWeightG: int.nullable(), lengthCm: int.nullable(), breadthCm: int.nullable(), heightCm: int.nullable(),
     volumetricWeightG: int.nullable(), weighedAt: z.string().nullable(), packedBy: z.string().nullable(),

@@ -30,7 +30,13 @@ export const commandArgs = {
       .optional(),
   }),
   /** The packed parcel weighed and its box named (domain/floor.ts parcelFields; the box rule is the server's). */
-  'pack.weigh': z.object({ orderId: id, awb: id, ...parcelFields }),
+  'pack.weigh': z.object({
+    orderId: id,
+    awb: id,
+    ...parcelFields,
+    /** Key of the uploaded parcel photo (a 'proof' image of the order's company): weight dispute evidence. */
+    photoKey: id.optional(),
+  }),
   'pack.submit': z.object({
     orderId: id,
     awb: id,

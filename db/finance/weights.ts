@@ -14,11 +14,13 @@ const scoped = (scope: readonly string[] | null) => (scope && !scope.length ? ['
 
 export type PackedForAwb = { id: string; company_id: string; chargeable_weight_g: number | null };
 
-/** Orders by AWB (any status) with the chargeable weight recorded at packing. */
-export async function packedByAwb(db: Db, awbs: readonly string[]): Promise<Map<string, PackedForAwb>> {
+/** Orders by AWB (any status) with the chargeable weight recorded at packing; of one company only when it is named. */
+export async function packedByAwb(db: Db, awbs: readonly string[], companyId?: string): Promise<Map<string, PackedForAwb>> {
   const out = new Map<string, PackedForAwb>();
   for (const part of chunks([...new Set(awbs)])) {
-    const rows = await db.selectFrom('orders').select(['id', 'company_id', 'tracking_number', 'chargeable_weight_g']).where('tracking_number', 'in', part).execute();
+    let q = db.selectFrom('orders').select(['id', 'company_id', 'tracking_number', 'chargeable_weight_g']).where('tracking_number', 'in', part);
+    if (companyId !== undefined) q = q.where('company_id', '=', companyId);
+    const rows = await q.execute();
     for (const r of rows) out.set(r.tracking_number!, { id: r.id, company_id: r.company_id, chargeable_weight_g: r.chargeable_weight_g === null ? null : Number(r.chargeable_weight_g) });
   }
   return out;
@@ -35,8 +37,14 @@ export async function billedAwbs(db: Db, courier: string, awbs: readonly string[
 
 export type NewWeightCharge = Database['weight_charges'] extends infer T ? { [K in keyof T]: T[K] } : never;
 
-export async function insertCharges(db: Db, rows: readonly NewWeightCharge[]): Promise<void> {
-  for (const part of chunks(rows)) await db.insertInto('weight_charges').values([...part]).execute();
+/** Inserts billed weights; a courier and AWB billed already (by a file or a push at the same moment) is left as it is. Returns how many were added. */
+export async function insertCharges(db: Db, rows: readonly NewWeightCharge[]): Promise<number> {
+  let added = 0;
+  for (const part of chunks(rows)) {
+    const r = await db.insertInto('weight_charges').values([...part]).onConflict((oc) => oc.columns(['courier', 'awb']).doNothing()).executeTakeFirst();
+    added += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
 }
 
 export async function tolerances(db: Db, companyIds: readonly string[]): Promise<Map<string, number>> {
@@ -81,8 +89,8 @@ export async function listCharges(db: Db, scope: readonly string[] | null, filte
     .leftJoin('users as u', 'u.id', 'o.weighed_by')
     .select([
       'w.id', 'w.courier', 'w.awb', 'w.order_id', 'o.shop_order_id', 'c.name as company_name', 'w.billed_on', 'w.billed_weight_g', 'w.charge_paise',
-      'w.packed_chargeable_g', 'w.difference_g', 'w.status', 'w.dispute_by',
-      'o.packed_weight_g', 'o.packed_length_cm', 'o.packed_breadth_cm', 'o.packed_height_cm', 'o.volumetric_weight_g', 'o.weighed_at', 'u.name as packed_by',
+      'w.packed_chargeable_g', 'w.difference_g', 'w.status', 'w.dispute_by', 'w.source',
+      'o.packed_weight_g', 'o.packed_photo_key', 'o.packed_length_cm', 'o.packed_breadth_cm', 'o.packed_height_cm', 'o.volumetric_weight_g', 'o.weighed_at', 'u.name as packed_by',
     ])
     .orderBy('w.billed_on', 'desc')
     .orderBy('w.id')

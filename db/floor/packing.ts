@@ -9,6 +9,7 @@ import {
   notPackableReason,
   PACKABLE_STATUSES,
   PARCEL_NOT_PACKED,
+  PARCEL_PHOTO_NOT_UPLOADED,
   parcelBoxProblem,
   volumetricWeightG,
   type ParcelInput,
@@ -25,6 +26,7 @@ import type { Gs1Data } from '../../domain/gs1';
 import { uuidv7 } from '../../domain/ids';
 import '../tables/packed-unit-lots';
 import { activeShippingPackage } from '../orders/edits';
+import { companyProofKey } from '../uploads/queries';
 import { ORDER_NOT_FOUND, parseJson, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
@@ -331,7 +333,7 @@ export async function listPackingOrders(db: FloorDb, scope: FloorScope, opts: { 
  * chargeable weights the courier booking sends. Refused before the order is
  * packed, after it has left the floor, or with a box that is not named.
  */
-export async function recordWeight(tx: FloorTx, args: ParcelInput & { orderId: string }): Promise<void> {
+export async function recordWeight(tx: FloorTx, args: ParcelInput & { orderId: string; photoKey?: string }): Promise<void> {
   const order = await lockOrder(tx, args.orderId);
   const pack = await tx.db.selectFrom('packing_metadata').select('status').where('order_id', '=', order.id).executeTakeFirst();
   if (pack?.status !== 'PACKED') throw conflict(PARCEL_NOT_PACKED(order.shop_order_id));
@@ -346,12 +348,16 @@ export async function recordWeight(tx: FloorTx, args: ParcelInput & { orderId: s
   } else {
     box = { code: null, l: args.lengthCm!, b: args.breadthCm!, h: args.heightCm! };
   }
+  // The parcel photo, when one was taken, stays with this weighing (weighing again without one drops it).
+  const photo = args.photoKey ? await companyProofKey(tx.db, args.photoKey, order.company_id) : null;
+  if (args.photoKey && !photo) throw invalid(PARCEL_PHOTO_NOT_UPLOADED(order.shop_order_id));
   const volumetric = volumetricWeightG(box.l, box.b, box.h);
   await tx.db
     .updateTable('orders')
     .set({
       packed_weight_g: args.weightG, packed_package_code: box.code, packed_length_cm: box.l, packed_breadth_cm: box.b, packed_height_cm: box.h,
       volumetric_weight_g: volumetric, chargeable_weight_g: chargeableWeightG(args.weightG, volumetric), weighed_at: tx.now, weighed_by: tx.actor.id,
+      packed_photo_key: photo,
     })
     .where('id', '=', order.id)
     .execute();

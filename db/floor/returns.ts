@@ -16,6 +16,7 @@ import '../tables/preferences-carriers-promoters';
 import { companyAllowed, ORDER_NOT_FOUND, type FloorDb, type FloorScope, type FloorTx } from './context';
 import { conflict, invalid, notFound } from '../../domain/refusal';
 import { applyStockChange, lockStock } from './inventory';
+import { companyProofKey, proofKey } from '../uploads/queries';
 import { buildOrderDocs, selectFloorOrders, visible, writeOrderStatus, type FloorOrderRow } from './orders';
 
 export interface ApproveReturnArgs {
@@ -24,12 +25,6 @@ export interface ApproveReturnArgs {
   items: { wsin: string; sku: string; missingQuantity: number; damageQuantity: number; imageKey?: string }[];
 }
 
-const PROOF_KEY = /^proof-[0-9a-f-]{36}\.(jpg|png|webp)$/;
-
-/** A proof image reference as sent by clients: a key, or the /api/files/ url of one. */
-export function proofKey(ref: string): string {
-  return ref.replace(/^.*\/api\/files\//, '');
-}
 
 /** Statuses in which a return of another warehouse's order may be opened (to approve, or to read once processed). */
 export const OTHER_WAREHOUSE_RETURN_STATUSES: readonly string[] = [...RETURN_APPROVABLE_STATUSES, 'RTO_PROCESSED', 'DTO_PROCESSED'];
@@ -113,15 +108,7 @@ export async function approveReturn(tx: FloorTx, args: ApproveReturnArgs): Promi
     if (!line) throw invalid(`WSIN ${item.wsin} is not in order ${doc.shopOrderId}`);
     const problem = checkReturnLine(item, line.max);
     if (problem) throw invalid(problem);
-    if (item.imageKey) {
-      const key = proofKey(item.imageKey);
-      const upload = PROOF_KEY.test(key)
-        ? await tx.db.selectFrom('uploads').select(['company_id']).where('key', '=', key).where('purpose', '=', 'proof').executeTakeFirst()
-        : undefined;
-      if (!upload || (upload.company_id && upload.company_id !== order.company_id)) {
-        throw invalid(`The proof photo of ${item.wsin} was not uploaded`);
-      }
-    }
+    if (item.imageKey && !(await companyProofKey(tx.db, item.imageKey, order.company_id))) throw invalid(`The proof photo of ${item.wsin} was not uploaded`);
   }
 
   let restocked = 0;

@@ -1,7 +1,8 @@
 // Tables of weight reconciliation (migration 2026-11-28T0600_weight_reconciliation).
 export interface WeightChargeTable {
   id: string;
-  import_id: string;
+  import_id: string; // the file import, or for a pushed weight the courier connection that pushed it
+  source: string; // 'file' | 'push' (domain/weights.ts WEIGHT_SOURCES)
   courier: string;
   awb: string;
   billed_on: string; // YYYY-MM-DD

@@ -15,3 +15,21 @@ export const uploadOwners = (db: Db, keys: string[]) => db.selectFrom('uploads')
 
 /** Owner and purpose of one upload. */
 export const uploadOwner = (db: Db, key: string) => db.selectFrom('uploads').select(['company_id', 'purpose']).where('key', '=', key).executeTakeFirst();
+
+const PROOF_KEY = /^proof-[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** A proof image reference as sent by clients: a key, or the /api/files/ url of one. */
+export function proofKey(ref: string): string {
+  return ref.replace(/^.*\/api\/files\//, '');
+}
+
+/**
+ * The key of a proof photo (a return's, a packed parcel's) named by a client, when it is an uploaded 'proof'
+ * image of this company (or of none); null otherwise.
+ */
+export async function companyProofKey(db: Db, ref: string, companyId: string): Promise<string | null> {
+  const key = proofKey(ref);
+  if (!PROOF_KEY.test(key)) return null;
+  const upload = await db.selectFrom('uploads').select(['company_id']).where('key', '=', key).where('purpose', '=', 'proof').executeTakeFirst();
+  return upload && (!upload.company_id || upload.company_id === companyId) ? key : null;
+}

@@ -5,11 +5,12 @@
 // larger), which the seller sees on the order panel and in the orders CSV.
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PARCEL_BOX_REQUIRED, PARCEL_NOT_PACKED, requiredUnits } from '../../domain/floor';
+import { PARCEL_BOX_REQUIRED, PARCEL_NOT_PACKED, PARCEL_PHOTO_NOT_UPLOADED, requiredUnits } from '../../domain/floor';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { DEMO_LOGINS } from '../../db/seed-data';
 import '../../db/tables/sync';
 import type { PushResponse } from '../../sync/protocol';
-import { makeTestApp, signInDemo, type Agent } from './helpers';
+import { makeTestApp, signIn, signInDemo, type Agent } from './helpers';
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let wh: Agent;
@@ -111,5 +112,47 @@ describe('pack.weigh', () => {
     expect(noBox).toMatchObject({ status: 'rejected', reason: PARCEL_BOX_REQUIRED });
     expect(unknown).toMatchObject({ status: 'rejected', reason: 'Shipping package NO-SUCH-BOX is not known' });
     expect((await parcel(o.order.id)).packed_weight_g).toBeNull();
+  });
+
+  it("a parcel photo taken at the end of packing is kept with the weighing and is a discrepancy's evidence, shown to the owning company only", async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const admin = await signInDemo(t.app, 'admin');
+    const upload = async (companyId: string, who = wh) => {
+      const pre = await who.json('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', fileName: 'parcel.png', contentType: 'image/png', size: png.length, companyId } });
+      expect(pre.status).toBe(200);
+      expect((await who.request(pre.body.uploadUrl, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } })).status).toBe(200);
+      return pre.body.key as string;
+    };
+    // Another company's photo (uploaded by an admin): not this order's.
+    const [mine, anothers] = [await upload(C0), await upload(DEMO_COMPANIES[1].id, admin)];
+    const o = await orderToPack(0);
+    const d = device();
+    const weigh = (photoKey: string) => d.command('pack.weigh', { orderId: o.order.id, awb: o.awb, weightG: 900, packageCode: 'BOX-S', photoKey });
+    const res = await d.push([...packCommands(d, o), weigh(anothers), weigh('proof-00000000-0000-7000-8000-000000000000.png'), weigh(mine)]);
+    expect(res.body.results.slice(-3).map((r) => r.reason ?? r.status)).toEqual([PARCEL_PHOTO_NOT_UPLOADED(o.order.shop_order_id), PARCEL_PHOTO_NOT_UPLOADED(o.order.shop_order_id), 'applied']);
+    expect((await t.db.selectFrom('orders').select('packed_photo_key').where('id', '=', o.order.id).executeTakeFirstOrThrow()).packed_photo_key).toBe(mine);
+
+    // The courier bills more than the 1.2 kg chargeable at packing: the discrepancy shows the photo.
+    const awb = `PHOTO${Date.now()}`;
+    await t.db.updateTable('orders').set({ tracking_number: awb }).where('id', '=', o.order.id).execute();
+    const fin = DEMO_LOGINS.find((l) => l.role === 'finance')!;
+    const finance = await signIn(t.app, fin.email, fin.password, 'finance');
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const csv = `Waybill,Charged Weight,Billing Date,Excess Charge\n${awb},2.0,${today},`;
+    const imported = await finance.json('/api/weight-reconciliation/import', { method: 'POST', body: { courier: 'delhivery', fileName: 'w.csv', contentBase64: Buffer.from(csv).toString('base64') } });
+    expect(imported.body).toMatchObject({ added: 1, statuses: { open: 1 } });
+    const seller = await signInDemo(t.app, 'seller');
+    const row = ((await seller.json('/api/weight-reconciliation')).body.rows as { awb: string; evidence: { photoUrl: string | null } }[]).find((r) => r.awb === awb)!;
+    expect(row.evidence.photoUrl).toBe(`/api/files/${mine}`);
+    const shown = await seller.request(row.evidence.photoUrl!);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(png)).toBe(true);
+    const d2r = DEMO_LOGINS.find((l) => l.email === 'd2r@shipdesk.in')!;
+    const stranger = await signIn(t.app, d2r.email, d2r.password, 'seller');
+    expect((await stranger.request(row.evidence.photoUrl!)).status).toBe(404);
+    // Weighing again without a photo drops it: the photo is of the parcel as weighed.
+    await d.push([d.command('pack.weigh', { orderId: o.order.id, awb: o.awb, weightG: 950, packageCode: 'BOX-S' })]);
+    expect((await t.db.selectFrom('orders').select('packed_photo_key').where('id', '=', o.order.id).executeTakeFirstOrThrow()).packed_photo_key).toBeNull();
   });
 });

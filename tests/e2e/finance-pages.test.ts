@@ -16,6 +16,11 @@ const run = fileServerAndBrowser({ orders: 300 });
 const FIN = DEMO_LOGINS.find((l) => l.role === 'finance')!;
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
 const SHOTS = '/tmp/shots-34';
+/** A 24×24 orange PNG: the parcel photo. */
+const PARCEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mP40KNBFcQwatCoQaMGjRo0atCoQQNvEAAydLEuLGOGcQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -71,7 +76,7 @@ it('a seller sees weight disputes and its tolerance, and is told COD remittance 
 
 it('finance imports billed weights: the discrepancy shows with its evidence, and the disputes chart by courier', async () => {
   const file = new Database(path.join(run.server.dir, 'app.db'));
-  const picked = file.prepare(`select id, tracking_number as awb from orders where tracking_number is not null order by id limit 3`).all() as { id: string; awb: string }[];
+  const picked = file.prepare(`select id, company_id as companyId, tracking_number as awb from orders where tracking_number is not null order by id limit 3`).all() as { id: string; companyId: string; awb: string }[];
   const packer = file.prepare(`select id from users where role = 'warehouse' limit 1`).get() as { id: string };
   const pack = file.prepare(`update orders set packed_weight_g = 1200, packed_length_cm = 30, packed_breadth_cm = 20, packed_height_cm = 10, volumetric_weight_g = 1200, chargeable_weight_g = 1200, weighed_at = '2026-11-20T06:30:00.000Z', weighed_by = ? where id = ?`);
   for (const o of picked) pack.run(packer.id, o.id);
@@ -92,6 +97,33 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await row.waitFor({ timeout: 15_000 });
   expect(await row.textContent()).toContain('0.500 kg');
   expect(await row.textContent()).toContain('30×20×10 cm');
+  expect(await row.textContent()).toContain('no photo');
+
+  // The packer's parcel photo of the first parcel (a proof upload of its company, as the floor makes it):
+  // the discrepancy then shows it as a thumbnail, loaded through the private file route.
+  // Uploaded here by an admin (finance uploads nothing).
+  const admin = await signedIn(1366, 768, DEMO_LOGINS.find((l) => l.role === 'admin')!, 'Admin');
+  const key = await admin.page.evaluate(async ({ companyId, bytes }) => {
+    const { xsrfToken } = (await (await fetch('/api/auth/session')).json()) as { xsrfToken: string };
+    const png = new Uint8Array(bytes);
+    const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrfToken };
+    const pre = await (await fetch('/api/uploads/presign', { method: 'POST', headers, body: JSON.stringify({ purpose: 'proof', fileName: 'parcel.png', contentType: 'image/png', size: png.length, companyId }) })).json();
+    const put = await fetch(pre.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png', 'x-xsrf-token': xsrfToken }, body: png });
+    if (!put.ok) throw new Error(`upload ${put.status}`);
+    return pre.key as string;
+  }, { companyId: picked[0].companyId, bytes: [...PARCEL_PNG] });
+  await admin.context.close();
+  const db2 = new Database(path.join(run.server.dir, 'app.db'));
+  db2.prepare('update orders set packed_photo_key = ? where id = ?').run(key, picked[0].id);
+  db2.close();
+  await page.reload();
+  const thumb = page.getByTestId('weights-table').getByRole('img', { name: `Parcel photo of ${picked[0].awb} at packing` });
+  await thumb.waitFor({ timeout: 30_000 });
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await thumb.getAttribute('src')).toBe(`/api/files/${key}`);
+  await thumb.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-photo-1366.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId('disputes-chart').locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByTestId('disputes-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Discrepancy', 'Disputed', 'Accepted', 'Within tolerance']);
   await page.screenshot({ path: path.join(SHOTS, 'weights-imported-1366.png') });

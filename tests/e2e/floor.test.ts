@@ -170,6 +170,43 @@ describe('the packing station', () => {
     await context.close();
   });
 
+  it('weighs a packed parcel offline with a photo of it; the photo is uploaded before the weighing once online', async () => {
+    ({ context } = await profiles.fresh());
+    const page = await context.newPage();
+    await signInToStation(page, run.server.url);
+    const [order] = await ordersToPack(page, run.server.url, 1);
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('sync-online').textContent()).toBe('Offline');
+    await openOrder(page, order);
+    await scanAllUnits(page, order);
+    await expect.poll(() => page.getByTestId('pack-status').textContent()).toBe('Packed');
+    const form = page.getByRole('form', { name: 'Weigh the parcel' });
+    await form.getByRole('textbox', { name: 'Weight (g)' }).fill('900');
+    await form.getByText('L × B × H').click();
+    await form.getByRole('textbox', { name: 'L (cm)' }).fill('20');
+    await form.getByRole('textbox', { name: 'B (cm)' }).fill('15');
+    await form.getByRole('textbox', { name: 'H (cm)' }).fill('10');
+    await page.getByTestId('parcel-photo-file').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await form.getByRole('img', { name: 'Proof photo of the parcel' }).waitFor();
+    await form.screenshot({ path: '/tmp/parcel-weigh-photo.png' });
+    await form.getByRole('button', { name: 'Save weight' }).click();
+    await expect.poll(() => page.getByTestId('parcel-saved').textContent()).toContain('· with photo');
+
+    await context.setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+    const db = serverDb(run.server.dir);
+    try {
+      const row = db.prepare('select packed_weight_g, packed_photo_key, company_id from orders where id = ?').get(order.key) as { packed_weight_g: number; packed_photo_key: string | null; company_id: string };
+      expect(row.packed_weight_g).toBe(900);
+      expect(row.packed_photo_key).toMatch(/^proof-.*\.png$/);
+      expect(fs.existsSync(`${run.server.dir}/uploads/${row.packed_photo_key}`)).toBe(true);
+      expect(db.prepare('select company_id, purpose from uploads where key = ?').get(row.packed_photo_key)).toEqual({ company_id: row.company_id, purpose: 'proof' });
+    } finally {
+      db.close();
+    }
+    await context.close();
+  });
+
   it('changes stock offline from the inventory popup and refuses an adjustment below zero', async () => {
     ({ context } = await profiles.fresh());
     const page = await context.newPage();

@@ -28,7 +28,7 @@ async function packedOrder() {
   const order = await db
     .selectFrom('orders')
     .selectAll()
-    .where('company_id', '=', DEMO_COMPANIES[0].id)
+    .where('company_id', 'in', DEMO_COMPANIES.map((c) => c.id))
     .where('status', '=', 'PLACED')
     .where('warehouse_id', '=', DEMO_WAREHOUSES[0].id)
     .orderBy('id')
@@ -76,5 +76,23 @@ describe('weight at the box (jsdom, real API)', () => {
         }),
       { timeout: 20_000 },
     );
+  }, 90_000);
+
+  it('takes a parcel photo with the weighing, refusing a file that is not an image', async () => {
+    const { awb } = await packedOrder();
+    await renderInApp(`/fulfillment?t=${encodeURIComponent(awb)}`, { app, agent: warehouse });
+    const form = await screen.findByRole('form', { name: 'Weigh the parcel' }, { timeout: 20_000 });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Weight (g)' }), { target: { value: '900' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'L × B × H' }));
+    for (const [side, v] of [['L (cm)', '20'], ['B (cm)', '15'], ['H (cm)', '10']]) fireEvent.change(within(form).getByRole('textbox', { name: side }), { target: { value: v } });
+    const png = new Uint8Array(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
+    // A file that is not an image is refused beside the buttons.
+    fireEvent.change(within(form).getByTestId('parcel-photo-file'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    await within(form).findByText('Only images are allowed');
+    fireEvent.change(within(form).getByTestId('parcel-photo-file'), { target: { files: [new File([png], 'parcel.png', { type: 'image/png' })] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save weight' }));
+    expect((await screen.findByTestId('parcel-saved', {}, { timeout: 10_000 })).textContent).toContain('· with photo');
+    // The upload itself is the sync transport's (web/local-db/transport.test.ts) and the server's
+    // (tests/api/floor-parcel-weight.test.ts): jsdom's IndexedDB keeps no Blob to upload.
   }, 90_000);
 });

@@ -45,6 +45,15 @@ describe('the browser sync transport', () => {
     expect((await photos.photos.get('p1'))!.blob).toBeNull();
   });
 
+  it("uploads the parcel photo of a weighing first and sends the weighing with the upload's key", async () => {
+    const { transport, calls, photos } = await setup();
+    const weigh = { seq: 1, name: 'pack.weigh', args: { orderId: 'o1', awb: 'AWB1', weightG: 900, packageCode: 'BOX-S', photoKey: 'local:p1' }, createdAt: '2026-11-22T10:00:00.000Z' };
+    await transport.push({ clientId: 'c', schemaVersion: 1, commands: [weigh] });
+    expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual(['PUT /api/uploads/proof-x.png', 'POST /api/sync/push']);
+    const { key } = (await photos.photos.get('p1'))!;
+    expect((calls[1].body as PushRequest).commands[0].args).toEqual({ orderId: 'o1', awb: 'AWB1', weightG: 900, packageCode: 'BOX-S', photoKey: key });
+  });
+
   it('names the same upload when the push is retried, without uploading again', async () => {
     const { transport, calls, setPushAnswer } = await setup();
     setPushAnswer(() => {

@@ -1,7 +1,8 @@
 // The browser's sync transport: httpTransport with the xsrf header, plus two
 // things only the browser needs.
 //  - Proof photos taken offline are kept on the device and referenced by a
-//    `local:<id>` key in return.approve. Before a push carries such a command,
+//    `local:<id>` key in return.approve (per item) and pack.weigh (the parcel
+//    photo). Before a push carries such a command,
 //    each photo is uploaded through a presigned URL and the command goes out
 //    with the upload's key. The key is saved with the photo, so a retried
 //    push names the same upload and nothing is uploaded twice.
@@ -76,6 +77,13 @@ export function floorTransport(options: FloorTransportOptions): SyncTransport {
   }
 
   async function withUploads(command: WireCommand): Promise<WireCommand> {
+    if (command.name === 'pack.weigh') {
+      const args = command.args as { photoKey?: string };
+      if (!isLocalPhoto(args.photoKey)) return command;
+      const key = await uploaded(args.photoKey);
+      const { photoKey: _local, ...rest } = args;
+      return { ...command, args: key ? { ...rest, photoKey: key } : rest };
+    }
     if (command.name !== 'return.approve') return command;
     const args = command.args as { items: { imageKey?: string }[] };
     if (!args.items.some((i) => isLocalPhoto(i.imageKey))) return command;

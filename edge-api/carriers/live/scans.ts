@@ -5,6 +5,8 @@
  * shiprocket.md. What cannot be read (no AWB, no time) is left out.
  */
 import { courierTimeToIso, delhiveryStatus, shiprocketStatus } from '../../../domain/courier-statuses';
+import { indiaDate } from '../../../domain/india-time';
+import { MAX_BILLED_G, type BilledWeight } from '../../../domain/weights';
 import type { CourierScan } from '../types';
 
 const text = (v: unknown, max: number): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '');
@@ -25,6 +27,24 @@ export function delhiveryPushScans(body: unknown): CourierScan[] {
   const [type, status] = [text(st.StatusType, 10), text(st.Status, 60)];
   const s = scan(text(sh.AWB, 40), delhiveryStatus(type, status, text(sh.NSLCode, 40)), `${type} ${status}`.trim(), st.StatusDateTime, st.StatusLocation, st.Instructions);
   return s ? [s] : [];
+}
+
+/**
+ * The weight Delhivery charged, when its push carries one: `Shipment.ChargedWeight` in grams (the field of
+ * its tracking answer, null until the parcel is weighed at its hub). The default scan push documents no
+ * weight; Delhivery adds fields to a client's payload on request (docs/integrations/weight-reconciliation.md).
+ * The dispute window counts from the India day of the scan (else, or when stamped after `now`, of `now`). Nothing, or 0, is no weight.
+ */
+export function delhiveryPushWeights(body: unknown, now: Date = new Date()): BilledWeight[] {
+  const sh = obj(obj(body).Shipment);
+  const awb = text(sh.AWB, 40);
+  const raw = sh.ChargedWeight;
+  const grams = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim())) ? Math.round(Number(raw)) : NaN;
+  if (!awb || !Number.isFinite(grams) || grams <= 0 || grams > MAX_BILLED_G) return [];
+  // A scan stamped after now (a wrong clock) would move the deadline later: the day it arrived counts then.
+  const stamped = courierTimeToIso(text(obj(sh.Status).StatusDateTime, 40));
+  const at = stamped && Date.parse(stamped) <= now.getTime() ? stamped : now.toISOString();
+  return [{ awb, date: indiaDate(at), grams, chargePaise: null }];
 }
 
 /** Delhivery's tracking answer: `ShipmentData[].Shipment.Scans[].ScanDetail {ScanType, Scan, StatusDateTime, ScannedLocation, StatusCode, Instructions}`. */

@@ -34,6 +34,8 @@ import {
   type WeightMapping,
   type WeightOverview,
   type WeightRow,
+  type BilledWeight,
+  type WeightSource,
   type WeightStatus,
 } from '../../../domain/weights';
 import type { ServiceActor } from '../audit/actor';
@@ -46,7 +48,8 @@ const mayView = (actor: ServiceActor) => {
   if (actor.role !== 'finance' && actor.role !== 'admin' && actor.role !== 'seller') throw forbidden('Weight reconciliation is for finance, admin and seller users');
 };
 
-type ParsedWeight = { row: number; awb: string; date: string; grams: number; chargePaise: number | null };
+type ParsedWeight = BilledWeight & { row: number };
+type Tx = Parameters<typeof store.insertCharges>[0];
 
 function parseRows(table: string[][], mapping: WeightMapping): ParsedWeight[] {
   const seen = new Map<string, number>();
@@ -78,10 +81,49 @@ async function settingsOf(dbh: DbHandle, courier: string) {
   return { disputeDays: s?.dispute_days ?? DEFAULT_DISPUTE_DAYS, mapping: s?.mapping ?? null };
 }
 
+type Origin = { source: WeightSource; importId: string; courier: string; disputeDays: number };
+type Recorded = { added: number; already: number; notTheCompanys: string[]; statuses: Record<WeightStatus, number> };
+
 /**
- * Imports a courier's billed weights whole or not at all (row errors in words). Each AWB is compared
- * with the chargeable weight recorded at packing; a difference within the seller's tolerance is accepted
- * without asking. An AWB the courier billed before is skipped, so importing again adds nothing.
+ * The one path a billed weight takes, from a courier's file or its push: each AWB is compared with the
+ * chargeable weight recorded at packing (a difference within the seller's tolerance is accepted without
+ * asking) and its dispute deadline fixed. An AWB this courier billed before, by file or push, is left as it
+ * is, so a weight is never counted twice. With `companyId` (a push through a company's connection) only
+ * that company's orders are matched; other AWBs are returned, not stored.
+ */
+async function recordBilled(tx: Tx, origin: Origin, rows: readonly BilledWeight[], companyId?: string): Promise<Recorded> {
+  const statuses = Object.fromEntries(WEIGHT_STATUSES.map((s) => [s, 0])) as Record<WeightStatus, number>;
+  const awbs = rows.map((r) => r.awb);
+  const orders = await store.packedByAwb(tx, awbs, companyId);
+  const held = await store.billedAwbs(tx, origin.courier, awbs);
+  const tol = await store.tolerances(tx, [...orders.values()].map((o) => o.company_id));
+  const fresh: store.NewWeightCharge[] = [];
+  const notTheCompanys: string[] = [];
+  const now = nowIso();
+  for (const r of rows) {
+    if (held.has(r.awb)) continue;
+    const o = orders.get(r.awb);
+    if (!o && companyId !== undefined) {
+      notTheCompanys.push(r.awb);
+      continue;
+    }
+    const packed = o?.chargeable_weight_g ?? null;
+    const status = weightStatus(packed, !!o, r.grams, o ? (tol.get(o.company_id) ?? 0) : 0);
+    statuses[status]++;
+    fresh.push({
+      id: uuidv7(), import_id: origin.importId, source: origin.source, courier: origin.courier, awb: r.awb, billed_on: r.date, billed_weight_g: r.grams, charge_paise: r.chargePaise,
+      order_id: o?.id ?? null, company_id: o?.company_id ?? null, packed_chargeable_g: packed, difference_g: packed === null ? null : r.grams - packed,
+      status, dispute_by: addIndiaDays(r.date, origin.disputeDays), decided_at: null, decided_by: null, created_at: now,
+    });
+  }
+  const added = await store.insertCharges(tx, fresh);
+  return { added, already: rows.length - notTheCompanys.length - added, notTheCompanys, statuses };
+}
+
+/**
+ * Imports a courier's billed weights whole or not at all (row errors in words), through the same path as
+ * pushed weights (recordBilled): an AWB the courier billed before, by file or push, is skipped, so
+ * importing again adds nothing.
  */
 export async function importWeights(dbh: DbHandle, actor: ServiceActor, input: WeightImportInput): Promise<WeightImportResult> {
   mayImport(actor);
@@ -90,39 +132,34 @@ export async function importWeights(dbh: DbHandle, actor: ServiceActor, input: W
   const rows = parseRows(await readTable(input.fileName, Buffer.from(input.contentBase64, 'base64')), mapping);
   const now = nowIso();
   const importId = uuidv7();
-  const statuses = Object.fromEntries(WEIGHT_STATUSES.map((s) => [s, 0])) as Record<WeightStatus, number>;
-  let added = 0;
-  await dbh.db.transaction().execute(async (tx) => {
-    const awbs = rows.map((r) => r.awb);
-    const orders = await store.packedByAwb(tx, awbs);
-    const held = await store.billedAwbs(tx, input.courier, awbs);
-    const tol = await store.tolerances(tx, [...orders.values()].map((o) => o.company_id));
-    const fresh: store.NewWeightCharge[] = [];
-    for (const r of rows) {
-      if (held.has(r.awb)) continue;
-      const o = orders.get(r.awb);
-      const packed = o?.chargeable_weight_g ?? null;
-      const status = weightStatus(packed, !!o, r.grams, o ? (tol.get(o.company_id) ?? 0) : 0);
-      statuses[status]++;
-      fresh.push({
-        id: uuidv7(), import_id: importId, courier: input.courier, awb: r.awb, billed_on: r.date, billed_weight_g: r.grams, charge_paise: r.chargePaise,
-        order_id: o?.id ?? null, company_id: o?.company_id ?? null, packed_chargeable_g: packed, difference_g: packed === null ? null : r.grams - packed,
-        status, dispute_by: addIndiaDays(r.date, settings.disputeDays), decided_at: null, decided_by: null, created_at: now,
-      });
-    }
-    added = fresh.length;
-    await store.insertCharges(tx, fresh);
+  const r = await dbh.db.transaction().execute(async (tx) => {
+    const recorded = await recordBilled(tx, { source: 'file', importId, courier: input.courier, disputeDays: settings.disputeDays }, rows);
     // The import is recorded beside the remittance imports (kind 'weight').
-    await insertImport(tx, { id: importId, kind: 'weight', courier: input.courier, file_name: input.fileName.slice(0, 200), rows: rows.length, added, created_by: actor.id, created_at: now });
+    await insertImport(tx, { id: importId, kind: 'weight', courier: input.courier, file_name: input.fileName.slice(0, 200), rows: rows.length, added: recorded.added, created_by: actor.id, created_at: now });
     if (input.mapping) await store.saveCourierSetting(tx, input.courier, { mapping: JSON.stringify(input.mapping) }, DEFAULT_DISPUTE_DAYS, now);
+    return recorded;
   });
-  const already = rows.length - added;
+  const { added, already, statuses } = r;
   const open = statuses.open;
   return {
     status: true,
     message: `${added} billed weights imported${open ? `; ${open} to review` : ''}${already ? `; ${already} were imported before` : ''}`,
     importId, rows: rows.length, added, alreadyImported: already, statuses,
   };
+}
+
+export type PushedWeightsOutcome = { added: number; already: number; ignored: { awb: string; reason: string }[] };
+
+/**
+ * Billed weights a courier's tracking push carried (edge-api/carriers/live/scans.ts reads them), recorded
+ * through the same path as an imported file: one row per courier and AWB, so the same push again, or the
+ * courier's file imported later, adds nothing. Only AWBs of the connection's company are taken.
+ */
+export async function recordPushedWeights(dbh: DbHandle, conn: { id: string; companyId: string; kind: string }, weights: readonly BilledWeight[]): Promise<PushedWeightsOutcome> {
+  if (!weights.length) return { added: 0, already: 0, ignored: [] };
+  const { disputeDays } = await settingsOf(dbh, conn.kind);
+  const r = await dbh.db.transaction().execute((tx) => recordBilled(tx, { source: 'push', importId: conn.id, courier: conn.kind, disputeDays }, weights, conn.companyId));
+  return { added: r.added, already: r.already, ignored: r.notTheCompanys.map((awb) => ({ awb, reason: 'No order of this company has this AWB' })) };
 }
 
 type ChargeRow = Awaited<ReturnType<typeof store.listCharges>>[number];
@@ -132,9 +169,9 @@ function toRow(r: ChargeRow, today: string): WeightRow {
   return {
     id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyName: r.company_name ?? null,
     billedOn: r.billed_on, billedWeightG: Number(r.billed_weight_g), chargePaise: n(r.charge_paise), packedChargeableG: n(r.packed_chargeable_g), differenceG: n(r.difference_g),
-    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today,
+    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today, source: r.source === 'push' ? 'push' : 'file',
     evidence: {
-      photoUrl: null, // the floor records no parcel photo at packing yet
+      photoUrl: r.packed_photo_key ? `/api/files/${r.packed_photo_key}` : null,
       packedWeightG: n(r.packed_weight_g), lengthCm: n(r.packed_length_cm), breadthCm: n(r.packed_breadth_cm), heightCm: n(r.packed_height_cm),
       volumetricWeightG: n(r.volumetric_weight_g), weighedAt: r.weighed_at ?? null, packedBy: r.packed_by ?? null,
     },

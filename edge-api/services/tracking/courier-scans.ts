@@ -17,16 +17,25 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '../../../db/connect';
 import { eventRecorded, orderByCompanyAwb } from '../../../db/tracking/carrier-events';
 import { STATUS_DESCRIPTIONS, WEBHOOK_CLOCK_SKEW_MS } from '../../../domain/tracking';
-import { delhiveryPushScans, shiprocketWebhookScans } from '../../carriers/live/scans';
+import type { BilledWeight } from '../../../domain/weights';
+import { delhiveryPushScans, delhiveryPushWeights, shiprocketWebhookScans } from '../../carriers/live/scans';
 import type { CourierScan } from '../../carriers/types';
 import type { AppConfig } from '../../env';
 import { openConnection } from '../../integrations/connections';
+import { recordPushedWeights, type PushedWeightsOutcome } from '../finance/weights';
 import { applyTimelineEvent } from './carrier-events';
 
 /** How each live courier's push body is read. */
 const PUSH_READERS: Record<string, (body: unknown) => CourierScan[]> = {
   delhivery: delhiveryPushScans,
   shiprocket: shiprocketWebhookScans,
+};
+/**
+ * The weights a live courier's push carries (billed weights for weight reconciliation). Shiprocket's tracking
+ * webhook documents none, so it has no reader (docs/integrations/weight-reconciliation.md).
+ */
+const PUSH_WEIGHT_READERS: Record<string, (body: unknown) => BilledWeight[]> = {
+  delhivery: (body) => delhiveryPushWeights(body),
 };
 const TITLES: Record<string, string> = { delhivery: 'Delhivery', shiprocket: 'Shiprocket' };
 
@@ -77,7 +86,7 @@ export async function recordCourierScans(dbh: DbHandle, conn: CourierConn, scans
   return out;
 }
 
-export type PushOutcome = { status: 200 | 400 | 401; message: string; outcome?: ScanOutcome };
+export type PushOutcome = { status: 200 | 400 | 401; message: string; outcome?: ScanOutcome; weights?: PushedWeightsOutcome };
 
 /** A live courier's push: token first, then the body read and its scans recorded. */
 export async function receiveCourierPush(
@@ -92,9 +101,15 @@ export async function receiveCourierPush(
   } catch {
     return { status: 400, message: 'Malformed JSON body' };
   }
+  const billed = Object.hasOwn(PUSH_WEIGHT_READERS, conn.kind) ? PUSH_WEIGHT_READERS[conn.kind](body) : [];
+  const weights = billed.length ? await recordPushedWeights(dbh, conn, billed) : undefined;
+  const weightPart = weights ? [`billed weight: ${weights.added} recorded, ${weights.already} already recorded, ${weights.ignored.length} ignored`] : [];
   const scans = read(body);
-  if (scans.length === 0) return { status: 200, message: 'No scan could be read: nothing changed', outcome: { received: 0, applied: 0, duplicates: 0, ignored: [] } };
+  if (scans.length === 0) {
+    const message = weights ? ['No scan could be read', ...weightPart].join('; ') : 'No scan could be read: nothing changed';
+    return { status: 200, message, outcome: { received: 0, applied: 0, duplicates: 0, ignored: [] }, weights };
+  }
   const outcome = await recordCourierScans(dbh, conn, scans);
   const parts = [`${outcome.applied} applied`, `${outcome.duplicates} already recorded`, `${outcome.ignored.length} ignored`];
-  return { status: 200, message: parts.join(', '), outcome };
+  return { status: 200, message: [parts.join(', '), ...weightPart].join('; '), outcome, weights };
 }

@@ -11,7 +11,7 @@ import {
   REMITTANCE_FIELDS,
   FIELD_LABELS,
   type BankResult,
-  type ColumnMapping,
+  type RemittanceField,
   type ImportResult,
   type RemittanceOverview,
 } from '../../../domain/remittance';
@@ -19,7 +19,7 @@ import { apiFetch, apiJson } from '../../api/client';
 import { saveBlob } from '../downloads/files';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useRowSelection } from '../../ui/useRowSelection';
-import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
+import { CourierFileImport, errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
 
 const KEY = ['finance', 'remittances'] as const;
 const FLAG_COLOURS: Record<string, string> = { ok: 'green', short: 'orange', excess: 'blue', unknown_awb: 'red', remitted_twice: 'grape' };
@@ -42,78 +42,22 @@ export function RemittancePage() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ImportCard couriers={q.data?.couriers ?? []} onDone={refresh} />
+        <CourierFileImport<RemittanceField, ImportResult>
+          title="Courier remittance file"
+          couriers={q.data?.couriers ?? []}
+          fields={REMITTANCE_FIELDS}
+          labels={FIELD_LABELS}
+          hint="Columns of this courier's file (saved for the next file when changed)"
+          submitLabel="Import remittance"
+          path="/api/finance/remittances/import"
+          resultTestId="import-result"
+          resultText={(r) => `${r.message}. ${Object.entries(r.flags).filter(([, n]) => n > 0).map(([f, n]) => `${FLAG_LABELS[f as keyof typeof FLAG_LABELS]}: ${n}`).join(', ')}`}
+          onDone={refresh}
+        />
         <BankCard onDone={refresh} />
       </SimpleGrid>
       {!q.data && !q.isError ? <Skeleton h={300} /> : q.data ? <Overview data={q.data} onChanged={refresh} /> : null}
     </Stack>
-  );
-}
-
-function ImportCard({ couriers, onDone }: { couriers: RemittanceOverview['couriers']; onDone: () => void }) {
-  const [courier, setCourier] = useState<string | null>('delhivery');
-  const [file, setFile] = useState<File | null>(null);
-  const saved = couriers.find((c) => c.courier === courier);
-  const [mapping, setMapping] = useState<Partial<ColumnMapping>>({});
-  const shown: Partial<ColumnMapping> = { ...(saved?.mapping ?? {}), ...mapping };
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; rows: string[] } | null>(null);
-  const m = useMutation({
-    mutationFn: async () => {
-      const changed = Object.keys(mapping).length > 0;
-      return apiJson<ImportResult>('/api/finance/remittances/import', {
-        method: 'POST',
-        body: { courier, fileName: file!.name, contentBase64: await toBase64(file!), ...(changed ? { mapping: shown } : {}) },
-      });
-    },
-    onSuccess: (r) => {
-      setResult(r);
-      setFailure(null);
-      setMapping({});
-      notifications.show({ color: 'green', message: r.message });
-      onDone();
-    },
-    onError: (e) => {
-      setResult(null);
-      setFailure(errorText(e));
-    },
-  });
-  const courierOptions = [...new Set([...couriers.map((c) => c.courier), ...(courier ? [courier] : [])])];
-  return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Text fw={600}>Courier remittance file</Text>
-        <Group grow align="flex-end">
-          <Select
-            label="Courier"
-            data={courierOptions}
-            value={courier}
-            searchable
-            onChange={(v) => {
-              setCourier(v);
-              setMapping({});
-            }}
-            allowDeselect={false}
-          />
-          <FileInput label="File (CSV or XLSX)" placeholder="Choose a file" accept=".csv,.xlsx,text/csv" value={file} onChange={setFile} clearable />
-        </Group>
-        <Text size="xs" c="dimmed">Columns of this courier&apos;s file (saved for the next file when changed)</Text>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          {REMITTANCE_FIELDS.map((f) => (
-            <TextInput key={f} size="xs" label={FIELD_LABELS[f]} value={shown[f] ?? ''} maxLength={80} onChange={(e) => setMapping({ ...mapping, [f]: e.currentTarget.value })} />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button onClick={() => m.mutate()} loading={m.isPending} disabled={!file || !courier || REMITTANCE_FIELDS.some((f) => !shown[f]?.trim())}>Import remittance</Button>
-        </Group>
-        {result && (
-          <Alert color="green" data-testid="import-result">
-            {result.message}. {Object.entries(result.flags).filter(([, n]) => n > 0).map(([f, n]) => `${FLAG_LABELS[f as keyof typeof FLAG_LABELS]}: ${n}`).join(', ')}
-          </Alert>
-        )}
-        {failure && <Failure failure={failure} />}
-      </Stack>
-    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,11 +8,12 @@ import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
 import { formatPaise } from '../../../domain/remittance';
 import {
   gramsToKg,
+  OPTIONAL_WEIGHT_FIELDS,
   WEIGHT_FIELD_LABELS,
   WEIGHT_FIELDS,
   WEIGHT_STATUS_LABELS,
+  type WeightField,
   type WeightImportResult,
-  type WeightMapping,
   type WeightCourierTotals,
   type WeightOverview,
   type WeightRow,
@@ -22,7 +23,7 @@ import { useSession } from '../../auth/useSession';
 import { saveBlob } from '../downloads/files';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useRowSelection } from '../../ui/useRowSelection';
-import { errorText, Failure, inSeriesOrder, Stat, toBase64 } from './shared';
+import { CourierFileImport, errorText, inSeriesOrder, Stat } from './shared';
 
 const KEY = ['finance', 'weights'] as const;
 const STATUS_COLOURS: Record<string, string> = { match: 'green', auto_accepted: 'teal', open: 'orange', accepted: 'gray', disputed: 'blue', unknown_awb: 'red', not_weighed: 'grape' };
@@ -52,65 +53,24 @@ export function WeightsPage() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {mayImport && <ImportCard couriers={q.data?.couriers ?? []} onDone={refresh} />}
+        {mayImport && (
+          <CourierFileImport<WeightField, WeightImportResult>
+            title="Courier's billed weights"
+            couriers={q.data?.couriers ?? []}
+            fields={WEIGHT_FIELDS}
+            labels={WEIGHT_FIELD_LABELS}
+            optional={OPTIONAL_WEIGHT_FIELDS}
+            hint="Columns of this courier's file (saved for the next file when changed; the extra charge may be left empty)"
+            submitLabel="Import billed weights"
+            path="/api/weight-reconciliation/import"
+            resultTestId="weights-import-result"
+            onDone={refresh}
+          />
+        )}
         {session.role === 'seller' && q.data && <ToleranceCard toleranceG={q.data.toleranceG ?? 0} onSaved={refresh} />}
       </SimpleGrid>
       {!q.data && !q.isError ? <Skeleton h={300} /> : q.data ? <Overview data={q.data} mayImport={mayImport} onChanged={refresh} /> : null}
     </Stack>
-  );
-}
-
-function ImportCard({ couriers, onDone }: { couriers: WeightOverview['couriers']; onDone: () => void }) {
-  const [courier, setCourier] = useState<string | null>('delhivery');
-  const [file, setFile] = useState<File | null>(null);
-  const saved = couriers.find((c) => c.courier === courier);
-  const [mapping, setMapping] = useState<Partial<WeightMapping>>({});
-  const shown: Partial<WeightMapping> = { ...(saved?.mapping ?? {}), ...mapping };
-  const [result, setResult] = useState<WeightImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; rows: string[] } | null>(null);
-  const m = useMutation({
-    mutationFn: async () => {
-      const changed = Object.keys(mapping).length > 0;
-      return apiJson<WeightImportResult>('/api/weight-reconciliation/import', {
-        method: 'POST',
-        body: { courier, fileName: file!.name, contentBase64: await toBase64(file!), ...(changed ? { mapping: { ...shown, charge: shown.charge || undefined } } : {}) },
-      });
-    },
-    onSuccess: (r) => {
-      setResult(r);
-      setFailure(null);
-      setMapping({});
-      notifications.show({ color: 'green', message: r.message });
-      onDone();
-    },
-    onError: (e) => {
-      setResult(null);
-      setFailure(errorText(e));
-    },
-  });
-  const courierOptions = [...new Set([...couriers.map((c) => c.courier), ...(courier ? [courier] : [])])];
-  const required = WEIGHT_FIELDS.filter((f) => f !== 'charge');
-  return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Text fw={600}>Courier&apos;s billed weights</Text>
-        <Group grow align="flex-end">
-          <Select label="Courier" data={courierOptions} value={courier} searchable allowDeselect={false} onChange={(v) => { setCourier(v); setMapping({}); }} />
-          <FileInput label="File (CSV or XLSX)" placeholder="Choose a file" accept=".csv,.xlsx,text/csv" value={file} onChange={setFile} clearable />
-        </Group>
-        <Text size="xs" c="dimmed">Columns of this courier&apos;s file (saved for the next file when changed; the extra charge may be left empty)</Text>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          {WEIGHT_FIELDS.map((f) => (
-            <TextInput key={f} size="xs" label={WEIGHT_FIELD_LABELS[f]} value={shown[f] ?? ''} maxLength={80} onChange={(e) => setMapping({ ...mapping, [f]: e.currentTarget.value })} />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button onClick={() => m.mutate()} loading={m.isPending} disabled={!file || !courier || required.some((f) => !shown[f]?.trim())}>Import billed weights</Button>
-        </Group>
-        {result && <Alert color="green" data-testid="weights-import-result">{result.message}</Alert>}
-        {failure && <Failure failure={failure} />}
-      </Stack>
-    </Card>
   );
 }
 
@@ -239,15 +199,25 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
 
 const byId = (r: WeightRow) => r.id;
 
+/** What packing recorded of the parcel: weight, box, time, packer, and the parcel photo when one was taken (served to the owning company only). */
 function Evidence({ r }: { r: WeightRow }) {
   const e = r.evidence;
   if (!e.weighedAt) return <Text size="xs" c="dimmed">Not weighed at packing</Text>;
-  return (
+  const text = (
     <Text size="xs">
       {kg(e.packedWeightG)} in {e.lengthCm ?? '?'}×{e.breadthCm ?? '?'}×{e.heightCm ?? '?'} cm (volumetric {kg(e.volumetricWeightG)})<br />
       {new Date(e.weighedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} by {e.packedBy ?? 'unknown'}
-      {e.photoUrl ? <> · <a href={e.photoUrl} target="_blank" rel="noreferrer">photo</a></> : ' · no photo'}
+      {e.photoUrl ? null : ' · no photo'}
     </Text>
+  );
+  if (!e.photoUrl) return text;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <a href={e.photoUrl} target="_blank" rel="noreferrer" aria-label={`Parcel photo of ${r.awb} (opens in a new tab)`}>
+        <Image src={e.photoUrl} alt={`Parcel photo of ${r.awb} at packing`} w={44} h={44} radius="sm" fit="cover" />
+      </a>
+      {text}
+    </Group>
   );
 }
 
@@ -255,7 +225,7 @@ const WEIGHT_COLUMNS: DataTableColumn<WeightRow>[] = [
   { key: 'awb', header: 'AWB', cell: (r) => r.awb, card: 'title' },
   { key: 'courier', header: 'Courier', cell: (r) => r.courier },
   { key: 'order', header: 'Order', cell: (r) => r.shopOrderId ?? '—' },
-  { key: 'billed', header: 'Billed', align: 'right', cell: (r) => kg(r.billedWeightG) },
+  { key: 'billed', header: 'Billed', align: 'right', cell: (r) => (r.source === 'push' ? <span title="Sent by the courier's tracking push">{kg(r.billedWeightG)} · push</span> : kg(r.billedWeightG)) },
   { key: 'packed', header: 'At packing', align: 'right', cell: (r) => kg(r.packedChargeableG) },
   { key: 'over', header: 'Over by', align: 'right', cell: (r) => (r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—') },
   { key: 'charge', header: 'Charge', align: 'right', cell: (r) => (r.chargePaise === null ? '—' : formatPaise(r.chargePaise)) },

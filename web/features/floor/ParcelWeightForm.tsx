@@ -5,6 +5,7 @@ import { chargeableWeightG, parcelSchema, volumetricWeightG, type FloorOrderDoc 
 import { useFloorSync } from '../../local-db/useFloorSync';
 import { WholeNumberInput } from '../../ui/WholeNumberInput';
 import { shippingPackagesQuery } from '../orders/queries';
+import { keepPhoto, PhotoPicker, photoProblem } from './PhotoPicker';
 
 type Box = 'package' | 'own';
 type Draft = { weightG: number | ''; packageCode: string | null; lengthCm: number | ''; breadthCm: number | ''; heightCm: number | '' };
@@ -14,7 +15,8 @@ const num = (v: number | '') => (v === '' ? undefined : v);
 /**
  * Weight at the box, once every item is in it: the parcel's weight in grams
  * (a scale that types like a keyboard fills the focused field and its Enter
- * saves) and its box, a shipping package or the packer's own L × B × H. Saved
+ * saves) and its box, a shipping package or the packer's own L × B × H, and
+ * optionally a photo of the parcel (weight dispute evidence). Saved
  * as the pack.weigh command, offline too; the server stores the volumetric
  * (L × B × H / 5000 kg) and chargeable weights the courier booking sends.
  */
@@ -26,6 +28,8 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const list = packages.data ?? [];
   const chosen = list.find((p) => p.code === draft.packageCode);
@@ -46,10 +50,13 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
     setErrors({});
     setSaving(true);
     try {
-      await sync.engine.enqueue('pack.weigh', { orderId: doc.id, awb: doc.awb ?? doc.shopOrderId, ...r.data });
+      // The parcel photo stays on this device until the sync uploads it (offline too).
+      const photoKey = photo ? await keepPhoto(sync, photo, doc.companyId, `${doc.shopOrderId}.jpg`) : undefined;
+      await sync.engine.enqueue('pack.weigh', { orderId: doc.id, awb: doc.awb ?? doc.shopOrderId, ...r.data, ...(photoKey ? { photoKey } : {}) });
       const sides = chosen ? [chosen.lengthCm, chosen.breadthCm, chosen.heightCm] : [r.data.lengthCm!, r.data.breadthCm!, r.data.heightCm!];
       const charged = chargeableWeightG(r.data.weightG, volumetricWeightG(sides[0], sides[1], sides[2]));
-      setSaved(`${r.data.weightG} g in ${chosen ? chosen.name : `${sides.join(' × ')} cm`} · chargeable ${charged} g`);
+      setSaved(`${r.data.weightG} g in ${chosen ? chosen.name : `${sides.join(' × ')} cm`} · chargeable ${charged} g${photo ? ' · with photo' : ''}`);
+      setPhoto(null);
       void sync.engine.sync();
     } finally {
       setSaving(false);
@@ -119,6 +126,25 @@ export function ParcelWeightForm({ doc }: { doc: FloorOrderDoc }) {
               )}
             </>
           )}
+          <Text size="sm" fw={600}>
+            Parcel photo (optional): on the scale, label visible
+          </Text>
+          <PhotoPicker
+            subject="the parcel"
+            testId="parcel-photo-file"
+            photo={photo}
+            error={photoError}
+            onPick={(f) => {
+              if (!f) return;
+              const problem = photoProblem(f);
+              setPhoto(problem ? null : f);
+              setPhotoError(problem);
+            }}
+            onClear={() => {
+              setPhoto(null);
+              setPhotoError(null);
+            }}
+          />
           <Button type="submit" size="lg" h={48} loading={saving}>
             Save weight
           </Button>

@@ -6,7 +6,7 @@ import type { FloorSync } from '../../local-db/engine';
 import { useLiveQuery } from '../../local-db/live';
 import { DataTable } from '../../ui/DataTable';
 import { PRODUCT_COLUMN, RETURN_TABLE, WSIN_COLUMN } from './returnTable';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 
 export function ReturnDetails({ sync, rows }: { sync: FloorSync; rows: ReturnRow[] }) {
   return (

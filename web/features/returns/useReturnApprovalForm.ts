@@ -5,9 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { checkReturnLine, type FloorOrderDoc, type ReturnType as ReturnKind } from '../../../domain/floor';
-import { uuidv7 } from '../../../domain/ids';
-import { isAllowedImage, ONLY_IMAGES } from '../../../domain/uploads';
-import { LOCAL_PHOTO } from '../../local-db/db';
+import { keepPhoto, photoProblem } from '../floor/PhotoPicker';
 import type { FloorSync } from '../../local-db/engine';
 import type { ReturnLine } from './useReturnModel';
 
@@ -38,12 +36,9 @@ export function useReturnApprovalForm({ sync, order, returnType, lines, onDone }
 
   const pickPhoto = (wsin: string, file: File | undefined) => {
     if (!file) return;
-    if (!isAllowedImage(file.name || 'photo.jpg', file.type)) {
-      // Said once, beside the photo buttons (not a toast as well).
-      set(wsin, { photo: null, photoError: ONLY_IMAGES });
-      return;
-    }
-    set(wsin, { photo: file, photoError: null });
+    // Said once, beside the photo buttons (not a toast as well).
+    const problem = photoProblem(file);
+    set(wsin, problem ? { photo: null, photoError: problem } : { photo: file, photoError: null });
   };
 
   const approve = async () => {
@@ -53,14 +48,7 @@ export function useReturnApprovalForm({ sync, order, returnType, lines, onDone }
       const items = [];
       for (const line of lines) {
         const s = state[line.wsin];
-        let imageKey: string | undefined;
-        if (s.photo) {
-          const id = uuidv7();
-          await sync.photos.photos.add({
-            id, companyId: order.companyId, fileName: s.photo.name || `${line.wsin}.jpg`, contentType: s.photo.type, blob: s.photo, key: null, createdAt: new Date().toISOString(),
-          });
-          imageKey = `${LOCAL_PHOTO}${id}`;
-        }
+        const imageKey = s.photo ? await keepPhoto(sync, s.photo, order.companyId, `${line.wsin}.jpg`) : undefined;
         items.push({ wsin: line.wsin, sku: line.sku, missingQuantity: Number(s.missing), damageQuantity: Number(s.damaged), ...(imageKey ? { imageKey } : {}) });
       }
       const seq = await sync.engine.enqueue('return.approve', { orderId: order.id, returnType, items });
