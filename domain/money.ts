@@ -62,3 +62,19 @@ export function rupeesToPaise(raw: unknown): number | null {
   const paise = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(paise) ? paise : null;
 }
+
+/**
+ * A partner's price in rupees (at times with more decimals than paise, e.g. a
+ * courier's 97.944 with tax) to integer paise, rounded half up to the paisa on
+ * its decimal text, never through float multiplication ('97.944' -> 9794,
+ * '97.945' -> 9795). Null when not a non-negative decimal amount.
+ */
+export function rupeesToNearestPaisa(raw: unknown): number | null {
+  const s = amountText(raw);
+  if (s === null) return null;
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === '' && !m[2])) return null;
+  const frac = m[2] ?? '';
+  const paise = Number(m[1] || '0') * 100 + Number(frac.slice(0, 2).padEnd(2, '0')) + (Number(frac[2] ?? '0') >= 5 ? 1 : 0);
+  return Number.isSafeInteger(paise) ? paise : null;
+}
