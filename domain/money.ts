@@ -4,7 +4,9 @@
 // and the one exact conversion each way where the API's contract names a rupee
 // amount (price, basePrice, totalPrice, shippingPrice...): paise are written as
 // their decimal text read as a number, and rupees are read from their decimal
-// text, digit by digit, never through float multiplication.
+// text, digit by digit, never through float multiplication. A partner's price
+// with more decimals than paise (a courier's rate with tax) is rounded half up
+// to the paisa the same way, on its digits (rupeesToNearestPaisa).
 
 /** Indian grouping of a string of digits: '12345678' -> '1,23,45,678'. */
 export function groupIndianDigits(digits: string): string {

@@ -6,8 +6,10 @@
  * - A token from POST auth/login is kept (per connection, in this process)
  *   until it expires; a 401 renews it once and the call is made again.
  * - A booking is orders/create/adhoc (our order id as `order_id`) then
- *   courier/assign/awb. Shiprocket has no idempotency key: `findBooking`
- *   searches the orders by our order id.
+ *   courier/assign/awb naming the courier the quote priced (`courier_id`, the
+ *   offer's `courier_company_id` from serviceability): that courier or
+ *   Shiprocket's refusal, never another one. Shiprocket has no idempotency
+ *   key: `findBooking` searches the orders by our order id.
  */
 import { z } from 'zod';
 import { rupeesToNearestPaisa } from '../../../domain/money';
