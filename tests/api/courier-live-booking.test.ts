@@ -319,7 +319,7 @@ describe('the courier choice asks Delhivery itself, falling back to the rate tab
     expect(delhivery).toMatchObject({ serviceable: true, ratePaise: 13336, rateSource: 'courier' });
   });
 
-  it("Delhivery's price call failing or answering after our wait: the rate table's price, and the choice says so", async () => {
+  it("Delhivery's price call failing, answering after our wait or throttling us: the rate table's price, and the choice says so", async () => {
     dl.st.mode = 'ok';
     const id = await placed();
     await setLive('disabled');
@@ -338,5 +338,11 @@ describe('the courier choice asks Delhivery itself, falling back to the rate tab
     expect(dl.st.rateRequests.length - asked).toBe(1);
     expect(late).toEqual({ ...tables, rateNote: "Delhivery did not give its price (Delhivery did not answer within 1 s); this is its rate table's price" });
     expect(late.ratePaise).not.toBe(9796);
+
+    // Throttled (more than 40 price calls a minute): not waited for while the seller waits.
+    dl.st.rateMode = 'throttled';
+    const throttled = (await delhiveryQuote(id)).delhivery;
+    dl.st.rateMode = 'ok';
+    expect(throttled).toEqual({ ...tables, rateNote: "Delhivery did not give its price (Delhivery asked us to slow down); this is its rate table's price" });
   });
 });

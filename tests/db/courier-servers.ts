@@ -12,8 +12,8 @@ const sendPdf = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'a
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/couriers/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** How a courier answers its price (rate) call: as documented, a server error, or after our timeout (1.6 s). */
-export type RateMode = 'ok' | 'fail' | 'late';
+/** How a courier answers its price (rate) call: as documented, a server error, after our timeout (1.6 s), or throttled (429). */
+export type RateMode = 'ok' | 'fail' | 'late' | 'throttled';
 
 export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
@@ -144,6 +144,8 @@ export function delhiveryServer() {
     if (url.pathname === '/api/kinko/v1/invoice/charges/.json') {
       st.rateRequests.push({ ...Object.fromEntries(url.searchParams), authorization: String(req.headers.authorization) });
       if (st.rateMode === 'fail') return send(500, { error: 'Internal Server Error' });
+      // Over 40 calls a minute: this IP is refused for the next minute.
+      if (st.rateMode === 'throttled') return res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '60' }).end(JSON.stringify({ detail: 'Request was throttled.' }));
       if (st.rateMode === 'late') await sleep(1600);
       // As documented: one charge sheet; a COD parcel carries the COD charge (₹30 and its 18% tax) in its total.
       const [sheet] = fixture('delhivery-charges') as unknown as Record<string, number>[];
