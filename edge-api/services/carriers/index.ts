@@ -2,9 +2,10 @@
 // implementation, whether it can take the order, its rate, the estimated
 // delivery date from its SLA, and COD availability. A courier the company has
 // its own live account at (Delhivery, Shiprocket) says itself whether it serves
-// the lane and at what price; the rate tables answer when it does not (down,
-// slow), and the quote says so, and for every other courier. Shiprocket has no demo courier: it
-// is offered only to a company connected to it.
+// the lane and at what price; the rate tables answer for every other courier,
+// and when a live courier does not (down, slow: the quote then says so).
+// Shiprocket has no demo courier: it is offered only to a company connected
+// to it.
 import type { Logger } from 'pino';
 import type { Db, DbHandle } from '../../../db/connect';
 import { listConnectionRows } from '../../../db/integrations/connections';
