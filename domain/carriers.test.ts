@@ -27,7 +27,7 @@ describe('zoneByPincodes', () => {
 });
 
 describe('defaultCourier', () => {
-  const q = (code: string, ratePaise: number, serviceable = true): CourierQuote => ({ code, name: code, serviceable, reason: null, zone: 'same_state', ratePaise, edd: null, codAvailable: true });
+  const q = (code: string, ratePaise: number, serviceable = true): CourierQuote => ({ code, name: code, serviceable, reason: null, zone: 'same_state', ratePaise, edd: null, codAvailable: true, rateSource: 'table', rateNote: null, via: null });
   const quotes = [q('xpressbees', 100), q('bluedart', 300), q('clickpost', 200), q('delhivery', 150, false)];
   it('takes the first serviceable courier of the preference order', () => {
     expect(defaultCourier(quotes, { preferred: ['delhivery', 'bluedart'], clickpostActive: true })).toBe('bluedart');

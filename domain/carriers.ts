@@ -38,11 +38,28 @@ export type CourierQuote = {
   /** Estimated delivery date (YYYY-MM-DD) from the partner's SLA. */
   edd: string | null;
   codAvailable: boolean;
+  /**
+   * Where the price comes from: the courier's own answer for this order (`courier`), or its rate table (`table`),
+   * for a courier with no live account here or one that did not answer. Null when there is no price.
+   */
+  rateSource: 'courier' | 'table' | null;
+  /** Said beside the price when a live courier's own price could not be had and its rate table priced it instead. */
+  rateNote: string | null;
+  /** An aggregator's courier behind the price (Shiprocket's courier id and name): the booking goes to that one. */
+  via: { id: string; name: string } | null;
 };
 export type CourierQuotesResponse = { status: true; data: { orderId: string; defaultCourier: string | null; weightG: number; paymentMode: string; quotes: CourierQuote[] } };
 
-/** Query of PATCH /orders/{id}/ready-to-ship: the courier picked in the confirmation (default when absent). */
-export const readyToShipQuerySchema = z.object({ courier: z.string().trim().min(1).max(40).optional() });
+/**
+ * Query of PATCH /orders/{id}/ready-to-ship: the courier picked in the confirmation (default when absent), and, for an
+ * aggregator, the courier behind the price the seller saw (`via`, its id): booked with that one or refused.
+ */
+export const readyToShipQuerySchema = z.object({ courier: z.string().trim().min(1).max(40).optional(), via: z.string().trim().min(1).max(40).optional() });
+
+/** A live courier's own price could not be had: its rate table priced the order. */
+export const rateFromTable = (name: string, why: string) => `${name} did not give its price (${why}); this is its rate table's price`;
+/** The aggregator's courier behind the price changed between the seller's look and the booking. */
+export const viaChanged = (name: string) => `${name}'s offer for this order changed since you looked; please check the price and confirm again`;
 
 export type CourierBooking = {
   orderId: string;
@@ -123,6 +140,9 @@ export const CourierQuote: z.ZodType<CourierQuote> = z.object({
   ratePaise: z.number().nullable(),
   edd: z.string().nullable(),
   codAvailable: z.boolean(),
+  rateSource: z.enum(['courier', 'table']).nullable(),
+  rateNote: z.string().nullable(),
+  via: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 /** GET /api/orders/:id/couriers (same name as its type). */

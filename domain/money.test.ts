@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addIndiaDays, indiaDate, indiaDayEnd, indiaDayStart } from './india-time';
-import { formatRupeeAmount, formatRupees, paiseToDecimalText, paiseToRupees, rupeesToPaise } from './money';
+import { formatRupeeAmount, formatRupees, paiseToDecimalText, paiseToRupees, rupeesToNearestPaisa, rupeesToPaise } from './money';
 import { normalisePhone, normalisePincode } from './phone';
 import { gstinCheckChar, gstinProblem, makeGstin } from './gstin';
 
@@ -84,5 +84,17 @@ describe('exact conversions between paise and the API\'s rupee amounts', () => {
     for (const bad of ['1.005', '-1', 'abc', '1,234.50', '1e3', '', ' ', '.', NaN, Infinity, {}, '12.3.4']) expect(rupeesToPaise(bad), String(bad)).toBeNull();
     expect(rupeesToPaise('.05')).toBe(5);
     expect(rupeesToPaise(' 249 ')).toBe(24900);
+  });
+
+  it("rounds a partner's price with more decimals half up to the paisa, on its digits", () => {
+    // Math.round(1.005 * 100) is 100: the float is a hair under 1.005.
+    expect(rupeesToNearestPaisa(97.944)).toBe(9794);
+    expect(rupeesToNearestPaisa('97.945')).toBe(9795);
+    expect(rupeesToNearestPaisa(1.005)).toBe(101);
+    expect(rupeesToNearestPaisa(71.25)).toBe(7125);
+    expect(rupeesToNearestPaisa('84.5')).toBe(8450);
+    expect(rupeesToNearestPaisa(0.295)).toBe(30);
+    for (const bad of ['-1', 'abc', '1e3', '', '.', NaN, {}, '12.3.4']) expect(rupeesToNearestPaisa(bad), String(bad)).toBeNull();
+    fc.assert(fc.property(fc.integer({ min: 0, max: CRORE_PAISE }), (p) => { expect(rupeesToNearestPaisa(decimal(p))).toBe(p); }), { numRuns: 2000 });
   });
 });

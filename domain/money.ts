@@ -4,7 +4,9 @@
 // and the one exact conversion each way where the API's contract names a rupee
 // amount (price, basePrice, totalPrice, shippingPrice...): paise are written as
 // their decimal text read as a number, and rupees are read from their decimal
-// text, digit by digit, never through float multiplication.
+// text, digit by digit, never through float multiplication. A partner's price
+// with more decimals than paise (a courier's rate with tax) is rounded half up
+// to the paisa the same way, on its digits (rupeesToNearestPaisa).
 
 /** Indian grouping of a string of digits: '12345678' -> '1,23,45,678'. */
 export function groupIndianDigits(digits: string): string {
@@ -60,5 +62,21 @@ export function rupeesToPaise(raw: unknown): number | null {
   const m = /^(\d*)(?:\.(\d{0,2}))?$/.exec(s);
   if (!m || (m[1] === '' && !m[2])) return null;
   const paise = Number(m[1] || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
+/**
+ * A partner's price in rupees (at times with more decimals than paise, e.g. a
+ * courier's 97.944 with tax) to integer paise, rounded half up to the paisa on
+ * its decimal text, never through float multiplication ('97.944' -> 9794,
+ * '97.945' -> 9795). Null when not a non-negative decimal amount.
+ */
+export function rupeesToNearestPaisa(raw: unknown): number | null {
+  const s = amountText(raw);
+  if (s === null) return null;
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === '' && !m[2])) return null;
+  const frac = m[2] ?? '';
+  const paise = Number(m[1] || '0') * 100 + Number(frac.slice(0, 2).padEnd(2, '0')) + (Number(frac[2] ?? '0') >= 5 ? 1 : 0);
   return Number.isSafeInteger(paise) ? paise : null;
 }

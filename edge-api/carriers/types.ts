@@ -9,8 +9,17 @@ export type PaymentMode = string;
 /** `weightG`: the parcel's weight, for a courier that prices the lane itself (Shiprocket). */
 export type Lane = { originPincode: string; destPincode: string; paymentMode: PaymentMode; weightG?: number };
 
-/** `ratePaise`: the courier's own price for the lane and weight, when it states one (else its rate table prices it). */
-export type Serviceability = { serviceable: boolean; codAvailable: boolean; zone: Zone; reason: string | null; ratePaise?: number | null };
+/**
+ * The courier an aggregator (Shiprocket) hands the parcel to: its own id for it (named again at booking, so the
+ * parcel goes to the courier that was priced) and name.
+ */
+export type ViaCourier = { id: string; name: string };
+
+/**
+ * `ratePaise`: the courier's own price for the lane and weight, when it states one (else its rate table prices it);
+ * `via`: for an aggregator, the courier behind that price.
+ */
+export type Serviceability = { serviceable: boolean; codAvailable: boolean; zone: Zone; reason: string | null; ratePaise?: number | null; via?: ViaCourier | null };
 
 export type RateQuote = { ok: true; ratePaise: number } | { ok: false; reason: string };
 
@@ -25,6 +34,8 @@ export type Shipment = Lane & {
   warehouseId?: string | null;
   /** Length x breadth x height in cm, when packed. */
   dimensionsCm?: { l: number; b: number; h: number } | null;
+  /** An aggregator's courier the booking must go to (the one its quote priced); absent: the aggregator chooses. */
+  viaCourierId?: string | null;
 };
 
 export type BookingResult = { ok: true; awb: string } | { ok: false; reason: string };
@@ -49,8 +60,13 @@ export interface Carrier {
   readonly code: string;
   /** Can the courier carry from the origin pincode to the destination pincode (and collect cash there)? */
   serviceability(db: Db, lane: Lane): Promise<Serviceability>;
-  /** Price for a weight in a zone, COD charge included. */
+  /** Price for a weight in a zone, COD charge included (the courier's rate table). */
   rate(db: Db, input: { zone: Zone; weightG: number; codPaise: number }): Promise<RateQuote>;
+  /**
+   * A live courier that prices a parcel through its own API: its price for this lane, weight and COD amount, COD
+   * charge included. Throws when the courier cannot answer (down, slow, throttled, nonsense): its rate table then answers.
+   */
+  courierRate?(db: Db, input: Lane & { weightG: number; codPaise: number }): Promise<RateQuote>;
   /** Books the shipment and hands back the AWB, or the partner's reason for refusing it. */
   book(db: Db, shipment: Shipment): Promise<BookingResult>;
   /** Cancels a booked AWB. */

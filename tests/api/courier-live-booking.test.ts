@@ -287,6 +287,62 @@ describe('the courier choice asks Delhivery itself, falling back to the rate tab
     dl.st.mode = 'fail';
     const down = await delhiveryQuote(id);
     dl.st.mode = 'ok';
-    expect(down.delhivery).toEqual(tables.delhivery);
+    expect(down.delhivery).toEqual({ ...tables.delhivery, rateNote: "Delhivery did not give its price (Delhivery answered 500); this is its rate table's price" });
+    expect(tables.delhivery).toMatchObject({ rateSource: 'table', rateNote: null });
+  });
+
+  it("shows Delhivery's own price for the order (its total_amount, to the paisa), asked with the order's lane, weight and payment; the booking is at that price", async () => {
+    dl.st.mode = 'ok';
+    dl.st.rateMode = 'ok';
+    const id = await placed();
+    const o = await ctx.db.selectFrom('orders').select(['pickup_pincode', 'shipping_pincode', 'weight_g', 'payment_mode']).where('id', '=', id).executeTakeFirstOrThrow();
+    const asked = dl.st.rateRequests.length;
+    const { delhivery } = await delhiveryQuote(id);
+    // tests/fixtures/couriers/delhivery-charges.json: total_amount 97.9636 (gross_amount 83.02 plus 18% tax).
+    expect(delhivery).toMatchObject({ serviceable: true, ratePaise: 9796, rateSource: 'courier', rateNote: null, via: null });
+    expect(dl.st.rateRequests.slice(asked)).toEqual([{
+      md: 'S', ss: 'Delivered', o_pin: o.pickup_pincode, d_pin: o.shipping_pincode, cgm: String(o.weight_g), pt: o.payment_mode === 'cod' ? 'COD' : 'Pre-paid',
+      ...(o.payment_mode === 'cod' ? { cod: expect.any(String) } : {}), authorization: 'Token dl-token',
+    }]);
+
+    expect((await rts(id)).status).toBe(200);
+    const booking = await seller.json(`/api/orders/${id}/courier-booking`);
+    expect(booking.body.data).toMatchObject({ status: 'booked', courierCode: 'delhivery', ratePaise: 9796 });
+  });
+
+  it('a cash-on-delivery order is priced with its COD amount in rupees, COD charge included', async () => {
+    dl.st.rateMode = 'ok';
+    const id = await orderIn(companyIndex, { status: 'PLACED', tracking_number: null, delivery_partner_id: null, shipper: null, payment_mode: 'cod', cod_paise: 124_950 });
+    const { delhivery } = await delhiveryQuote(id);
+    expect(dl.st.rateRequests.at(-1)).toMatchObject({ pt: 'COD', cod: '1249.5' });
+    // The local Delhivery adds its documented COD charge: total_amount 133.3636.
+    expect(delhivery).toMatchObject({ serviceable: true, ratePaise: 13336, rateSource: 'courier' });
+  });
+
+  it("Delhivery's price call failing, answering after our wait or throttling us: the rate table's price, and the choice says so", async () => {
+    dl.st.mode = 'ok';
+    const id = await placed();
+    await setLive('disabled');
+    const tables = (await delhiveryQuote(id)).delhivery;
+    await setLive('active');
+
+    dl.st.rateMode = 'fail';
+    const failed = (await delhiveryQuote(id)).delhivery;
+    expect(failed).toEqual({ ...tables, rateNote: "Delhivery did not give its price (Delhivery answered 500); this is its rate table's price" });
+
+    dl.st.rateMode = 'late';
+    const asked = dl.st.rateRequests.length;
+    const late = (await delhiveryQuote(id)).delhivery;
+    dl.st.rateMode = 'ok';
+    // The connection waits 1 s (timeoutS); the price call is tried once while the seller waits.
+    expect(dl.st.rateRequests.length - asked).toBe(1);
+    expect(late).toEqual({ ...tables, rateNote: "Delhivery did not give its price (Delhivery did not answer within 1 s); this is its rate table's price" });
+    expect(late.ratePaise).not.toBe(9796);
+
+    // Throttled (more than 40 price calls a minute): not waited for while the seller waits.
+    dl.st.rateMode = 'throttled';
+    const throttled = (await delhiveryQuote(id)).delhivery;
+    dl.st.rateMode = 'ok';
+    expect(throttled).toEqual({ ...tables, rateNote: "Delhivery did not give its price (Delhivery asked us to slow down); this is its rate table's price" });
   });
 });

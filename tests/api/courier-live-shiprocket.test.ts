@@ -26,7 +26,7 @@ let companyIndex = 0;
 let connId = '';
 const sr = shiprocketServer();
 
-type Quote = { code: string; name: string; serviceable: boolean; ratePaise: number | null; reason: string | null };
+type Quote = { code: string; name: string; serviceable: boolean; ratePaise: number | null; reason: string | null; rateNote: string | null; via: { id: string; name: string } | null };
 
 beforeAll(async () => {
   ctx = await makeTestApp({ orders: 200 });
@@ -72,7 +72,7 @@ describe('Shiprocket in the courier choice at READY TO SHIP', () => {
     const quotes = await quotesOf(seller, id);
     const shiprocket = quotes.find((q) => q.code === 'shiprocket');
     // The fixture's recommended courier (Ekart Logistics Surface, id 43) costs ₹71.25.
-    expect(shiprocket).toMatchObject({ name: 'Shiprocket', serviceable: true, ratePaise: 7125, reason: null });
+    expect(shiprocket).toMatchObject({ name: 'Shiprocket', serviceable: true, ratePaise: 7125, reason: null, rateSource: 'courier', rateNote: null, via: { id: '43', name: 'Ekart Logistics Surface' } });
     const asked = sr.st.serviceability.at(-1)!;
     expect(asked).toMatchObject({ delivery_postcode: expect.stringMatching(/^\d{6}$/), cod: '0', weight: String(Number(weight_g) / 1000) });
 
@@ -89,6 +89,22 @@ describe('Shiprocket in the courier choice at READY TO SHIP', () => {
     const shiprocket = quotes.find((q) => q.code === 'shiprocket')!;
     expect(shiprocket.serviceable).toBe(true);
     expect(shiprocket.ratePaise).toBeGreaterThan(0);
+    expect(shiprocket.ratePaise).not.toBe(7125);
+    expect(shiprocket).toMatchObject({ rateSource: 'table', via: null, rateNote: "Shiprocket did not give its price (Shiprocket answered 503); this is its rate table's price" });
+  });
+
+  it("Shiprocket answering after our wait: its rate table's price, said so, asked once", async () => {
+    const id = await placed();
+    const conn = (await seller.json('/api/integrations/connections?kind=shiprocket')).body.connections[0];
+    const setTimeoutS = async (timeoutS: number | undefined) => expect((await seller.json(`/api/integrations/connections/${connId}`, { method: 'PATCH', body: { settings: { ...conn.settings, timeoutS } } })).status).toBe(200);
+    await setTimeoutS(1);
+    sr.st.serviceabilityMode = 'late';
+    const asked = sr.st.serviceability.length;
+    const shiprocket = (await quotesOf(seller, id)).find((q) => q.code === 'shiprocket')!;
+    sr.st.serviceabilityMode = 'ok';
+    await setTimeoutS(undefined);
+    expect(sr.st.serviceability.length - asked).toBe(1);
+    expect(shiprocket).toMatchObject({ serviceable: true, rateSource: 'table', via: null, rateNote: "Shiprocket did not give its price (Shiprocket did not answer within 1 s); this is its rate table's price" });
     expect(shiprocket.ratePaise).not.toBe(7125);
   });
 
@@ -108,10 +124,47 @@ describe('Shiprocket in the courier choice at READY TO SHIP', () => {
     const o = await orderRow(id);
     expect(o).toMatchObject({ status: 'READY_TO_SHIP', shipper: 'Shiprocket', tracking_number: sr.st.orders.get(id)!.awb });
     expect(sr.st.creates - before).toBe(1);
+    // Pinned to the courier that was priced (Ekart Logistics Surface, 43), not left to Shiprocket's choice.
+    expect(sr.st.assigns.at(-1)).toEqual({ shipment_id: sr.st.orders.get(id)!.shipmentId, courier_id: 43 });
     const booking = await seller.json(`/api/orders/${id}/courier-booking`);
     expect(booking.body.data).toMatchObject({ status: 'booked', courierCode: 'shiprocket', courierName: 'Shiprocket', awb: o.tracking_number, ratePaise: 7125 });
     expect((await rts(id)).status).toBe(409);
     expect(sr.st.creates - before).toBe(1);
+  });
+
+  it("the seller's pick names the courier they saw priced; a courier no longer available is Shiprocket's refusal, the order stays PLACED, nothing re-routed", async () => {
+    const id = await placed();
+    const quote = (await quotesOf(seller, id)).find((q) => q.code === 'shiprocket')!;
+    expect(quote.via).toEqual({ id: '43', name: 'Ekart Logistics Surface' });
+    const assigned = sr.st.assigns.length;
+    sr.st.unavailableCouriers.add(43);
+    const r = await seller.json(`/api/orders/${id}/ready-to-ship?courier=shiprocket&via=43`, { method: 'PATCH' });
+    sr.st.unavailableCouriers.delete(43);
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('Shiprocket refused the booking: Selected courier (43) is not available for this shipment. Please select another courier.');
+    expect((await orderRow(id)).status).toBe('PLACED');
+    // One assign call, naming 43: no second try with another courier or with none.
+    expect(sr.st.assigns.slice(assigned)).toEqual([{ shipment_id: sr.st.orders.get(id)!.shipmentId, courier_id: 43 }]);
+    const booking = await seller.json(`/api/orders/${id}/courier-booking`);
+    expect(booking.body.data).toMatchObject({ status: 'refused', courierCode: 'shiprocket', awb: null });
+
+    // Once the courier takes shipments again, a new attempt finds the order at Shiprocket and assigns the same courier on it.
+    const creates = sr.st.creates;
+    const again = await seller.json(`/api/orders/${id}/ready-to-ship?courier=shiprocket&via=43`, { method: 'PATCH' });
+    expect(again.status).toBe(200);
+    expect(sr.st.creates).toBe(creates);
+    expect(sr.st.assigns.at(-1)).toEqual({ shipment_id: sr.st.orders.get(id)!.shipmentId, courier_id: 43 });
+    expect(await orderRow(id)).toMatchObject({ status: 'READY_TO_SHIP', tracking_number: sr.st.orders.get(id)!.awb });
+  });
+
+  it('a pick priced with a courier Shiprocket no longer offers first is refused before anything is booked: look again', async () => {
+    const id = await placed();
+    const [creates, assigned] = [sr.st.creates, sr.st.assigns.length];
+    const r = await seller.json(`/api/orders/${id}/ready-to-ship?courier=shiprocket&via=10`, { method: 'PATCH' });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe("Shiprocket's offer for this order changed since you looked; please check the price and confirm again");
+    expect([sr.st.creates, sr.st.assigns.length]).toEqual([creates, assigned]);
+    expect((await orderRow(id)).status).toBe('PLACED');
   });
 
   it("a refusal leaves the order PLACED with Shiprocket's own reason", async () => {

@@ -69,6 +69,19 @@ describe.each(couriers)('the courier contract: $name', ({ carrier, unserved, nam
     expect(await carrier().cancel(h.db, r.awb)).toEqual({ ok: true, reason: null });
   });
 
+  it("a courier that prices through its own API answers whole paise for the lane, or throws for its rate table to answer", async () => {
+    const c = carrier();
+    if (!c.courierRate) return;
+    const lane = { originPincode: '110001', destPincode: '560001', paymentMode: 'prepaid', weightG: 700, codPaise: 0 };
+    const r = await c.courierRate(h.db, lane);
+    if (!r.ok) throw new Error(r.reason);
+    expect(Number.isSafeInteger(r.ratePaise)).toBe(true);
+    expect(r.ratePaise).toBeGreaterThan(0);
+    dl.st.rateMode = 'fail';
+    await expect(c.courierRate(h.db, lane)).rejects.toThrow(/Delhivery answered 5\d\d/);
+    dl.st.rateMode = 'ok';
+  });
+
   it('prices a parcel or says why not', async () => {
     const r = await carrier().rate(h.db, { zone: 'rest_of_india', weightG: 700, codPaise: 0 });
     if (r.ok) expect(r.ratePaise).toBeGreaterThan(0);

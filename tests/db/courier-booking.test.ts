@@ -107,6 +107,23 @@ describe.each(targets)('live courier bookings on $name', ({ open }) => {
     expect(sr.st.logins).toBe(logins + 1);
   });
 
+  it('Shiprocket: a booking names the courier its quote priced (courier_id); with none named, Shiprocket chooses', async () => {
+    const pinned = await bookOnce(h, config, log, { connectionId: conns.shiprocket!, companyId: 'c1', shipment: { ...shipment('sr-pinned'), viaCourierId: '43' } }, { now });
+    expect(pinned.ok).toBe(true);
+    expect(sr.st.assigns.at(-1)).toEqual({ shipment_id: sr.st.orders.get('sr-pinned')!.shipmentId, courier_id: 43 });
+    await book('shiprocket', 'sr-unpinned');
+    expect(sr.st.assigns.at(-1)).toEqual({ shipment_id: sr.st.orders.get('sr-unpinned')!.shipmentId });
+  });
+
+  it("Shiprocket: the priced courier no longer available is a refusal in Shiprocket's words, with no other courier tried", async () => {
+    sr.st.unavailableCouriers.add(10);
+    const assigned = sr.st.assigns.length;
+    const r = await bookOnce(h, config, log, { connectionId: conns.shiprocket!, companyId: 'c1', shipment: { ...shipment('sr-gone'), viaCourierId: '10' } }, { now });
+    sr.st.unavailableCouriers.delete(10);
+    expect(r).toEqual({ ok: false, refused: true, reason: 'Selected courier (10) is not available for this shipment. Please select another courier.' });
+    expect(sr.st.assigns.slice(assigned)).toEqual([{ shipment_id: sr.st.orders.get('sr-gone')!.shipmentId, courier_id: 10 }]);
+  });
+
   it('Delhivery: every call carries the token header', () => {
     expect(new Set(dl.st.auth)).toEqual(new Set(['Token dl-token']));
   });

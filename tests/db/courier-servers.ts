@@ -10,12 +10,18 @@ export const COURIER_LABEL_PDF = readFileSync(new URL('../fixtures/couriers/cour
 const sendPdf = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(COURIER_LABEL_PDF);
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/couriers/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How a courier answers its price (rate) call: as documented, a server error, after our timeout (1.6 s), or throttled (429). */
+export type RateMode = 'ok' | 'fail' | 'late' | 'throttled';
 
 export type Mode = 'ok' | 'fail' | 'late' | 'refuse' | 'expired';
 
 /** Shiprocket as documented: auth/login, orders/create/adhoc, courier/assign/awb, orders?search=, courier/track/awb/{awb}. */
 export function shiprocketServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, pickupRequests: [] as number[][], serviceability: [] as Record<string, string>[], serviceabilityDown: false, pickupRefused: false, ndr: [] as { awb: string; action: string; comments: string }[], orders: new Map<string, { id: number; shipmentId: number; awb: string }>(), valid: new Set<string>() };
+  const st = { mode: 'ok' as Mode, creates: 0, logins: 0, tracks: 0, noLabel: false, pickupRequests: [] as number[][], serviceability: [] as Record<string, string>[], serviceabilityDown: false, serviceabilityMode: 'ok' as RateMode,
+    /** Every courier/assign/awb call's body; couriers (Shiprocket ids) that no longer take a shipment (refused in Shiprocket's words). */
+    assigns: [] as { shipment_id: number; courier_id?: number }[], unavailableCouriers: new Set<number>(), pickupRefused: false, ndr: [] as { awb: string; action: string; comments: string }[], orders: new Map<string, { id: number; shipmentId: number; awb: string; assigned: boolean }>(), valid: new Set<string>() };
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -40,20 +46,28 @@ export function shiprocketServer() {
       if (st.mode === 'refuse') return send(422, { message: 'Oops! Invalid Data.', status_code: 422, errors: { billing_pincode: ['Delivery pincode is not serviceable'] } });
       st.creates++;
       const n = 1000 + st.creates;
-      st.orders.set(body.order_id, { id: n, shipmentId: n + 5000, awb: `SRAWB${n}` });
+      st.orders.set(body.order_id, { id: n, shipmentId: n + 5000, awb: `SRAWB${n}`, assigned: false });
       if (st.mode === 'late') await new Promise((r) => setTimeout(r, 1600));
       return send(200, { ...fixture('shiprocket-create-adhoc'), order_id: n, shipment_id: n + 5000 });
     }
     if (url.pathname === '/v1/external/courier/assign/awb') {
-      const { shipment_id } = JSON.parse(raw) as { shipment_id: number };
+      const asked = JSON.parse(raw) as { shipment_id: number; courier_id?: number };
+      st.assigns.push(asked);
+      const { shipment_id, courier_id } = asked;
+      // The courier named is no longer available for the shipment: refused (awb_assign_status 0) with its reason.
+      if (courier_id !== undefined && st.unavailableCouriers.has(courier_id)) {
+        return send(200, { awb_assign_status: 0, response: { data: { awb_assign_error: `Selected courier (${courier_id}) is not available for this shipment. Please select another courier.` } } });
+      }
       const o = [...st.orders.values()].find((x) => x.shipmentId === shipment_id)!;
+      o.assigned = true;
       const f = fixture('shiprocket-assign-awb') as { response: { data: Record<string, unknown> } };
-      return send(200, { ...f, response: { data: { ...f.response.data, awb_code: o.awb, shipment_id } } });
+      return send(200, { ...f, response: { data: { ...f.response.data, awb_code: o.awb, shipment_id, ...(courier_id !== undefined ? { courier_company_id: courier_id } : {}) } } });
     }
     if (url.pathname === '/v1/external/courier/serviceability/') {
       const pin = url.searchParams.get('delivery_postcode');
       st.serviceability.push(Object.fromEntries(url.searchParams));
-      if (st.serviceabilityDown) return send(503, { message: 'Service Unavailable' });
+      if (st.serviceabilityDown || st.serviceabilityMode === 'fail') return send(503, { message: 'Service Unavailable' });
+      if (st.serviceabilityMode === 'late') await sleep(1600);
       if (pin === '999999') return send(404, { message: 'No courier serviceable for this pincode', status: 404 });
       // As documented: every courier Shiprocket would hand the parcel to, its rate in rupees, and the one it recommends.
       return send(200, { status: 200, data: fixture('shiprocket-serviceability').data });
@@ -87,7 +101,8 @@ export function shiprocketServer() {
     if (url.pathname === '/v1/external/orders') {
       const q = url.searchParams.get('search') ?? '';
       const o = st.orders.get(q);
-      return send(200, { data: o ? [{ id: o.id, channel_order_id: q, shipments: [{ id: o.shipmentId, awb: o.awb }] }] : [] });
+      // A shipment whose AWB assignment was refused (or never asked) has none yet.
+      return send(200, { data: o ? [{ id: o.id, channel_order_id: q, shipments: [{ id: o.shipmentId, awb: o.assigned ? o.awb : null }] }] : [] });
     }
     send(404, { message: 'Not found' });
   });
@@ -96,7 +111,9 @@ export function shiprocketServer() {
 
 /** Delhivery as documented: cmu/create.json (format=json&data=...), packages/json by ref_ids or waybill. */
 export function delhiveryServer() {
-  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, pinChecks: 0, unserved: new Set<string>(), noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[] };
+  const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, pinChecks: 0, unserved: new Set<string>(), noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[],
+    /** Every price (invoice charges) call's query; how it answers. */
+    rateRequests: [] as Record<string, string>[], rateMode: 'ok' as RateMode };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -123,6 +140,17 @@ export function delhiveryServer() {
       if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
       if (pin === '999999' || st.unserved.has(pin)) return send(200, { delivery_codes: [] });
       return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), pre_paid: 'Y', cod: 'Y', pickup: 'Y', district: 'Bangalore', state_code: 'KA' } }] });
+    }
+    if (url.pathname === '/api/kinko/v1/invoice/charges/.json') {
+      st.rateRequests.push({ ...Object.fromEntries(url.searchParams), authorization: String(req.headers.authorization) });
+      if (st.rateMode === 'fail') return send(500, { error: 'Internal Server Error' });
+      // Over 40 calls a minute: this IP is refused for the next minute.
+      if (st.rateMode === 'throttled') return res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '60' }).end(JSON.stringify({ detail: 'Request was throttled.' }));
+      if (st.rateMode === 'late') await sleep(1600);
+      // As documented: one charge sheet; a COD parcel carries the COD charge (₹30 and its 18% tax) in its total.
+      const [sheet] = fixture('delhivery-charges') as unknown as Record<string, number>[];
+      const cod = url.searchParams.get('pt') === 'COD';
+      return send(200, [cod ? { ...sheet, charge_COD: 30, gross_amount: 113.02, total_amount: 133.3636 } : sheet]);
     }
     if (url.pathname === '/fm/request/new/') {
       const body = JSON.parse(raw) as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number };

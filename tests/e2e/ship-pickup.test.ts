@@ -1,6 +1,7 @@
 // On a 1366 x 768 laptop: an order shipped with the company's live Shiprocket account (a local server answering
 // as Shiprocket documents) offers "Request pickup" in the dialog that shipped it, asks Shiprocket for the
-// order's warehouse and shows its answer in words; an order shipped with a demo courier offers none.
+// order's warehouse and shows its answer in words; an order shipped with a demo courier offers none. The courier
+// choice names the courier behind Shiprocket's price, or says its price is the rate table's when Shiprocket is down.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +25,14 @@ afterAll(async () => {
 const sellerPage = () => sellerOnOrders(run.browser, run.server.url);
 
 /** Opens a PLACED order's READY TO SHIP dialog, picks the courier and ships; answers the dialog. */
-async function ship(page: Page, order: { id: string; shopOrderId: string }, courier: string) {
+async function ship(page: Page, order: { id: string; shopOrderId: string }, courier: string, beforeConfirm?: (rts: ReturnType<Page['getByRole']>) => Promise<void>) {
   await page.goto(`${run.server.url}/orders?order=${order.id}`);
   const slider = page.getByRole('dialog', { name: `Order ${order.shopOrderId}` });
   await slider.waitFor();
   await slider.getByRole('button', { name: 'READY TO SHIP' }).click();
   const rts = page.getByRole('dialog', { name: 'READY TO SHIP' });
   await rts.getByRole('radio', { name: courier, exact: true }).check();
+  await beforeConfirm?.(rts);
   await rts.getByRole('button', { name: 'Confirm and ship' }).click();
   await rts.getByTestId('courier-booked').waitFor({ timeout: 30_000 });
   return rts;
@@ -46,11 +48,20 @@ describe('the ship dialog at 1366 x 768', () => {
     });
     expect(made.status()).toBe(201);
     const list = await (await page.request.get(`${run.server.url}/api/orders?tab=all&status=PLACED&pageSize=20`)).json();
-    const [order, demoOrder] = list.order as { id: string; shopOrderId: string }[];
+    const [order, demoOrder, tableOrder] = list.order as { id: string; shopOrderId: string }[];
 
-    const rts = await ship(page, order!, 'Shiprocket');
+    // Shiprocket's price is that of the courier it will hand the parcel to, named under the price; the booking names it too.
+    const rts = await ship(page, order!, 'Shiprocket', async (choice) => {
+      const via = choice.getByTestId('quote-via-shiprocket');
+      await expect(via.textContent()).resolves.toBe('via Ekart Logistics Surface');
+      await expect(choice.getByTestId('quote-shiprocket').textContent()).resolves.toContain('₹71.25');
+      const b = (await via.boundingBox())!;
+      expect(b.y + b.height).toBeLessThanOrEqual(768);
+      await page.screenshot({ path: `${SHOTS}/ship-choice-via.png` });
+    });
     const awb = ((await rts.getByTestId('booked-awb').textContent()) ?? '').trim();
     expect(awb).toBe(sr.st.orders.get(order!.id)!.awb);
+    expect(sr.st.assigns.at(-1)).toEqual({ shipment_id: sr.st.orders.get(order!.id)!.shipmentId, courier_id: 43 });
     await rts.getByRole('button', { name: 'Request pickup' }).click();
     const form = rts.getByTestId('request-pickup');
     await form.waitFor();
@@ -92,6 +103,21 @@ describe('the ship dialog at 1366 x 768', () => {
     await demoSlider.getByTestId('ship-documents').waitFor();
     await page.waitForLoadState('networkidle');
     await expect(demoSlider.getByRole('button', { name: 'Request pickup' }).count()).resolves.toBe(0);
+
+    // Shiprocket down: its rate table's price, and the choice says so beside it.
+    sr.st.serviceabilityDown = true;
+    await page.goto(`${run.server.url}/orders?order=${tableOrder!.id}`);
+    await page.getByRole('dialog', { name: `Order ${tableOrder!.shopOrderId}` }).getByRole('button', { name: 'READY TO SHIP' }).click();
+    const choice = page.getByRole('dialog', { name: 'READY TO SHIP' });
+    const note = choice.getByTestId('quote-note-shiprocket');
+    await note.waitFor();
+    sr.st.serviceabilityDown = false;
+    await expect(note.textContent()).resolves.toBe("Shiprocket did not give its price (Shiprocket answered 503); this is its rate table's price");
+    await expect(choice.getByTestId('quote-via-shiprocket').count()).resolves.toBe(0);
+    const nb = (await note.boundingBox())!;
+    const cb = (await choice.boundingBox())!;
+    expect(nb.x + nb.width).toBeLessThanOrEqual(cb.x + cb.width);
+    await page.screenshot({ path: `${SHOTS}/ship-choice-table-note.png` });
     await page.context().close();
   }, 120_000);
 });

@@ -9,7 +9,9 @@
  * the courier by our order reference before booking again: a booking the
  * courier made while we stopped listening (a timeout, a crash before our
  * commit) is found, not doubled. A retry after success answers the first AWB.
- * A refusal fails the attempt with the courier's own reason.
+ * A refusal fails the attempt with the courier's own reason. An aggregator's
+ * booking names the courier its quote priced (`Shipment.viaCourierId`, kept in
+ * the attempt's payload): that courier or a refusal, never another courier.
  */
 import type { Logger } from 'pino';
 import type { DbHandle } from '../../../db/connect';
@@ -49,20 +51,20 @@ async function bookOrFind({ dbh, config, log, task }: TaskContext<BookPayload>):
   const { connectionId, shipment, lookupFirst } = task.payload;
   const carrier: Carrier | null = await liveCarrierOf(dbh, config, log, connectionId);
   if (!carrier) throw new GiveUp('The courier account is no longer connected');
-  if ((lookupFirst || task.attempts > 1) && carrier.findBooking) {
-    const found = await carrier.findBooking(dbh.db, shipment);
-    if (found) return { ok: true, awb: found.awb, foundAtCourier: true };
-  }
-  let r;
   try {
-    r = await carrier.book(dbh.db, shipment);
+    if ((lookupFirst || task.attempts > 1) && carrier.findBooking) {
+      const found = await carrier.findBooking(dbh.db, shipment);
+      if (found) return { ok: true, awb: found.awb, foundAtCourier: true };
+    }
+    const r = await carrier.book(dbh.db, shipment);
+    if (!r.ok) throw new GiveUp(r.reason);
+    return { ok: true, awb: r.awb };
   } catch (err) {
-    // A 4xx other than throttling will not mend by itself: the courier's words, for good.
+    // A 4xx other than throttling will not mend by itself (e.g. the priced courier no longer takes a shipment found
+    // at the courier without an AWB): the courier's words, for good.
     if (err instanceof PartnerError && !err.transient) throw new GiveUp(err.message);
     throw err;
   }
-  if (!r.ok) throw new GiveUp(r.reason);
-  return { ok: true, awb: r.awb };
 }
 
 export const BOOKING_HANDLERS: TaskHandlers = { [BOOK_TASK]: bookHandler as TaskHandler<never> };

@@ -3,14 +3,17 @@
  * field and status code used here is listed with its source in
  * docs/integrations/delhivery.md. Calls carry `Authorization: Token <token>`.
  * A booking is POST /api/cmu/create.json with our order id as `order`;
- * `findBooking` asks the tracking API by that reference (`ref_ids`).
+ * `findBooking` asks the tracking API by that reference (`ref_ids`). Its price
+ * for a parcel is its shipping-charge API (`courierRate`), asked while the
+ * seller waits for the courier choice (once: its rate table answers instead).
  */
-import type { Logger } from 'pino';
 import { z } from 'zod';
+import { paiseToRupees, rupeesToNearestPaisa } from '../../../domain/money';
 import { zoneBetween } from '../../../db/carriers/queries';
 import { defineKind, type OpenConnection } from '../../integrations/connections';
 import { createHttpClient, PartnerError } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
+import { liveHttpOptions, type LiveCarrierContext } from './context';
 import { jsonOrNull } from './json';
 import { delhiveryTrackScans } from './scans';
 import type { Carrier, Shipment } from '../types';
@@ -35,8 +38,8 @@ type Secrets = z.infer<typeof delhiverySecrets>;
 
 type Package = { status?: string; waybill?: string; remarks?: string[] | string; refnum?: string };
 
-export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: { log?: Logger; timeoutMs?: number } = {}): Carrier {
-  const http = createHttpClient({ partner: 'Delhivery', log: ctx.log, timeoutMs: (conn.settings.timeoutS ?? 0) * 1000 || ctx.timeoutMs });
+export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: LiveCarrierContext = {}): Carrier {
+  const http = createHttpClient({ partner: 'Delhivery', log: ctx.log, ...liveHttpOptions(conn.settings, ctx) });
   const auth = { authorization: `Token ${conn.secrets.token}`, accept: 'application/json' };
   const fallback = tableCarrier({ code: 'delhivery', name: 'Delhivery', awbPrefix: '', awbDigits: 13, routingCode: (awb) => `DL/${awb.slice(-3)}` });
   const parse = jsonOrNull;
@@ -67,6 +70,21 @@ export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: { log
       return { serviceable: true, codAvailable, zone, reason: null };
     },
     rate: (db, input) => fallback.rate(db, input),
+    async courierRate(_db, p) {
+      const cod = p.paymentMode === 'cod';
+      // Surface billing (md=S), as our bookings are (shipping_mode Surface); charges as delivered (ss=Delivered).
+      const q = new URLSearchParams({
+        md: 'S', ss: 'Delivered', d_pin: p.destPincode, o_pin: p.originPincode, cgm: String(Math.max(1, Math.ceil(p.weightG))), pt: cod ? 'COD' : 'Pre-paid',
+        ...(cod ? { cod: String(paiseToRupees(p.codPaise)) } : {}),
+      });
+      const res = await http.request({ method: 'GET', url: `${conn.baseUrl}/api/kinko/v1/invoice/charges/.json?${q}`, headers: auth, name: 'invoice.charges' });
+      if (res.status !== 200) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status} to the price request`, res.status);
+      // An array with one charge sheet; `total_amount` (rupees) is `gross_amount` plus tax, possibly with more than two decimals.
+      const body = parse(res.text()) as { total_amount?: number | string }[] | null;
+      const paise = Array.isArray(body) ? rupeesToNearestPaisa(body[0]?.total_amount) : null;
+      if (!paise) throw new PartnerError('Delhivery', 'http', 'Delhivery answered no price', res.status);
+      return { ok: true, ratePaise: paise };
+    },
     async book(_db, s) {
       const pickup = (s.warehouseId && conn.settings.pickupLocations[s.warehouseId]) || conn.settings.defaultPickupLocation || '';
       const data = JSON.stringify({ shipments: [shipmentOf(s)], pickup_location: { name: pickup } });

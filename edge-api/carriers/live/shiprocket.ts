@@ -6,19 +6,22 @@
  * - A token from POST auth/login is kept (per connection, in this process)
  *   until it expires; a 401 renews it once and the call is made again.
  * - A booking is orders/create/adhoc (our order id as `order_id`) then
- *   courier/assign/awb. Shiprocket has no idempotency key: `findBooking`
- *   searches the orders by our order id.
+ *   courier/assign/awb naming the courier the quote priced (`courier_id`, the
+ *   offer's `courier_company_id` from serviceability): that courier or
+ *   Shiprocket's refusal, never another one. Shiprocket has no idempotency
+ *   key: `findBooking` searches the orders by our order id.
  */
 import { z } from 'zod';
+import { rupeesToNearestPaisa } from '../../../domain/money';
 import type { Zone } from '../../../domain/zones';
 import { zoneBetween } from '../../../db/carriers/queries';
 import { defineKind, type OpenConnection } from '../../integrations/connections';
 import { createHttpClient, PartnerError, type OutboundRequest } from '../../integrations/http';
 import { shiprocketTables } from '../shiprocket';
+import { liveHttpOptions, type LiveCarrierContext } from './context';
 import { jsonOrNull } from './json';
 import { shiprocketTrackScans } from './scans';
 import type { Carrier, Serviceability, Shipment } from '../types';
-import type { Logger } from 'pino';
 
 export const SHIPROCKET_PRODUCTION = 'https://apiv2.shiprocket.in';
 /** Shiprocket's tokens last 240 hours; we renew a little before. */
@@ -43,10 +46,8 @@ type Secrets = z.infer<typeof shiprocketSecrets>;
 
 const tokens = new Map<string, { token: string; until: number; secret: string }>();
 
-type Ctx = { log?: Logger; timeoutMs?: number };
-
-export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx = {}): Carrier {
-  const http = createHttpClient({ partner: 'Shiprocket', log: ctx.log, timeoutMs: (conn.settings.timeoutS ?? 0) * 1000 || ctx.timeoutMs });
+export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: LiveCarrierContext = {}): Carrier {
+  const http = createHttpClient({ partner: 'Shiprocket', log: ctx.log, ...liveHttpOptions(conn.settings, ctx) });
   const base = `${conn.baseUrl}/v1/external`;
   const secretTag = `${conn.secrets.email}\u0000${conn.secrets.password}`;
   const fallback = shiprocketTables;
@@ -95,19 +96,22 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
     const q = new URLSearchParams({ pickup_postcode: lane.originPincode, delivery_postcode: lane.destPincode, weight: String(kg), cod: lane.paymentMode === 'cod' ? '1' : '0' });
     const res = await call({ method: 'GET', path: `courier/serviceability/?${q}`, name: 'courier.serviceability' });
     if (res.status >= 500) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status}`, res.status);
-    type Offer = { courier_company_id?: number; cod?: number; rate?: number | string };
+    type Offer = { courier_company_id?: number; courier_name?: string; cod?: number; rate?: number | string };
     const body = parse(res.text()) as { data?: { available_courier_companies?: Offer[]; recommended_courier_company_id?: number } } | null;
     const list = body?.data?.available_courier_companies ?? [];
     if (res.status !== 200 || list.length === 0) return { serviceable: false, codAvailable: false, zone, reason: reasonOf(body, res.status) };
     const codAvailable = list.some((c) => c.cod === 1);
     if (lane.paymentMode === 'cod' && !codAvailable) return { serviceable: false, codAvailable, zone, reason: `Shiprocket does not collect cash on delivery at pincode ${lane.destPincode}` };
-    // The price is that of the courier Shiprocket recommends (the one it assigns when we name none), else its cheapest offer.
-    const offers = list.filter((c) => lane.paymentMode !== 'cod' || c.cod === 1);
-    // Its rates are rupees, at times with more than two decimals: rounded to the paisa.
-    const priced = (c: Offer) => { const n = Number(c.rate); return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : null; };
-    const recommended = offers.find((c) => c.courier_company_id !== undefined && c.courier_company_id === body?.data?.recommended_courier_company_id);
-    const cheapest = offers.map(priced).filter((p): p is number => p !== null).sort((a, b) => a - b)[0] ?? null;
-    return { serviceable: true, codAvailable, zone, reason: null, ratePaise: (recommended && priced(recommended)) ?? cheapest };
+    // The price is that of the courier Shiprocket recommends, else its cheapest offer; that courier is named again at booking.
+    // Its rates are rupees, at times with more than two decimals: rounded to the paisa on their digits.
+    const offers = list
+      .filter((c) => (lane.paymentMode !== 'cod' || c.cod === 1) && typeof c.courier_company_id === 'number')
+      .map((c) => ({ id: String(c.courier_company_id), name: (c.courier_name || `courier ${c.courier_company_id}`).slice(0, 80), ratePaise: rupeesToNearestPaisa(c.rate) }))
+      .filter((c): c is { id: string; name: string; ratePaise: number } => !!c.ratePaise);
+    const recommended = String(body?.data?.recommended_courier_company_id ?? '');
+    const chosen = offers.find((c) => c.id === recommended) ?? [...offers].sort((a, b) => a.ratePaise - b.ratePaise)[0];
+    if (!chosen) return { serviceable: true, codAvailable, zone, reason: null, ratePaise: null, via: null };
+    return { serviceable: true, codAvailable, zone, reason: null, ratePaise: chosen.ratePaise, via: { id: chosen.id, name: chosen.name } };
   }
 
   function adhoc(s: Shipment) {
@@ -126,8 +130,10 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
     };
   }
 
-  async function assignAwb(shipmentId: number): Promise<{ ok: true; awb: string } | { ok: false; reason: string }> {
-    const res = await call({ method: 'POST', path: 'courier/assign/awb', name: 'courier.assign.awb', json: { shipment_id: shipmentId } });
+  /** The AWB for a shipment, from the courier that was priced (`courier_id`) when there is one: never another one instead. */
+  async function assignAwb(shipmentId: number, courierId?: string | null): Promise<{ ok: true; awb: string } | { ok: false; reason: string }> {
+    const json = courierId ? { shipment_id: shipmentId, courier_id: Number(courierId) } : { shipment_id: shipmentId };
+    const res = await call({ method: 'POST', path: 'courier/assign/awb', name: 'courier.assign.awb', json });
     const body = parse(res.text()) as { awb_assign_status?: number; response?: { data?: { awb_code?: string } } } | null;
     const awb = body?.response?.data?.awb_code;
     if (res.status === 200 && body?.awb_assign_status === 1 && awb) return { ok: true, awb };
@@ -144,7 +150,7 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
       const body = parse(res.text()) as { shipment_id?: number; awb_code?: string } | null;
       if (res.status !== 200 || !body?.shipment_id) return { ok: false, reason: reasonOf(body, res.status) };
       if (body.awb_code) return { ok: true, awb: body.awb_code };
-      return assignAwb(body.shipment_id);
+      return assignAwb(body.shipment_id, s.viaCourierId);
     },
     async findBooking(_db, s) {
       const res = await call({ method: 'GET', path: `orders?${new URLSearchParams({ search: s.orderId })}`, name: 'orders.list' });
@@ -155,7 +161,7 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Ctx 
       if (!shipment) return null;
       if (shipment.awb) return { awb: shipment.awb };
       // The order reached Shiprocket but no AWB was assigned: assign it now, on the same shipment.
-      const r = await assignAwb(shipment.id);
+      const r = await assignAwb(shipment.id, s.viaCourierId);
       if (!r.ok) throw new PartnerError('Shiprocket', 'http', r.reason, 400);
       return { awb: r.awb };
     },

@@ -44,7 +44,7 @@ export const actionRoutes = new Hono<AppEnv>()
   /** READY TO SHIP with the courier chosen in the confirmation (`?courier=`), else the default one (services/orders/ready-to-ship). */
   .patch(`${ORDER}/ready-to-ship`, responds(ReadyToShipResponse), v('param', idParam), v('query', readyToShipQuerySchema), async (c) => {
     const actor = serviceActor(c);
-    const { orderId, booking } = await readyToShip(c.var.dbh.db, actor, { orderId: c.req.valid('param').id, courier: c.req.valid('query').courier }, { dbh: c.var.dbh, config: c.var.config, log: c.var.log });
+    const { orderId, booking } = await readyToShip(c.var.dbh.db, actor, { orderId: c.req.valid('param').id, courier: c.req.valid('query').courier, via: c.req.valid('query').via }, { dbh: c.var.dbh, config: c.var.config, log: c.var.log });
     const data = await orderDetail(c.var.dbh, actor, { orderId });
     return c.json({ status: true as const, message: 'Order marked ready to ship', data, booking } satisfies ReadyToShipResponse);
   })

@@ -2,16 +2,17 @@
 // implementation, whether it can take the order, its rate, the estimated
 // delivery date from its SLA, and COD availability. A courier the company has
 // its own live account at (Delhivery, Shiprocket) says itself whether it serves
-// the lane, and Shiprocket its rate; the rate tables answer when it does not
-// (down, slow) and for every other courier. Shiprocket has no demo courier: it
-// is offered only to a company connected to it.
+// the lane and at what price; the rate tables answer for every other courier,
+// and when a live courier does not (down, slow: the quote then says so).
+// Shiprocket has no demo courier: it is offered only to a company connected
+// to it.
 import type { Logger } from 'pino';
 import type { Db, DbHandle } from '../../../db/connect';
 import { listConnectionRows } from '../../../db/integrations/connections';
 import { activePartners, latestBooking, serviceLevelOf } from '../../../db/carriers/queries';
 import { orderForShipping, type ShippingOrder } from '../../../db/carriers/orders';
 import { readPreferences } from '../../../db/preferences/queries';
-import { defaultCourier, type CourierBooking, type CourierQuote, type CourierQuotesResponse } from '../../../domain/carriers';
+import { defaultCourier, rateFromTable, type CourierBooking, type CourierQuote, type CourierQuotesResponse } from '../../../domain/carriers';
 import { nowIso } from '../../../domain/ids';
 import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
 import { courierOrder } from '../../../domain/preferences';
@@ -19,7 +20,7 @@ import { notFound } from '../../../domain/refusal';
 import { estimateDelivery } from '../../../domain/zones';
 import { carrierFor, liveOnlyTablesFor } from '../../carriers';
 import { COURIER_KINDS, liveCarrierOf } from '../../carriers/live/registry';
-import type { Lane, Serviceability } from '../../carriers/types';
+import type { Carrier, Lane, Serviceability } from '../../carriers/types';
 import type { AppConfig } from '../../env';
 import type { ServiceActor } from '../audit/actor';
 
@@ -27,7 +28,7 @@ export const codAmountOf = (o: Pick<ShippingOrder, 'payment_mode' | 'cod_paise'>
 
 /** What asking a company's own courier account needs (the couriers' quotes then come from the courier where it offers them). */
 export type LiveQuoteContext = { dbh: DbHandle; config: AppConfig; log: Logger };
-/** How long the courier choice waits for a courier's own serviceability answer before the rate tables answer instead. */
+/** How long the courier choice waits for each of a courier's own answers (serviceability, price) before the rate tables answer instead. */
 export const QUOTE_TIMEOUT_MS = 4000;
 
 /** The company's active live courier accounts, by courier code. */
@@ -38,23 +39,48 @@ async function liveAccountsOf(live: LiveQuoteContext, companyId: string): Promis
   return byCode;
 }
 
-/**
- * The company's live account at this courier answers whether it serves the lane (and, where the courier prices it,
- * at what rate); null (the rate tables answer) when the courier is down, slow or answers nonsense.
- */
-async function liveServiceability(live: LiveQuoteContext, connectionId: string, code: string, lane: Lane): Promise<Serviceability | null> {
+/** The company's live account at this courier, or null when it cannot be opened (gone, paused, unreadable). */
+async function openLive(live: LiveQuoteContext, connectionId: string, code: string): Promise<Carrier | null> {
   try {
-    const carrier = await liveCarrierOf(live.dbh, live.config, live.log, connectionId, QUOTE_TIMEOUT_MS);
-    return carrier ? await carrier.serviceability(live.dbh.db, lane) : null;
+    return await liveCarrierOf(live.dbh, live.config, live.log, connectionId, QUOTE_TIMEOUT_MS, { quote: true });
   } catch (err) {
-    live.log.warn({ code, err: (err as Error).message }, 'courier serviceability failed; the rate tables answer');
+    live.log.warn({ code, err: (err as Error).message }, 'courier account could not be opened; the rate tables answer');
     return null;
+  }
+}
+
+const whyOf = (err: unknown) => ((err as Error).message || 'no answer').slice(0, 200);
+
+/**
+ * The live courier answers whether it serves the lane (and, where the courier prices it with that answer, at what
+ * rate); when it is down, slow or answers nonsense, why in words (the rate tables then answer).
+ */
+async function liveServiceability(live: LiveQuoteContext, carrier: Carrier, lane: Lane): Promise<{ s: Serviceability } | { why: string }> {
+  try {
+    return { s: await carrier.serviceability(live.dbh.db, lane) };
+  } catch (err) {
+    live.log.warn({ code: carrier.code, err: (err as Error).message }, 'courier serviceability failed; the rate tables answer');
+    return { why: whyOf(err) };
+  }
+}
+
+/** The live courier's own price for the parcel, or why it could not be had. */
+async function liveRate(live: LiveQuoteContext, carrier: Carrier, input: Lane & { weightG: number; codPaise: number }): Promise<{ ratePaise: number } | { why: string }> {
+  try {
+    const r = await carrier.courierRate!(live.dbh.db, input);
+    return r.ok ? { ratePaise: r.ratePaise } : { why: r.reason.slice(0, 200) };
+  } catch (err) {
+    live.log.warn({ code: carrier.code, err: (err as Error).message }, 'courier price failed; the rate table answers');
+    return { why: whyOf(err) };
   }
 }
 
 /**
  * Every courier's answer for this order, cheapest serviceable first: the demo couriers, and a courier offered only
- * to a company with a live account there (Shiprocket) when the company has one.
+ * to a company with a live account there (Shiprocket) when the company has one. A courier the company has a live
+ * account at gives its own price (Shiprocket with its serviceability, Delhivery through its price API once it said it
+ * serves the lane); when it cannot, its rate table prices the order and the quote says so (`rateNote`). Nothing is
+ * kept between calls: every quote is asked with the order's own company's account.
  */
 export async function quotesFor(db: Db, o: ShippingOrder, at: string = nowIso(), live?: LiveQuoteContext): Promise<CourierQuote[]> {
   const partners = await activePartners(db);
@@ -65,15 +91,30 @@ export async function quotesFor(db: Db, o: ShippingOrder, at: string = nowIso(),
     const carrier = carrierFor(p.code) ?? (account ? liveOnlyTablesFor(p.code) : undefined);
     if (!carrier) continue;
     const lane = { originPincode: o.pickup_pincode, destPincode: o.shipping_pincode, paymentMode: o.payment_mode, weightG: Number(o.weight_g) };
-    const s = (live && account && (await liveServiceability(live, account, p.code, lane))) || (await carrier.serviceability(db, lane));
+    const liveCarrier = live && account ? await openLive(live, account, p.code) : null;
+    const asked = live && liveCarrier ? await liveServiceability(live, liveCarrier, lane) : null;
+    const s = (asked && 's' in asked ? asked.s : null) ?? (await carrier.serviceability(db, lane));
     const base = { code: p.code, name: p.name, zone: s.zone, codAvailable: s.codAvailable };
     if (!s.serviceable) {
-      quotes.push({ ...base, serviceable: false, reason: s.reason, ratePaise: null, edd: null });
+      quotes.push({ ...base, serviceable: false, reason: s.reason, ratePaise: null, edd: null, rateSource: null, rateNote: null, via: null });
       continue;
     }
-    const r = s.ratePaise ? { ok: true as const, ratePaise: s.ratePaise } : await carrier.rate(db, { zone: s.zone, weightG: Number(o.weight_g), codPaise: codAmountOf(o) });
+    const codPaise = codAmountOf(o);
+    let courierPaise = s.ratePaise ?? null;
+    let why = asked && 'why' in asked ? asked.why : null;
+    if (!courierPaise && live && liveCarrier?.courierRate && asked && 's' in asked) {
+      const priced = await liveRate(live, liveCarrier, { ...lane, weightG: Number(o.weight_g), codPaise });
+      if ('ratePaise' in priced) courierPaise = priced.ratePaise;
+      else why = priced.why;
+    }
+    const r = courierPaise ? { ok: true as const, ratePaise: courierPaise } : await carrier.rate(db, { zone: s.zone, weightG: Number(o.weight_g), codPaise });
     const edd = estimateDelivery(at, s.zone, serviceLevelOf(p.service_levels));
-    quotes.push(r.ok ? { ...base, serviceable: true, reason: null, ratePaise: r.ratePaise, edd } : { ...base, serviceable: false, reason: r.reason, ratePaise: null, edd: null });
+    // A live account whose own price could not be had: the seller is told the price is the rate table's.
+    const rateNote = !courierPaise && account ? rateFromTable(p.name, why ?? (liveCarrier ? 'no price in its answer' : 'its account could not be used')) : null;
+    const via = courierPaise ? (s.via ?? null) : null;
+    quotes.push(r.ok
+      ? { ...base, serviceable: true, reason: null, ratePaise: r.ratePaise, edd, rateSource: courierPaise ? 'courier' : 'table', rateNote, via }
+      : { ...base, serviceable: false, reason: r.reason, ratePaise: null, edd: null, rateSource: null, rateNote: null, via: null });
   }
   return quotes.sort((a, b) => Number(b.serviceable) - Number(a.serviceable) || (a.ratePaise ?? 0) - (b.ratePaise ?? 0) || a.name.localeCompare(b.name));
 }

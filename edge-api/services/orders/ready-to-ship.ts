@@ -5,6 +5,9 @@
 //   3. a high-margin D2R order needs an admin's approval first;
 //   4. courier allocation: the courier asked for, else the default (the
 //      preference's courier order, then Clickpost companies, then the cheapest);
+//      an aggregator's quote names its courier behind the price (Shiprocket's
+//      courier id), which the booking names again: the seller's `via` must
+//      still be that one (409 otherwise: look again);
 //   5. the courier books it (outside any transaction: a live partner is a
 //      network call). A refusal is recorded on the order (booking row and a
 //      timeline entry) and the order stays PLACED with the partner's reason
@@ -23,7 +26,7 @@ import { d2rApproval, orderForShipping, orderLinesWithListPrice, type ShippingOr
 import { readPreferences } from '../../../db/preferences/queries';
 import { partnerByCodeOrThrow } from '../../../db/orders/shipping';
 import { OrderStateConflict, setOrderStatus, updateOrder } from '../../../db/orders/status';
-import { courierRefused, NO_COURIER_AVAILABLE, type CourierBooking } from '../../../domain/carriers';
+import { courierRefused, NO_COURIER_AVAILABLE, viaChanged, type CourierBooking } from '../../../domain/carriers';
 import { isHighMargin, marginPercent, NEEDS_HIGH_MARGIN_APPROVAL } from '../../../domain/high-margin';
 import { actionRefusal } from '../../../domain/orders/actions';
 import { ORDER_NOT_FOUND } from '../../../domain/orders/texts';
@@ -38,7 +41,8 @@ import { issueInvoiceForShipment } from '../billing/issue-invoice';
 import type { ServiceActor } from '../audit/actor';
 import { codAmountOf, defaultCourierFor, quotesFor } from '../carriers';
 
-export type ReadyToShipInput = { orderId: string; courier?: string };
+/** `via`: an aggregator's courier behind the price the seller saw (its id), when the seller saw one. */
+export type ReadyToShipInput = { orderId: string; courier?: string; via?: string };
 /** What a booking at a live courier (a company's Delhivery or Shiprocket account) needs. */
 export type LiveBookingContext = { dbh: DbHandle; config: AppConfig; log: Logger };
 export type ReadyToShipResult = { orderId: string; booking: CourierBooking | null };
@@ -92,6 +96,8 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
   // A courier offered only to companies with a live account there (Shiprocket) is quoted only for them.
   const carrier = carrierFor(code) ?? (quote ? liveOnlyTablesFor(code) : undefined);
   if (!quote || !carrier) throw invalid(UNKNOWN_COURIER, [{ path: 'courier', message: UNKNOWN_COURIER }]);
+  // An aggregator's price is that of one of its couriers: the seller books the one they saw priced, or looks again.
+  if (input.via !== undefined && input.via !== quote.via?.id) throw conflict(viaChanged(quote.name));
 
   const shipment = {
     orderId: o.id, shopOrderId: o.shop_order_id, originPincode: o.pickup_pincode, destPincode: o.shipping_pincode, paymentMode: o.payment_mode,
@@ -100,6 +106,8 @@ export async function readyToShip(db: Db, actor: ServiceActor, input: ReadyToShi
     consignee: { name: o.customer_name, phone: o.customer_phone, city: o.shipping_city, state: o.shipping_state },
     // A live courier picks up at the location the seller named for this warehouse.
     warehouseId: o.warehouse_id,
+    // An aggregator (Shiprocket) books with the courier its quote priced, kept in the attempt: that one or a refusal.
+    viaCourierId: quote.via?.id ?? null,
   };
   // The company's own account at this courier, when it has one live: a durable, never-doubled booking there.
   const account = live ? (await listConnections(live.dbh, live.config, { ...actor, scope: [o.company_id] }, [code])).find((c) => c.status === 'active') : undefined;

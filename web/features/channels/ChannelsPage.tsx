@@ -8,6 +8,7 @@ import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView, ConnectionTestResponse, TaskListResponse } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
 import { channelConnectionsQuery, channelFailedTasksQuery, channelKeys, channelSyncQuery, isSyncing } from './queries';
+import { useConnectionForm } from './useConnectionForm';
 
 const TITLES: Record<string, string> = { shopify: 'Shopify', woocommerce: 'WooCommerce' };
 const TOPICS: Record<string, string> = { shopify: 'orders/create, orders/updated, orders/cancelled', woocommerce: 'Order created, Order updated' };
@@ -77,7 +78,8 @@ function SyncPanel({ c }: { c: ConnectionView }) {
 
 /**
  * One partner connection: its name and kind, "Test connection" and its answer, the URL the partner posts to, and
- * "Remove" after a confirmation. Shared by Settings > Channels and Settings > Couriers.
+ * "Remove" after a confirmation. Shared by Settings > Channels and Settings > Couriers; its forms, and theirs, and
+ * Settings > GST's, go through `useConnectionForm` (./useConnectionForm.ts).
  */
 export type ConnectionCardProps = {
   c: ConnectionView;
@@ -94,19 +96,15 @@ export type ConnectionCardProps = {
 };
 
 export function ConnectionCard({ c, title, webhook, listKey, remove: removeText, demoBadge, children }: ConnectionCardProps) {
-  const qc = useQueryClient();
   const [confirm, setConfirm] = useState(false);
-  const test = useMutation({
-    mutationFn: () => apiJson<ConnectionTestResponse>(`/api/integrations/connections/${c.id}/test`, { method: 'POST' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: listKey }),
+  const testForm = useConnectionForm({
+    mutationFn: () => apiJson<ConnectionTestResponse>(`/api/integrations/connections/${c.id}/test`, { method: 'POST' }), listKey, refreshAlways: true,
   });
-  const remove = useMutation({
-    mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      setConfirm(false);
-      void qc.invalidateQueries({ queryKey: listKey });
-    },
+  const test = testForm.mutation;
+  const removeForm = useConnectionForm({
+    mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }), listKey, onDone: () => setConfirm(false),
   });
+  const remove = removeForm.mutation;
   const url = webhook.url;
   const answer = test.data ? `${test.data.ok ? 'OK' : 'Failed'}: ${test.data.message}` : c.lastResult;
   return (
@@ -130,7 +128,7 @@ export function ConnectionCard({ c, title, webhook, listKey, remove: removeText,
           <Code style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>{url}</Code>
           <CopyButton value={url}>{({ copied, copy }) => <Button size="compact-xs" variant="light" style={{ flexShrink: 0 }} onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
         </Group>
-        {test.isError && <Alert color="red">{(test.error as Error).message}</Alert>}
+        {testForm.formError && <Alert color="red">{testForm.formError}</Alert>}
         {answer && <Alert color={answer.startsWith('OK') ? 'green' : 'red'} p="xs">{answer}</Alert>}
         {children}
       </Stack>
@@ -141,6 +139,7 @@ export function ConnectionCard({ c, title, webhook, listKey, remove: removeText,
             <Button variant="default" onClick={() => setConfirm(false)}>Keep</Button>
             <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>Remove</Button>
           </Group>
+          {removeForm.formError && <Alert color="red" p="xs">{removeForm.formError}</Alert>}
         </Stack>
       </Modal>
     </Card>
@@ -151,12 +150,10 @@ type Kind = 'shopify' | 'woocommerce';
 const EMPTY = { label: '', shopDomain: '', clientId: '', accessToken: '', clientSecret: '', siteUrl: '', consumerKey: '', consumerSecret: '', webhookSecret: '', baseUrl: '' };
 
 function ConnectForm() {
-  const qc = useQueryClient();
   const [kind, setKind] = useState<Kind>('shopify');
   const [v, setV] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.currentTarget.value });
-  const create = useMutation({
+  const form = useConnectionForm({
     mutationFn: () =>
       apiJson('/api/integrations/connections', {
         method: 'POST',
@@ -164,14 +161,10 @@ function ConnectForm() {
           ? { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { shopDomain: v.shopDomain }, secrets: { clientId: v.clientId || undefined, accessToken: v.accessToken || undefined, clientSecret: v.clientSecret, webhookSecret: v.webhookSecret || undefined } }
           : { kind, label: v.label, baseUrl: v.baseUrl || undefined, settings: { siteUrl: v.siteUrl }, secrets: { consumerKey: v.consumerKey, consumerSecret: v.consumerSecret, webhookSecret: v.webhookSecret } },
       }),
-    onSuccess: () => {
-      setV(EMPTY);
-      setErrors({});
-      void qc.invalidateQueries({ queryKey: channelKeys.connections });
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
+    listKey: channelKeys.connections,
+    onDone: () => setV(EMPTY),
   });
-  const e = (path: string) => errors[path];
+  const { mutation: create, setErrors, errorOf: e } = form;
   return (
     <Card withBorder padding="md">
       <form noValidate onSubmit={(ev) => { ev.preventDefault(); create.mutate(); }}>
@@ -201,7 +194,7 @@ function ConnectForm() {
             </Group>
           )}
           <TextInput label="API base URL (optional: a sandbox or test server)" value={v.baseUrl} onChange={set('baseUrl')} error={e('baseUrl')} maxLength={300} />
-          {create.isError && !Object.keys(errors).length && <Alert color="red">{(create.error as Error).message}</Alert>}
+          {form.formError && <Alert color="red">{form.formError}</Alert>}
           <Group><Button type="submit" loading={create.isPending}>Connect</Button></Group>
         </Stack>
       </form>

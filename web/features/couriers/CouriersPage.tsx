@@ -4,11 +4,12 @@
 // location name at the courier for each warehouse, the tracking push URL, a
 // pickup request, and courier work waiting in the retry queue. The demo couriers need none of this.
 import { Alert, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConnectionView } from '../../../domain/integrations';
-import { apiJson, fieldErrors } from '../../api/client';
+import { apiJson } from '../../api/client';
 import { ConnectionCard, PartnerTasks } from '../channels/ChannelsPage';
+import { useConnectionForm } from '../channels/useConnectionForm';
 import { companyWarehousesQuery } from '../orders/queries';
 import { courierConnectionsQuery, courierKeys, courierTasksQuery, type CourierKind } from './queries';
 import { RequestPickup } from './RequestPickup';
@@ -59,22 +60,17 @@ const cleanMap = (m: Record<string, string>) => Object.fromEntries(Object.entrie
 
 /** What a connected courier shows under its card: live or paused, credentials set and their replacement, pickup locations. */
 function CourierSettings({ c, warehouses }: { c: ConnectionView; warehouses: readonly Warehouse[] }) {
-  const qc = useQueryClient();
   const kind = c.kind as CourierKind;
   const settings = c.settings as { pickupLocations?: Record<string, string>; defaultPickupLocation?: string };
   const [pickups, setPickups] = useState<Record<string, string>>(settings.pickupLocations ?? {});
   const [fallback, setFallback] = useState(settings.defaultPickupLocation ?? '');
   const [secrets, setSecrets] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
+  const form = useConnectionForm({
     mutationFn: (body: Record<string, unknown>) => apiJson(`/api/integrations/connections/${c.id}`, { method: 'PATCH', body }),
-    onSuccess: () => {
-      setErrors({});
-      setSecrets({});
-      void qc.invalidateQueries({ queryKey: courierKeys.connections });
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
+    listKey: courierKeys.connections,
+    onDone: () => setSecrets({}),
   });
+  const { mutation: save, errors } = form;
   const names = [...SECRETS[kind], WEBHOOK_TOKEN];
   const set = names.filter(([n]) => c.secretsSet.includes(n)).map(([, label]) => label);
   const filled = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim()));
@@ -105,29 +101,26 @@ function CourierSettings({ c, warehouses }: { c: ConnectionView; warehouses: rea
           Replace credentials
         </Button>
       </Group>
-      {save.isError && !Object.keys(errors).length && <Alert color="red" p="xs">{(save.error as Error).message}</Alert>}
+      {form.formError && <Alert color="red" p="xs">{form.formError}</Alert>}
       {c.status === 'active' && <RequestPickup connectionId={c.id} warehouses={warehouses} />}
     </Stack>
   );
 }
 
 function ConnectCourier({ warehouses }: { warehouses: readonly Warehouse[] }) {
-  const qc = useQueryClient();
   const [kind, setKind] = useState<CourierKind>('delhivery');
   const [label, setLabel] = useState('');
   const [host, setHost] = useState<string>(HOSTS.delhivery[0]!.value);
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [pickups, setPickups] = useState<Record<string, string>>({});
   const [fallback, setFallback] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const reset = () => {
     setLabel('');
     setSecrets({});
     setPickups({});
     setFallback('');
-    setErrors({});
   };
-  const create = useMutation({
+  const form = useConnectionForm({
     mutationFn: () =>
       apiJson('/api/integrations/connections', {
         method: 'POST',
@@ -137,12 +130,10 @@ function ConnectCourier({ warehouses }: { warehouses: readonly Warehouse[] }) {
           secrets: Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim())),
         },
       }),
-    onSuccess: () => {
-      reset();
-      void qc.invalidateQueries({ queryKey: courierKeys.connections });
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
+    listKey: courierKeys.connections,
+    onDone: reset,
   });
+  const { mutation: create, errors, setErrors } = form;
   return (
     <Card withBorder padding="md">
       <form noValidate onSubmit={(ev) => { ev.preventDefault(); create.mutate(); }}>
@@ -164,7 +155,7 @@ function ConnectCourier({ warehouses }: { warehouses: readonly Warehouse[] }) {
           </Group>
           <PickupLocations kind={kind} warehouses={warehouses} value={pickups} onChange={setPickups} errorOf={(p) => errors[p]} />
           <TextInput label="Default pickup location (for a warehouse without one)" maxLength={60} value={fallback} onChange={(e) => setFallback(e.currentTarget.value)} error={errors['settings.defaultPickupLocation']} />
-          {create.isError && !Object.keys(errors).length && <Alert color="red">{(create.error as Error).message}</Alert>}
+          {form.formError && <Alert color="red">{form.formError}</Alert>}
           <Group><Button type="submit" loading={create.isPending}>Connect</Button></Group>
         </Stack>
       </form>

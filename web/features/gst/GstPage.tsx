@@ -11,6 +11,7 @@ import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView } from '../../../domain/integrations';
 import { formatRupees } from '../../../domain/money';
 import { apiJson, fieldErrors } from '../../api/client';
+import { useConnectionForm } from '../channels/useConnectionForm';
 import { einvoiceQueueQuery, gstKeys, gstSettingsQuery, irpConnectionsQuery } from './queries';
 
 function SettingsCard() {
@@ -59,15 +60,11 @@ function SettingsCard() {
 }
 
 function CredentialRow({ c }: { c: ConnectionView }) {
-  const qc = useQueryClient();
   const [confirm, setConfirm] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      setConfirm(false);
-      void qc.invalidateQueries({ queryKey: gstKeys.connections });
-    },
+  const removeForm = useConnectionForm({
+    mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }), listKey: gstKeys.connections, onDone: () => setConfirm(false),
   });
+  const remove = removeForm.mutation;
   const s = c.settings as { gstin?: string; mode?: string; username?: string };
   return (
     <Table.Tr>
@@ -84,6 +81,7 @@ function CredentialRow({ c }: { c: ConnectionView }) {
               <Button variant="default" onClick={() => setConfirm(false)}>Keep</Button>
               <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>Remove</Button>
             </Group>
+            {removeForm.formError && <Alert color="red" p="xs">{removeForm.formError}</Alert>}
           </Stack>
         </Modal>
       </Table.Td>
@@ -94,14 +92,12 @@ function CredentialRow({ c }: { c: ConnectionView }) {
 const EMPTY = { gstin: '', clientId: '', username: '', clientSecret: '', password: '', publicKeyPem: '' };
 
 function CredentialsCard() {
-  const qc = useQueryClient();
   const q = useQuery(irpConnectionsQuery());
   const [mode, setMode] = useState<'irp' | 'demo'>('irp');
   const [env, setEnv] = useState<string>(IRP_SANDBOX_URL);
   const [v, setV] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setV({ ...v, [k]: e.currentTarget.value });
-  const create = useMutation({
+  const form = useConnectionForm({
     mutationFn: () =>
       apiJson('/api/integrations/connections', {
         method: 'POST',
@@ -113,14 +109,10 @@ function CredentialsCard() {
             secrets: { clientSecret: v.clientSecret, password: v.password },
           },
       }),
-    onSuccess: () => {
-      setV(EMPTY);
-      setErrors({});
-      void qc.invalidateQueries({ queryKey: gstKeys.connections });
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
+    listKey: gstKeys.connections,
+    onDone: () => setV(EMPTY),
   });
-  const e = (path: string) => errors[path];
+  const { mutation: create, setErrors, errorOf: e } = form;
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -159,7 +151,7 @@ function CredentialsCard() {
               </>
             )}
             <Text size="xs" c="dimmed">Credentials are encrypted on the server and never shown again: to change one, remove the GSTIN and add it anew.</Text>
-            {create.isError && !Object.keys(errors).length && <Alert color="red">{(create.error as Error).message}</Alert>}
+            {form.formError && <Alert color="red">{form.formError}</Alert>}
             <Group><Button type="submit" loading={create.isPending}>Add GSTIN</Button></Group>
           </Stack>
         </form>

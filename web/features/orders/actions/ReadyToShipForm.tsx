@@ -20,7 +20,8 @@ const rupees = (paise: number | null) => (paise === null ? '—' : formatRupees(
 const eddText = (edd: string) => (Number.isNaN(Date.parse(edd)) ? edd : formatDate(edd));
 
 /**
- * READY TO SHIP with the courier choice: every courier's price, estimated
+ * READY TO SHIP with the courier choice: every courier's price (a live
+ * courier's own, else its rate table's, said beside it), estimated
  * delivery date and COD for this order, the default (the preference's courier
  * order) picked, another one pickable, then confirm. Shows the booking (courier,
  * rate, AWB) or the partner's reason for refusing it. Once shipped: print the
@@ -70,8 +71,10 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
     setBusy(true);
     setRefused(null);
     try {
+      // An aggregator's price is its courier's: the booking names that courier (refused, not re-routed, if it changed).
+      const via = quotes.data?.quotes.find((q) => q.code === choice)?.via;
       const r = await apiJson<ReadyToShipResponse>(
-        `/api/orders/${order.id}/ready-to-ship?courier=${encodeURIComponent(choice)}`,
+        `/api/orders/${order.id}/ready-to-ship?courier=${encodeURIComponent(choice)}${via ? `&via=${encodeURIComponent(via.id)}` : ''}`,
         { method: 'PATCH', body: {} },
       );
       const b = r.booking;
@@ -110,7 +113,11 @@ export function ReadyToShipForm({ order, onDone }: ReadyToShipFormProps) {
                   {q.code === d.defaultCourier && <Badge size="xs" ml={28} variant="light">Default</Badge>}
                   {!q.serviceable && q.reason && <Text size="xs" c="red" ml={28}>{q.reason}</Text>}
                 </Table.Td>
-                <Table.Td ta="right">{rupees(q.ratePaise)}</Table.Td>
+                <Table.Td ta="right">
+                  {rupees(q.ratePaise)}
+                  {q.via && <Text size="xs" c="dimmed" data-testid={`quote-via-${q.code}`}>via {q.via.name}</Text>}
+                  {q.rateNote && <Text size="xs" c="orange.8" maw={260} ml="auto" data-testid={`quote-note-${q.code}`}>{q.rateNote}</Text>}
+                </Table.Td>
                 <Table.Td>{q.edd ?? '—'}{q.zone ? <Text size="xs" c="dimmed">{ZONE_LABELS[q.zone]}</Text> : null}</Table.Td>
                 <Table.Td>{q.codAvailable ? 'Yes' : 'No'}</Table.Td>
               </Table.Tr>
