@@ -28,6 +28,15 @@ export async function claimChannelOrder(db: Db, row: ChannelOrderRow): Promise<b
 export const updateChannelOrder = (db: Db, id: string, set: Partial<Pick<ChannelOrderRow, 'order_id' | 'store_updated_at' | 'flag' | 'updated_at'>>) =>
   db.updateTable('channel_orders').set(set).where('id', '=', id).execute();
 
+/**
+ * The link moves on to a newer store update only from the one it was read with (compare and set):
+ * false when another import moved it meanwhile (read it again and compare).
+ */
+export async function advanceChannelOrder(db: Db, id: string, from: string, to: string, now: string): Promise<boolean> {
+  const r = await db.updateTable('channel_orders').set({ store_updated_at: to, updated_at: now }).where('id', '=', id).where('store_updated_at', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export const dropChannelOrderClaim = (db: Db, id: string) =>
   db.deleteFrom('channel_orders').where('id', '=', id).where('order_id', 'is', null).execute();
 
