@@ -54,9 +54,6 @@ export async function catalogueIdsBySku(db: Db, companyId: string, shopType: str
 export const orderByShopOrderId = (db: Db, companyId: string, shopOrderId: string) =>
   db.selectFrom('orders').select(['id', 'status']).where('company_id', '=', companyId).where('shop_order_id', '=', shopOrderId).executeTakeFirst();
 
-export const orderState = (db: Db, orderId: string) =>
-  db.selectFrom('orders').select(['id', 'status', 'company_id', 'warehouse_id', 'inventory_blocked', 'shipping_address']).where('id', '=', orderId).executeTakeFirst();
-
 /** The order's items by SKU (a store's item change is compared with them). */
 export const orderItemSkus = (db: Db, orderId: string) =>
   db.selectFrom('order_items').select(['id', 'sku', 'quantity']).where('order_id', '=', orderId).orderBy('id').execute();
