@@ -281,7 +281,20 @@ export const ChannelSyncView = z.object({
   lastSyncedAt: z.string().nullable(),
   lastResult: z.string().nullable(),
   job: JobView.nullable(),
+  /** Whether the store's order webhooks are registered at the store (null: not tried yet). */
+  webhooks: z.object({ state: z.enum(['registered', 'failed', 'no_public_url']), message: z.string(), checkedAt: z.string() }).nullable(),
 });
+export type WebhookRegistration = NonNullable<z.infer<typeof ChannelSyncView>['webhooks']>;
+
+/** The order topics each store is asked to send, as its API names them (docs/integrations/shopify.md, woocommerce.md). */
+export const WEBHOOK_TOPICS = {
+  shopify: ['ORDERS_CREATE', 'ORDERS_UPDATED', 'ORDERS_CANCELLED'],
+  woocommerce: ['order.created', 'order.updated'],
+} as const satisfies Record<ChannelKind, readonly string[]>;
+
+/** A store can only call an https address: without one the webhooks are not registered, and the card says why. */
+export const noPublicUrlMessage = (publicUrl: string) =>
+  `Webhooks not registered: this server's address (PUBLIC_URL) is ${publicUrl.slice(0, 200)}, not a public https address the store can call. Orders still come in by polling every 10 minutes.`;
 export const ChannelSyncResponse = okBody({ sync: ChannelSyncView });
 export type ChannelSyncResponse = z.infer<typeof ChannelSyncResponse>;
 

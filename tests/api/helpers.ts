@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { createApp } from '../../edge-api/app';
+import type { AppConfig } from '../../edge-api/env';
 
 /**
  * With API_TEST_PG=<url> the API suite runs on PostgreSQL: each app gets a schema
@@ -24,11 +25,11 @@ async function openPgSchema(url: string): Promise<DbHandle> {
 export type TestApp = ReturnType<typeof createApp>;
 
 /** A fresh in-memory database with the demo data, and the app over it. */
-export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean } = {}) {
+export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean; config?: Partial<AppConfig> } = {}) {
   const dbh = opts.dbh ?? (process.env.API_TEST_PG ? await openPgSchema(process.env.API_TEST_PG) : connect({ file: ':memory:' }));
   await migrateToLatest(dbh.db);
   await seed(dbh, { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false });
-  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}` } });
+  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}`, ...opts.config } });
   return { app, dbh, db: dbh.db };
 }
 
