@@ -17,13 +17,14 @@ export const webhookUrl = (c: Pick<ConnectionView, 'id' | 'kind'>) => `${window.
 /** Whether the store's order webhooks are registered at the store (made when the store is saved or its test succeeds). */
 function WebhooksLine({ w }: { w: WebhookRegistration | null }) {
   const registered = w?.state === 'registered';
+  const why = w?.message.replace(/^Webhooks (registered at the store|not registered): /, '') ?? '';
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" aria-label="Webhooks at the store">
       <Badge color={registered ? 'green' : w?.state === 'failed' ? 'red' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
         {registered ? 'Webhooks registered' : 'Webhooks not registered'}
       </Badge>
       <Text size="xs" c="dimmed">
-        {w ? `${w.message.replace(/^Webhooks (registered at the store|not registered): /, '')} · checked ${indiaDateTimeText(w.checkedAt)}` : 'Not checked yet: "Test connection" registers them at the store'}
+        {w ? `${registered ? why : why.charAt(0).toUpperCase() + why.slice(1)} · checked ${indiaDateTimeText(w.checkedAt)}` : 'Not checked yet: "Test connection" registers them at the store'}
       </Text>
     </Group>
   );
