@@ -9,6 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../edge-api/app';
 import { retryMissedOrders } from '../../edge-api/integrations/channels/import';
+import { registerStoreWebhooks } from '../../edge-api/integrations/channels/subscriptions';
 import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
 import { drainTasks } from '../../edge-api/integrations/tasks';
 import { anonymous, makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
@@ -32,6 +33,10 @@ const store = http.createServer((req, res) => {
   req.on('end', () => {
     const body = raw ? JSON.parse(raw) : null;
     calls.push({ method: req.method!, path: req.url!, body, headers: req.headers });
+    if (req.url!.startsWith('/admin/api/') && req.headers['x-shopify-access-token'] === 'shpat_slow') {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}'), 2500); // answers after the caller gave up
+      return;
+    }
     if (req.url!.startsWith('/admin/api/')) {
       const a = req.headers['x-shopify-access-token'] === 'shpat_right' ? shopifyAnswer(body) : { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } };
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
@@ -397,6 +402,29 @@ describe('webhooks registered at the store by ShipDesk', () => {
     expect(wooHooks).toHaveLength(2);
     expect(wooHooks.map((h) => `${h.topic} ${h.status} ${h.secret}`)).toEqual(['order.created active wc_new_secret', 'order.updated active wc_new_secret']);
     expect((await webhooksOf(id)).message).toBe('Webhooks registered at the store: order.created, order.updated (all already there)');
+  });
+
+  it('waits out Shopify\'s cost throttle, and says so on the card when Shopify does not answer in time', async () => {
+    const subs: { id: string; topic: string; callbackUrl: string }[] = [];
+    shopifyAnswer = () => ({ status: 503, body: {} });
+    const id = await connectShopify(); // Shopify was down while the store was connected: registered below
+    expect((await webhooksOf(id)).state).toBe('failed');
+    let throttled = 0;
+    const answer = shopifyWithSubscriptions(subs);
+    shopifyAnswer = (body) => (body.query.includes('webhookSubscriptions(') && throttled++ === 0
+      ? { status: 200, body: { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }], extensions: { cost: { requestedQueryCost: 12, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2, restoreRate: 100 } } } } }
+      : answer(body));
+    const waits: number[] = [];
+    const https = { ...config, publicUrl: PUBLIC };
+    const done = await registerStoreWebhooks(dbh, https, log, id, { retries: 1, sleep: async (ms) => { waits.push(ms); } });
+    expect(done).toMatchObject({ state: 'registered' });
+    expect(waits).toEqual([1000]); // (12 - 2) / 100 s, at least a second
+    expect(subs).toHaveLength(3);
+
+    await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { secrets: { accessToken: 'shpat_slow' } } });
+    const slow = await registerStoreWebhooks(dbh, https, log, id, { retries: 0, timeoutMs: 1000 });
+    expect(slow).toMatchObject({ state: 'failed', message: 'Webhooks not registered: shopify did not answer within 1 s' });
+    expect(await webhooksOf(id)).toMatchObject({ state: 'failed', message: 'Webhooks not registered: shopify did not answer within 1 s' });
   });
 
   it("says what WooCommerce answered when it refuses the key", async () => {

@@ -26,8 +26,11 @@ export const storeWebhookUrl = (publicUrl: string, kind: ChannelKind, connection
 /** A topic as the seller reads it (Shopify's ORDERS_CREATE is orders/create). */
 const topicName = (kind: ChannelKind, topic: string) => (kind === 'shopify' ? topic.toLowerCase().replace('_', '/') : topic);
 
+/** A save or a test waits for this: one retry, short waits (a store that does not answer is said so on the card). */
+const IN_REQUEST: PollClientOptions = { retries: 1, maxDelayMs: 2_000, timeoutMs: 10_000 };
+
 /** Registers the connection's webhooks at its store (when it is a real store); null for any other connection. */
-export async function registerStoreWebhooks(dbh: DbHandle, config: AppConfig, log: Logger, connectionId: string, client?: PollClientOptions): Promise<WebhookRegistration | null> {
+export async function registerStoreWebhooks(dbh: DbHandle, config: AppConfig, log: Logger, connectionId: string, client: PollClientOptions = IN_REQUEST): Promise<WebhookRegistration | null> {
   const conn = await openConnection<unknown, Record<string, string>>(dbh, config, connectionId);
   if (!conn || conn.demo || !(CHANNEL_KINDS as readonly string[]).includes(conn.kind)) return null;
   const kind = conn.kind as ChannelKind;
@@ -38,7 +41,7 @@ export async function registerStoreWebhooks(dbh: DbHandle, config: AppConfig, lo
     try {
       const r = kind === 'shopify'
         ? await ensureShopifyWebhooks(conn as unknown as ShopifyConn, url, { log, client })
-        : await ensureWooWebhooks(conn as unknown as WooConn, url, { log, timeoutMs: client?.timeoutMs });
+        : await ensureWooWebhooks(conn as unknown as WooConn, url, { log, timeoutMs: client.timeoutMs });
       const all = [...r.existing, ...r.created].map((t) => topicName(kind, t));
       const news = r.created.length ? `${r.created.length} added now` : 'all already there';
       result = { state: 'registered', message: `Webhooks registered at the store: ${all.join(', ')} (${news})` };
