@@ -152,12 +152,12 @@ export function fromWoo(o: WooOrder): StoreOrder {
 
 // ---- Into an order here ----
 
-/** Why a store order cannot be made here yet (missed orders show it), or null. */
-export function unknownSkuReason(lines: StoreLine[], known: ReadonlySet<string>): string | null {
+/** Why a store order (or its lines added in an update: `unknownTail`) cannot be made here yet (missed orders show it), or null. */
+export function unknownSkuReason(lines: readonly Pick<StoreLine, 'sku' | 'title'>[], known: ReadonlySet<string>, unknownTail = 'add it to the catalogue and the order is imported'): string | null {
   const noSku = lines.find((l) => !l.sku);
   if (noSku) return `Line "${noSku.title.slice(0, 80)}" has no SKU`;
   const unknown = [...new Set(lines.filter((l) => !known.has(l.sku)).map((l) => l.sku))];
-  return unknown.length ? `Unknown SKU ${unknown.slice(0, 5).join(', ')}: add it to the catalogue and the order is imported` : null;
+  return unknown.length ? `Unknown SKU ${unknown.slice(0, 5).join(', ')}: ${unknownTail}` : null;
 }
 
 const formAddress = (a: StoreAddress) => ({
@@ -182,7 +182,7 @@ export function manualOrderPayload(o: StoreOrder, catalogueIds: ReadonlyMap<stri
   };
 }
 
-/** Statuses in which the store's change (address, cancel) is applied here; after them it is flagged for the seller. */
+/** Statuses in which the store's change (address, items, cancel) is applied here; after them it is flagged for the seller. */
 export const CHANGEABLE_STATUSES = ['PLACED', 'PROCESSED'] as const;
 
 export const STORE_CHANGES = { cancelled: 'cancelled in the store', address: 'shipping address changed in the store', items: 'items changed in the store' } as const;
@@ -198,29 +198,35 @@ export function storeChangeSummary(o: StoreOrder, stored: { pincode?: string; ad
 
 export type StoredItem = { id: string; sku: string; quantity: number };
 
-/**
- * How the store's lines differ from the order's items, by SKU: only quantities
- * (each item's new quantity), or lines added or removed; null when the same.
- */
-export function storeItemsChange(lines: readonly StoreLine[], stored: readonly StoredItem[]):
-  | null
-  | { kind: 'quantities'; items: { id: string; sku: string; from: number; to: number }[] }
-  | { kind: 'lines'; added: string[]; removed: string[] } {
-  const want = new Map<string, number>();
-  for (const l of lines) want.set(l.sku, (want.get(l.sku) ?? 0) + l.quantity);
+export type StoreItemsChange = {
+  /** Items here whose SKU the store now wants in another quantity. */
+  quantities: { id: string; sku: string; from: number; to: number }[];
+  /** SKUs the store added (its quantity and unit price, summed over its lines of that SKU). */
+  added: { sku: string; title: string; quantity: number; unitPrice: string }[];
+  /** Items here whose SKU the store no longer has. */
+  removed: { id: string; sku: string }[];
+  /** A SKU on two items here (a free unit beside a paid one) with a new total: it cannot be split, the seller decides. */
+  unsplittable: string[];
+};
+
+/** How the store's lines differ from the order's items, by SKU; null when the same. */
+export function storeItemsChange(lines: readonly StoreLine[], stored: readonly StoredItem[]): StoreItemsChange | null {
+  const want = new Map<string, { quantity: number; title: string; unitPrice: string }>();
+  for (const l of lines) {
+    const w = want.get(l.sku);
+    want.set(l.sku, w ? { ...w, quantity: w.quantity + l.quantity } : { quantity: l.quantity, title: l.title, unitPrice: l.unitPrice });
+  }
   const have = new Map<string, StoredItem[]>();
   for (const i of stored) have.set(i.sku, [...(have.get(i.sku) ?? []), i]);
-  const added = [...want.keys()].filter((sku) => !have.has(sku));
-  const removed = [...have.keys()].filter((sku) => !want.has(sku));
-  if (added.length || removed.length) return { kind: 'lines', added, removed };
-  const items = [...have.entries()]
-    .filter(([, rows]) => rows.length === 1)
-    .map(([sku, rows]) => ({ id: rows[0]!.id, sku, from: rows[0]!.quantity, to: want.get(sku)! }))
-    .filter((i) => i.from !== i.to);
-  // A SKU on two items here (a free unit beside a paid one) with a new total cannot be split: a lines change for the seller.
-  const split = [...have.entries()].some(([sku, rows]) => rows.length > 1 && rows.reduce((n, r) => n + r.quantity, 0) !== want.get(sku));
-  if (split) return { kind: 'lines', added: [], removed: [] };
-  return items.length ? { kind: 'quantities', items } : null;
+  const change: StoreItemsChange = {
+    added: [...want.entries()].filter(([sku]) => !have.has(sku)).map(([sku, w]) => ({ sku, ...w })),
+    removed: [...have.entries()].filter(([sku]) => !want.has(sku)).flatMap(([sku, rows]) => rows.map((r) => ({ id: r.id, sku }))),
+    quantities: [...have.entries()]
+      .filter(([sku, rows]) => want.has(sku) && rows.length === 1 && rows[0]!.quantity !== want.get(sku)!.quantity)
+      .map(([sku, rows]) => ({ id: rows[0]!.id, sku, from: rows[0]!.quantity, to: want.get(sku)!.quantity })),
+    unsplittable: [...have.entries()].filter(([sku, rows]) => want.has(sku) && rows.length > 1 && rows.reduce((n, r) => n + r.quantity, 0) !== want.get(sku)!.quantity).map(([sku]) => sku),
+  };
+  return change.added.length || change.removed.length || change.quantities.length || change.unsplittable.length ? change : null;
 }
 
 // ---- Connections (Settings > Channels) ----
@@ -275,7 +281,20 @@ export const ChannelSyncView = z.object({
   lastSyncedAt: z.string().nullable(),
   lastResult: z.string().nullable(),
   job: JobView.nullable(),
+  /** Whether the store's order webhooks are registered at the store (null: not tried yet). */
+  webhooks: z.object({ state: z.enum(['registered', 'failed', 'no_public_url']), message: z.string(), checkedAt: z.string() }).nullable(),
 });
+export type WebhookRegistration = NonNullable<z.infer<typeof ChannelSyncView>['webhooks']>;
+
+/** The order topics each store is asked to send, as its API names them (docs/integrations/shopify.md, woocommerce.md). */
+export const WEBHOOK_TOPICS = {
+  shopify: ['ORDERS_CREATE', 'ORDERS_UPDATED', 'ORDERS_CANCELLED'],
+  woocommerce: ['order.created', 'order.updated'],
+} as const satisfies Record<ChannelKind, readonly string[]>;
+
+/** A store can only call an https address: without one the webhooks are not registered, and the card says why. */
+export const noPublicUrlMessage = (publicUrl: string) =>
+  `Webhooks not registered: this server's address (PUBLIC_URL) is ${publicUrl.slice(0, 200)}, not a public https address the store can call. Orders still come in by polling every 10 minutes.`;
 export const ChannelSyncResponse = okBody({ sync: ChannelSyncView });
 export type ChannelSyncResponse = z.infer<typeof ChannelSyncResponse>;
 

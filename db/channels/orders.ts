@@ -28,6 +28,15 @@ export async function claimChannelOrder(db: Db, row: ChannelOrderRow): Promise<b
 export const updateChannelOrder = (db: Db, id: string, set: Partial<Pick<ChannelOrderRow, 'order_id' | 'store_updated_at' | 'flag' | 'updated_at'>>) =>
   db.updateTable('channel_orders').set(set).where('id', '=', id).execute();
 
+/**
+ * The link moves on to a newer store update only from the one it was read with (compare and set):
+ * false when another import moved it meanwhile (read it again and compare).
+ */
+export async function advanceChannelOrder(db: Db, id: string, from: string, to: string, now: string): Promise<boolean> {
+  const r = await db.updateTable('channel_orders').set({ store_updated_at: to, updated_at: now }).where('id', '=', id).where('store_updated_at', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export const dropChannelOrderClaim = (db: Db, id: string) =>
   db.deleteFrom('channel_orders').where('id', '=', id).where('order_id', 'is', null).execute();
 
@@ -44,9 +53,6 @@ export async function catalogueIdsBySku(db: Db, companyId: string, shopType: str
 /** An order here made under this store order name (a claim left by a crash between making the order and recording it). */
 export const orderByShopOrderId = (db: Db, companyId: string, shopOrderId: string) =>
   db.selectFrom('orders').select(['id', 'status']).where('company_id', '=', companyId).where('shop_order_id', '=', shopOrderId).executeTakeFirst();
-
-export const orderState = (db: Db, orderId: string) =>
-  db.selectFrom('orders').select(['id', 'status', 'company_id', 'warehouse_id', 'inventory_blocked', 'shipping_address']).where('id', '=', orderId).executeTakeFirst();
 
 /** The order's items by SKU (a store's item change is compared with them). */
 export const orderItemSkus = (db: Db, orderId: string) =>

@@ -19,6 +19,18 @@ export async function saveChannelSync(db: Db, connectionId: string, companyId: s
     .execute();
 }
 
+/**
+ * Where the store's webhooks stand, kept without moving the row's `updated_at` (the polling's clock):
+ * a row made here looks never synced.
+ */
+export async function saveWebhookState(db: Db, connectionId: string, companyId: string, w: { state: string; message: string; checkedAt: string }) {
+  const set = { webhooks_state: w.state, webhooks_message: w.message, webhooks_checked_at: w.checkedAt };
+  await db.insertInto('channel_sync')
+    .values({ connection_id: connectionId, company_id: companyId, cursor: null, job_id: null, last_synced_at: null, last_result: null, updated_at: new Date(0).toISOString(), ...set })
+    .onConflict((oc) => oc.column('connection_id').doUpdateSet(set))
+    .execute();
+}
+
 /** The job's status, when a job of this id exists. */
 export const jobStatus = async (db: Db, jobId: string) =>
   (await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst())?.status ?? null;

@@ -2,6 +2,7 @@
 // (./status.ts): shipping packages, item quantities, credit notes, warehouses.
 // `db`/`tx` first; run inside the action's transaction.
 import type { Insertable } from 'kysely';
+import type { OrderItemTable } from '../schema';
 import type { CreditNoteTable } from '../tables/orders';
 import type { Tx } from './status';
 import '../tables/orders';
@@ -21,9 +22,22 @@ export async function itemQuantities(tx: Tx, orderId: string) {
   return tx.selectFrom('order_items').select(['id', 'quantity']).where('order_id', '=', orderId).execute();
 }
 
-/** The order's items with what a quantity change needs. */
+/** The order's items with what an items change needs (quantities, lines added or removed). */
 export async function itemsForQuantities(tx: Tx, orderId: string) {
-  return tx.selectFrom('order_items').select(['id', 'quantity', 'final_price_paise', 'title']).where('order_id', '=', orderId).execute();
+  return tx
+    .selectFrom('order_items')
+    .select(['id', 'quantity', 'final_price_paise', 'title', 'sku', 'catalogue_id', 'wsin_mapping'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertOrderItem(tx: Tx, item: Insertable<OrderItemTable>) {
+  await tx.insertInto('order_items').values(item).execute();
+}
+
+export async function deleteOrderItem(tx: Tx, orderId: string, itemId: string) {
+  await tx.deleteFrom('order_items').where('id', '=', itemId).where('order_id', '=', orderId).execute();
 }
 
 export async function setReturnQuantity(tx: Tx, orderId: string, itemId: string, returnQuantity: number) {

@@ -21,6 +21,10 @@ export interface ChannelSyncTable {
   last_synced_at: string | null;
   last_result: string | null;
   updated_at: string;
+  /** registered | failed | no_public_url (db/migrations/2026-11-29T0500_channel_webhooks.ts) */
+  webhooks_state: string | null;
+  webhooks_message: string | null;
+  webhooks_checked_at: string | null;
 }
 
 declare module '../schema' {

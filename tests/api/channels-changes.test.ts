@@ -1,12 +1,17 @@
-// A store's changes to an order it sent: before READY_TO_SHIP new quantities
-// apply here; a line added or removed, and any change after it, is flagged on
-// the order for the seller. And an order waiting in Missed Orders for an
-// unknown SKU is imported once the seller adds that SKU to the catalogue.
+// A store's changes to an order it sent: before READY_TO_SHIP its items (lines
+// added, removed, new quantities) apply here with the total, weight and stock
+// held following; an unknown SKU among them, and any change after it, is
+// flagged on the order for the seller; an older update never undoes a newer
+// one. And an order waiting in Missed Orders for an unknown SKU is imported
+// once the seller adds that SKU to the catalogue.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_COMPANIES } from '../../db/seed';
+import { fromShopify, shopifyOrderSchema } from '../../domain/channels';
 import { defaultConfig } from '../../edge-api/app';
+import { importStoreOrder } from '../../edge-api/integrations/channels/import';
 import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
 import { drainTasks } from '../../edge-api/integrations/tasks';
 import { JOB_HANDLERS } from '../../edge-api/jobs/handlers';
@@ -55,10 +60,14 @@ async function productImage(): Promise<string> {
   return p.body.url;
 }
 const at = (hour: number) => `2026-11-26T${String(hour).padStart(2, '0')}:00:00+05:30`;
-const withLines = (hour: number, lines: { sku: string; quantity: number }[]) => ({
+const withLines = (hour: number, lines: { sku: string; quantity: number; price?: string }[]) => ({
   ...ORDER, updated_at: at(hour),
-  line_items: lines.map((l) => ({ ...ORDER.line_items.find((x: { sku: string }) => x.sku === l.sku) ?? { ...ORDER.line_items[0], title: 'Another product' }, sku: l.sku, quantity: l.quantity })),
+  line_items: lines.map((l) => ({
+    ...ORDER.line_items.find((x: { sku: string }) => x.sku === l.sku) ?? { ...ORDER.line_items[0], title: 'Another product' }, sku: l.sku, quantity: l.quantity, ...(l.price ? { price: l.price } : {}),
+  })),
 });
+const catalogueItem = (sku: string) => db.selectFrom('catalogue_items').selectAll().where('sku', '=', sku).where('company_id', '=', DEMO_COMPANIES[0].id).executeTakeFirstOrThrow();
+const flagOf = async (orderId: string) => (await db.selectFrom('channel_orders').select('flag').where('order_id', '=', orderId).executeTakeFirstOrThrow()).flag;
 
 describe('store changes to an imported order', () => {
   it('applies new quantities before READY_TO_SHIP, and the total follows', async () => {
@@ -74,14 +83,91 @@ describe('store changes to an imported order', () => {
     expect(await lastTrail(after.id)).toBe(`Quantities updated (${kurta.title}: 1 → 3)`);
   });
 
-  it('flags a line added in the store for the seller and leaves the items as they were', async () => {
+  it('adds a line added in the store at the price the store charged, with GST and HSN from the catalogue, and the total and weight follow', async () => {
     await deliver(ORDER, 'orders/create');
-    await deliver(withLines(11, [{ sku: 'CP-0001', quantity: 1 }, { sku: 'CP-0007', quantity: 1 }, { sku: 'CP-0002', quantity: 1 }]));
+    const before = await theOrder();
+    await deliver(withLines(11, [{ sku: 'CP-0001', quantity: 1 }, { sku: 'CP-0007', quantity: 1 }, { sku: 'CP-0002', quantity: 2, price: '150.00' }]));
+    const after = await theOrder();
+    expect(await items(after.id)).toEqual(['CP-0001 x1', 'CP-0002 x2', 'CP-0007 x1']);
+    expect(Number(after.total_paise) - Number(before.total_paise)).toBe(2 * 15_000);
+    expect(Number(after.cod_paise)).toBe(Number(after.total_paise)); // a COD order collects the new total
+    const tea = await catalogueItem('CP-0002');
+    expect(Number(after.weight_g) - Number(before.weight_g)).toBe(2 * Number(tea.weight_g));
+    const line = await db.selectFrom('order_items').selectAll().where('order_id', '=', after.id).where('sku', '=', 'CP-0002').executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ title: tea.product_title, final_price_paise: 15_000, hsn_code: tea.hsn_code, catalogue_id: tea.id, is_free: 0 });
+    expect(await lastTrail(after.id)).toBe(`Items updated (${tea.product_title} × 2 added)`);
+    expect(await flagOf(after.id)).toBeNull();
+  });
+
+  it('removes a line removed in the store from an order being processed, and the total follows', async () => {
+    await deliver(ORDER, 'orders/create');
+    const before = await theOrder();
+    await db.updateTable('orders').set({ status: 'PROCESSED' }).where('id', '=', before.id).execute();
+    await deliver(withLines(11, [{ sku: 'CP-0001', quantity: 2 }]));
+    const after = await theOrder();
+    expect(after.status).toBe('PROCESSED');
+    expect(await items(after.id)).toEqual(['CP-0001 x2']);
+    // One more Cotton Kurta at ₹2,499, the ₹399 socks gone.
+    expect(Number(after.total_paise) - Number(before.total_paise)).toBe(249_900 - 39_900);
+    const socks = await catalogueItem('CP-0007');
+    const kurta = await catalogueItem('CP-0001');
+    expect(await lastTrail(after.id)).toBe(`Items updated (${socks.product_title} removed; ${kurta.product_title}: 1 → 2)`);
+  });
+
+  it('moves the stock an order holds by the units its items gained and lost', async () => {
+    await deliver(ORDER, 'orders/create');
+    const o = await theOrder();
+    await db.updateTable('orders').set({ inventory_blocked: 1 }).where('id', '=', o.id).execute();
+    const wsinOf = async (sku: string) => db.selectFrom('catalogue_wsins').innerJoin('catalogue_items', 'catalogue_items.id', 'catalogue_wsins.catalogue_id')
+      .select(['catalogue_wsins.wsin', 'catalogue_wsins.multiplier']).where('catalogue_items.sku', '=', sku).where('catalogue_items.company_id', '=', o.company_id).executeTakeFirstOrThrow();
+    const kurta = await wsinOf('CP-0001');
+    const socks = await wsinOf('CP-0007');
+    const held = async (wsin: string) => Number((await db.selectFrom('inventory').select('blocked').where('warehouse_id', '=', o.warehouse_id!).where('wsin', '=', wsin).executeTakeFirstOrThrow()).blocked);
+    await db.updateTable('inventory').set({ blocked: 10 }).where('warehouse_id', '=', o.warehouse_id!).where('wsin', 'in', [kurta.wsin, socks.wsin]).execute();
+    await deliver(withLines(11, [{ sku: 'CP-0001', quantity: 3 }]));
+    expect(await held(kurta.wsin)).toBe(10 + 2 * Number(kurta.multiplier));
+    expect(await held(socks.wsin)).toBe(10 - Number(socks.multiplier));
+    const trail = await db.selectFrom('inventory_trail').select(['wsin', 'kind']).where('remarks', '=', 'Items of order #9999 changed').execute();
+    expect(new Set(trail.map((t) => `${t.wsin} ${t.kind}`))).toEqual(new Set([`${kurta.wsin} block`, `${socks.wsin} unblock`]));
+  });
+
+  it('flags a line of an unknown SKU with the reason and changes no item, while the address sent with it applies', async () => {
+    await deliver(ORDER, 'orders/create');
+    const before = await theOrder();
+    await deliver({
+      ...withLines(11, [{ sku: 'CP-0001', quantity: 2 }, { sku: 'CP-0007', quantity: 1 }, { sku: 'NOT-SOLD-1', quantity: 1 }]),
+      shipping_address: { ...ORDER.shipping_address, address1: '7 Residency Road', zip: '560025' },
+    });
     const o = await theOrder();
     expect(await items(o.id)).toEqual(['CP-0001 x1', 'CP-0007 x1']);
-    expect(await lastTrail(o.id)).toBe('Shopify order #9999 items changed in the store (CP-0002 added) after it was placed: not applied here, please check');
-    const link = await db.selectFrom('channel_orders').select('flag').where('order_id', '=', o.id).executeTakeFirstOrThrow();
-    expect(link.flag).toBe('Shopify order #9999 items changed in the store (CP-0002 added) after it was placed: not applied here, please check');
+    expect(Number(o.total_paise)).toBe(Number(before.total_paise));
+    expect(o.shipping_pincode).toBe('560025');
+    const note = 'Shopify order #9999 items changed in the store (Unknown SKU NOT-SOLD-1: not in the catalogue) after it was placed: not applied here, please check';
+    expect(await lastTrail(o.id)).toBe(note);
+    expect(await flagOf(o.id)).toBe(note);
+  });
+
+  it('never lets an older update undo a newer one', async () => {
+    await deliver(ORDER, 'orders/create');
+    await deliver(withLines(12, [{ sku: 'CP-0001', quantity: 3 }, { sku: 'CP-0002', quantity: 1, price: '150.00' }]));
+    const o = await theOrder();
+    await deliver(withLines(11, [{ sku: 'CP-0001', quantity: 2 }, { sku: 'CP-0007', quantity: 1 }]));
+    expect(await items(o.id)).toEqual(['CP-0001 x3', 'CP-0002 x1']);
+    const now = await theOrder();
+    expect(Number(now.total_paise)).toBe(Number(o.total_paise));
+    expect(Number(now.version)).toBe(Number(o.version));
+  });
+
+  it('keeps the newer of two updates imported at the same time', async () => {
+    await deliver(ORDER, 'orders/create');
+    const o = await theOrder();
+    const conn = { id: connectionId, companyId: o.company_id };
+    const store = (x: unknown) => fromShopify(shopifyOrderSchema.parse(x));
+    await Promise.all([
+      importStoreOrder(dbh, conn, store(withLines(11, [{ sku: 'CP-0001', quantity: 2 }, { sku: 'CP-0007', quantity: 1 }]))),
+      importStoreOrder(dbh, conn, store(withLines(12, [{ sku: 'CP-0001', quantity: 4 }]))),
+    ]);
+    expect(await items(o.id)).toEqual(['CP-0001 x4']);
   });
 
   it('flags an items change after READY_TO_SHIP and changes nothing', async () => {
@@ -92,6 +178,12 @@ describe('store changes to an imported order', () => {
     expect(await items(o.id)).toEqual(['CP-0001 x1', 'CP-0007 x1']);
     expect(Number((await theOrder()).total_paise)).toBe(Number(o.total_paise));
     expect(await lastTrail(o.id)).toBe('Shopify order #9999 items changed in the store after it was ready to ship: not applied here, please check');
+    // A line added and one removed after READY_TO_SHIP: flagged too, the items stay.
+    await deliver(withLines(12, [{ sku: 'CP-0001', quantity: 1 }, { sku: 'CP-0002', quantity: 1 }]));
+    expect(await items(o.id)).toEqual(['CP-0001 x1', 'CP-0007 x1']);
+    expect(Number((await theOrder()).total_paise)).toBe(Number(o.total_paise));
+    expect(await flagOf(o.id)).toBe('Shopify order #9999 items changed in the store after it was ready to ship: not applied here, please check');
+    expect(await db.selectFrom('order_trails').select('id').where('order_id', '=', o.id).where('description', 'like', 'Shopify order #9999 items changed%').execute()).toHaveLength(2);
   });
 
   it('applies an address and a quantity change sent together', async () => {

@@ -9,9 +9,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../edge-api/app';
 import { retryMissedOrders } from '../../edge-api/integrations/channels/import';
+import { registerStoreWebhooks } from '../../edge-api/integrations/channels/subscriptions';
 import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
 import { drainTasks } from '../../edge-api/integrations/tasks';
 import { anonymous, makeTestApp, signInDemo, type Agent, type TestApp } from './helpers';
+import { noPublicUrlMessage } from '../../domain/channels';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/channels/${name}`, import.meta.url), 'utf8');
 const SHOPIFY_ORDER = JSON.parse(fixture('shopify-order.json'));
@@ -20,6 +22,10 @@ const sign = (secret: string, body: string) => createHmac('sha256', secret).upda
 
 type Call = { method: string; path: string; body: any; headers: http.IncomingHttpHeaders };
 let calls: Call[] = [];
+/** The store's webhooks: WooCommerce's as GET/POST/PUT /wp-json/wc/v3/webhooks keep them (the secret is never shown back). */
+type WooHook = { id: number; name: string; status: string; topic: string; delivery_url: string; secret: string };
+let wooHooks: WooHook[] = [];
+const wooHookView = ({ secret: _secret, ...h }: WooHook) => ({ ...h, resource: h.topic.split('.')[0], event: h.topic.split('.')[1], hooks: [], date_created: '2026-11-27T08:00:00', date_created_gmt: '2026-11-27T02:30:00' });
 let shopifyAnswer: (body: any) => { status: number; body: unknown } = () => ({ status: 500, body: {} });
 const store = http.createServer((req, res) => {
   let raw = '';
@@ -27,6 +33,10 @@ const store = http.createServer((req, res) => {
   req.on('end', () => {
     const body = raw ? JSON.parse(raw) : null;
     calls.push({ method: req.method!, path: req.url!, body, headers: req.headers });
+    if (req.url!.startsWith('/admin/api/') && req.headers['x-shopify-access-token'] === 'shpat_slow') {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}'), 2500); // answers after the caller gave up
+      return;
+    }
     if (req.url!.startsWith('/admin/api/')) {
       const a = req.headers['x-shopify-access-token'] === 'shpat_right' ? shopifyAnswer(body) : { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } };
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
@@ -36,6 +46,22 @@ const store = http.createServer((req, res) => {
     if (req.headers.authorization !== `Basic ${auth}`) {
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } }));
       return;
+    }
+    const hook = /^\/wp-json\/wc\/v3\/webhooks(?:\/(\d+))?(?:\?.*)?$/.exec(req.url!);
+    const send = (status: number, b: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(b));
+    if (hook && req.method === 'GET' && !hook[1]) return send(200, wooHooks.map(wooHookView));
+    if (hook && req.method === 'POST' && !hook[1]) {
+      const missing = ['topic', 'delivery_url'].filter((k) => !body?.[k]);
+      if (missing.length) return send(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${missing.join(', ')}`, data: { status: 400 } });
+      const h = { id: 100 + wooHooks.length, name: body.name ?? 'Webhook created on Nov 27, 2026', status: body.status ?? 'active', topic: body.topic, delivery_url: body.delivery_url, secret: body.secret ?? '' };
+      wooHooks.push(h);
+      return send(201, wooHookView(h));
+    }
+    if (hook && req.method === 'PUT' && hook[1]) {
+      const h = wooHooks.find((x) => x.id === Number(hook[1]));
+      if (!h) return send(404, { code: 'woocommerce_rest_webhook_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+      Object.assign(h, body);
+      return send(200, wooHookView(h));
     }
     if (req.method === 'GET' && req.url!.startsWith('/wp-json/wc/v3/orders?')) {
       res.writeHead(200, { 'content-type': 'application/json', 'x-wp-total': '12', 'x-wp-totalpages': '12' }).end('[]');
@@ -65,6 +91,7 @@ beforeEach(async () => {
   ({ app, db, dbh } = await makeTestApp({ orders: 0 }));
   seller = await signInDemo(app, 'seller');
   calls = [];
+  wooHooks = [];
 });
 
 async function connectShopify() {
@@ -284,5 +311,138 @@ describe('WooCommerce order webhooks', () => {
     await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { secrets: { consumerSecret: 'cs_wrong' } } });
     const bad = await seller.json(`/api/integrations/connections/${id}/test`, { method: 'POST' });
     expect(bad.body).toMatchObject({ ok: false, message: 'WooCommerce answered 401: Sorry, you cannot list resources.' });
+  });
+});
+
+/**
+ * Shopify's webhook subscriptions as the GraphQL Admin API 2025-07 keeps them: webhookSubscriptions(topics:)
+ * lists the app's own, webhookSubscriptionCreate(topic:, webhookSubscription: {callbackUrl, format}) makes one
+ * (docs/integrations/shopify.md). Other queries answer as `other` says.
+ */
+function shopifyWithSubscriptions(subs: { id: string; topic: string; callbackUrl: string }[], other: (body: any) => { status: number; body: unknown } = () => ({ status: 500, body: {} })) {
+  return (body: any) => {
+    if (body.query.includes('webhookSubscriptions(')) {
+      const topics: string[] = body.variables.topics ?? [];
+      const nodes = subs.filter((s) => !topics.length || topics.includes(s.topic)).map((s) => ({ id: s.id, topic: s.topic, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl } }));
+      return { status: 200, body: { data: { webhookSubscriptions: { nodes } } } };
+    }
+    if (body.query.includes('webhookSubscriptionCreate(')) {
+      const { topic, webhookSubscription } = body.variables;
+      if (!String(webhookSubscription.callbackUrl).startsWith('https://')) {
+        return { status: 200, body: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }] } } } };
+      }
+      const made = { id: `gid://shopify/WebhookSubscription/${9000 + subs.length}`, topic, callbackUrl: webhookSubscription.callbackUrl };
+      subs.push(made);
+      return { status: 200, body: { data: { webhookSubscriptionCreate: { webhookSubscription: { id: made.id, topic }, userErrors: [] } } } };
+    }
+    return other(body);
+  };
+}
+
+describe('webhooks registered at the store by ShipDesk', () => {
+  const PUBLIC = 'https://ship.acme.in';
+  beforeEach(async () => {
+    ({ app, db, dbh } = await makeTestApp({ orders: 0, config: { publicUrl: PUBLIC } }));
+    seller = await signInDemo(app, 'seller');
+  });
+  const webhooksOf = async (id: string) => (await seller.json(`/api/integrations/connections/${id}/sync`)).body.sync.webhooks;
+
+  it('subscribes a new Shopify store to its order topics once, however often it is saved or tested', async () => {
+    // Another app's (or an old) subscription to another address is not ours.
+    const subs = [{ id: 'gid://shopify/WebhookSubscription/1', topic: 'ORDERS_CREATE', callbackUrl: 'https://elsewhere.example/hook' }];
+    shopifyAnswer = shopifyWithSubscriptions(subs, () => ({ status: 200, body: { data: { shop: { name: 'Acme India', myshopifyDomain: 'acme-india.myshopify.com' } } } }));
+    const id = await connectShopify();
+    const url = `${PUBLIC}/api/integrations/shopify/${id}/webhook`;
+    const creates = () => calls.filter((c) => c.body?.query?.includes('webhookSubscriptionCreate('));
+    expect(creates().map((c) => c.body.variables)).toEqual([
+      { topic: 'ORDERS_CREATE', webhookSubscription: { callbackUrl: url, format: 'JSON' } },
+      { topic: 'ORDERS_UPDATED', webhookSubscription: { callbackUrl: url, format: 'JSON' } },
+      { topic: 'ORDERS_CANCELLED', webhookSubscription: { callbackUrl: url, format: 'JSON' } },
+    ]);
+    expect(creates()[0]!.path).toBe('/admin/api/2025-07/graphql.json');
+    expect(await webhooksOf(id)).toMatchObject({ state: 'registered', message: 'Webhooks registered at the store: orders/create, orders/updated, orders/cancelled (3 added now)' });
+
+    const test = await seller.json(`/api/integrations/connections/${id}/test`, { method: 'POST' });
+    expect(test.body.ok).toBe(true);
+    await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { label: 'Acme (renamed)' } });
+    expect(creates()).toHaveLength(3);
+    expect(subs.filter((s) => s.callbackUrl === url).map((s) => s.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_UPDATED']);
+    expect((await webhooksOf(id)).message).toBe('Webhooks registered at the store: orders/create, orders/updated, orders/cancelled (all already there)');
+  });
+
+  it("says on the connection what Shopify refused, and registers after a fix", async () => {
+    const subs: { id: string; topic: string; callbackUrl: string }[] = [];
+    shopifyAnswer = shopifyWithSubscriptions(subs);
+    const r = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'shopify', label: 'Wrong token', baseUrl: storeUrl, settings: { shopDomain: 'acme-india.myshopify.com' }, secrets: { accessToken: 'shpat_wrong', clientSecret: 'shpss_secret' } },
+    });
+    expect(r.status).toBe(201); // the store is saved all the same
+    const id = r.body.connection.id;
+    expect(await webhooksOf(id)).toMatchObject({ state: 'failed', message: 'Webhooks not registered: Shopify refused the access token (401)' });
+    expect(subs).toHaveLength(0);
+    await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { secrets: { accessToken: 'shpat_right' } } });
+    expect((await webhooksOf(id)).state).toBe('registered');
+    expect(subs).toHaveLength(3);
+  });
+
+  it('creates the two WooCommerce order webhooks with the secret, and on a new secret updates them instead of adding more', async () => {
+    const id = await connectWoo();
+    const url = `${PUBLIC}/api/integrations/woocommerce/${id}/webhook`;
+    expect(calls.filter((c) => c.path.startsWith('/wp-json/wc/v3/webhooks')).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /wp-json/wc/v3/webhooks?per_page=100', 'POST /wp-json/wc/v3/webhooks', 'POST /wp-json/wc/v3/webhooks',
+    ]);
+    expect(wooHooks.map(({ topic, delivery_url, secret, status }) => ({ topic, delivery_url, secret, status }))).toEqual([
+      { topic: 'order.created', delivery_url: url, secret: 'wc_hook_secret', status: 'active' },
+      { topic: 'order.updated', delivery_url: url, secret: 'wc_hook_secret', status: 'active' },
+    ]);
+    expect((await webhooksOf(id)).message).toBe('Webhooks registered at the store: order.created, order.updated (2 added now)');
+
+    wooHooks[1]!.status = 'disabled'; // WooCommerce disables a webhook after 5 failed deliveries
+    await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { secrets: { webhookSecret: 'wc_new_secret' } } });
+    expect(wooHooks).toHaveLength(2);
+    expect(wooHooks.map((h) => `${h.topic} ${h.status} ${h.secret}`)).toEqual(['order.created active wc_new_secret', 'order.updated active wc_new_secret']);
+    expect((await webhooksOf(id)).message).toBe('Webhooks registered at the store: order.created, order.updated (all already there)');
+  });
+
+  it('waits out Shopify\'s cost throttle, and says so on the card when Shopify does not answer in time', async () => {
+    const subs: { id: string; topic: string; callbackUrl: string }[] = [];
+    shopifyAnswer = () => ({ status: 503, body: {} });
+    const id = await connectShopify(); // Shopify was down while the store was connected: registered below
+    expect((await webhooksOf(id)).state).toBe('failed');
+    let throttled = 0;
+    const answer = shopifyWithSubscriptions(subs);
+    shopifyAnswer = (body) => (body.query.includes('webhookSubscriptions(') && throttled++ === 0
+      ? { status: 200, body: { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }], extensions: { cost: { requestedQueryCost: 12, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2, restoreRate: 100 } } } } }
+      : answer(body));
+    const waits: number[] = [];
+    const https = { ...config, publicUrl: PUBLIC };
+    const done = await registerStoreWebhooks(dbh, https, log, id, { retries: 1, sleep: async (ms) => { waits.push(ms); } });
+    expect(done).toMatchObject({ state: 'registered' });
+    expect(waits).toEqual([1000]); // (12 - 2) / 100 s, at least a second
+    expect(subs).toHaveLength(3);
+
+    await seller.json(`/api/integrations/connections/${id}`, { method: 'PATCH', body: { secrets: { accessToken: 'shpat_slow' } } });
+    const slow = await registerStoreWebhooks(dbh, https, log, id, { retries: 0, timeoutMs: 1000 });
+    expect(slow).toMatchObject({ state: 'failed', message: 'Webhooks not registered: shopify did not answer within 1 s' });
+    expect(await webhooksOf(id)).toMatchObject({ state: 'failed', message: 'Webhooks not registered: shopify did not answer within 1 s' });
+  });
+
+  it("says what WooCommerce answered when it refuses the key", async () => {
+    const r = await seller.json('/api/integrations/connections', {
+      method: 'POST', body: { kind: 'woocommerce', label: 'Bad key', baseUrl: storeUrl, settings: { siteUrl: 'https://shop.example.in' }, secrets: { consumerKey: 'ck_right', consumerSecret: 'cs_wrong', webhookSecret: 'wc_hook_secret' } },
+    });
+    expect(await webhooksOf(r.body.connection.id)).toMatchObject({ state: 'failed', message: 'Webhooks not registered: WooCommerce answered 401: Sorry, you cannot list resources.' });
+    expect(wooHooks).toHaveLength(0);
+  });
+});
+
+describe('a server without a public https address', () => {
+  it('asks no store to register webhooks and says so on the connection', async () => {
+    // The suite's app runs at PUBLIC_URL http://127.0.0.1:8080 (the default).
+    const id = await connectWoo();
+    expect(calls.filter((c) => c.path.startsWith('/wp-json/wc/v3/webhooks'))).toHaveLength(0);
+    const w = (await seller.json(`/api/integrations/connections/${id}/sync`)).body.sync.webhooks;
+    expect(w).toMatchObject({ state: 'no_public_url', message: noPublicUrlMessage('http://127.0.0.1:8080') });
+    expect(w.message).toBe("Webhooks not registered: this server's address (PUBLIC_URL) is http://127.0.0.1:8080, not a public https address the store can call. Orders still come in by polling every 10 minutes.");
   });
 });

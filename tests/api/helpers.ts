@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { createApp } from '../../edge-api/app';
+import type { AppConfig } from '../../edge-api/env';
 
 /**
  * Every test app starts from the demo data, and most files ask for the same few sizes: migrating and
@@ -99,14 +100,14 @@ async function openPgCopy(url: string, size: SeedSize): Promise<DbHandle> {
 export type TestApp = ReturnType<typeof createApp>;
 
 /** A database with the demo data (`opts.dbh` is migrated and seeded as it is), and the app over it. */
-export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean } = {}) {
+export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean; config?: Partial<AppConfig> } = {}) {
   const size = { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false };
   let dbh: DbHandle;
   if (opts.dbh) {
     dbh = opts.dbh;
     await migrateAndSeed(dbh, size);
   } else dbh = process.env.API_TEST_PG ? await openPgCopy(process.env.API_TEST_PG, size) : await openSqliteCopy(size);
-  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}` } });
+  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}`, ...opts.config } });
   return { app, dbh, db: dbh.db };
 }
 

@@ -1,7 +1,8 @@
 // Settings > Channels in the browser: a seller connects a Shopify store (a
 // local server answering as Shopify's GraphQL Admin API documents), the first
 // backfill runs and says so, "Test connection" says what the store answered,
-// and a signed orders/create webhook brings an order into the orders list.
+// and a signed orders/create webhook brings an order into the orders list. The
+// card says the webhooks are not registered: this server has no https address.
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -71,6 +72,10 @@ describe('Settings > Channels', () => {
     await card.getByText(/^Last sync .*: No new or changed orders$/).waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByText('OK: Connected to Acme India (acme-india.myshopify.com)').waitFor();
+    // This server's address is plain http: no store can call it, so nothing was registered and the card says why.
+    const hooks = card.getByLabel('Webhooks at the store');
+    await hooks.getByText('Webhooks not registered').waitFor();
+    expect(await hooks.textContent()).toContain("this server's address (PUBLIC_URL) is http://");
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/channels-connected.png`, fullPage: false });
 

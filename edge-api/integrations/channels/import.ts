@@ -5,25 +5,29 @@
  *   Orders with the reason), made through the manual-order path (totals, GST
  *   from the catalogue, the warehouse by the allocation rule), and recorded.
  * - known: an older update than the one applied is ignored (out of order);
- *   before READY_TO_SHIP a cancel, an address change or new quantities are
- *   applied (a line added or removed is flagged: its price and GST are the
- *   seller's to confirm); later any change is flagged on the order's timeline
- *   for the seller.
+ *   before READY_TO_SHIP a cancel, an address change and the items (lines
+ *   added at the store's price, removed, new quantities: the order items'
+ *   one writer, services/orders/order-items.ts) are applied; an unknown SKU
+ *   among the lines added, or any change later, is flagged on the order's
+ *   timeline for the seller.
  */
 import type { DbHandle } from '../../../db/connect';
 import { createManualOrder as insertManualOrder, OrderRefusal } from '../../../db/catalogue/manual-orders';
 import {
-  catalogueIdsBySku, claimChannelOrder, dropChannelOrderClaim, findChannelOrder, missedOrdersOfCompany, orderByShopOrderId, orderItemSkus, orderState,
+  advanceChannelOrder, catalogueIdsBySku, claimChannelOrder, dropChannelOrderClaim, findChannelOrder, missedOrdersOfCompany, orderByShopOrderId, orderItemSkus,
   recordMissedOrder, resolveMissedOrder, updateChannelOrder,
 } from '../../../db/channels/orders';
-import { addTrail, updateOrder } from '../../../db/orders/status';
+import { findOrderRow } from '../../../db/orders/detail';
+import { addTrail, OrderStateConflict, updateOrder } from '../../../db/orders/status';
 import {
   CHANGEABLE_STATUSES, manualOrderPayload, STORE_CHANGES, storeChangeSummary, storeItemsChange, unknownSkuReason, type StoreOrder,
 } from '../../../domain/channels';
 import { nowIso, uuidv7 } from '../../../domain/ids';
 import { addressSchema, manualOrderSchema } from '../../../domain/manual-order';
+import { rupeesToPaise } from '../../../domain/money';
 import { Refusal } from '../../../domain/refusal';
-import { cancelOrder, updateQuantities } from '../../services/orders/order-actions';
+import { writeCancel } from '../../services/orders/order-action';
+import { writeItemsChange } from '../../services/orders/order-items';
 import type { OpenConnection } from '../connections';
 
 export type ImportResult =
@@ -78,61 +82,89 @@ async function create(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'companyI
   }
 }
 
-async function applyChange(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'companyId'>, o: StoreOrder, orderId: string, flagRowId: string): Promise<ImportResult> {
-  const order = await orderState(dbh.db, orderId);
-  if (!order) return { outcome: 'unchanged' };
-  const stored = JSON.parse(order.shipping_address) as { pincode?: string; address1?: string; phone?: string };
-  const items = await orderItemSkus(dbh.db, orderId);
-  const changes = storeChangeSummary(o, stored, items);
-  if (!changes.length || order.status === 'CANCELLED') return { outcome: 'unchanged', orderId };
-  const changeable = (CHANGEABLE_STATUSES as readonly string[]).includes(order.status);
-  const by = { actorId: null, actorName: TITLES[o.channel], source: 'system' };
-  const flag = async (what: string, status = order.status) => {
-    const note = `${TITLES[o.channel]} order ${o.name} ${what} after it was ${status.replace(/_/g, ' ').toLowerCase()}: not applied here, please check`;
-    await dbh.db.transaction().execute((tx) => addTrail(tx, orderId, status, { ...by, description: note }));
-    await updateChannelOrder(dbh.db, flagRowId, { flag: note.slice(0, 500), updated_at: nowIso() });
-    return note;
-  };
-  if (!changeable) return { outcome: 'flagged', orderId, note: await flag(changes.join(' and ')) };
-  if (o.cancelled) {
-    await cancelOrder(dbh.db, systemActor(conn, o), { orderId, reason: `Cancelled in ${TITLES[o.channel]}` });
-    return { outcome: 'updated', orderId, note: 'cancelled' };
+type Link = NonNullable<Awaited<ReturnType<typeof findChannelOrder>>>;
+
+/**
+ * A newer store update of an imported order, in one transaction: the link moves on to the update's time
+ * (compare and set: an older or equal one is stale), then the order (read again here) is changed while it keeps
+ * the status it was read with, or the change is flagged. Nothing of it is written when any part fails.
+ */
+async function applyChange(dbh: DbHandle, conn: Pick<OpenConnection, 'id' | 'companyId'>, o: StoreOrder, link: Link, retried = false): Promise<ImportResult> {
+  const orderId = link.order_id!;
+  const title = TITLES[o.channel];
+  const by = { actorId: null, actorName: title, source: 'system' };
+  try {
+    return await dbh.db.transaction().execute(async (tx): Promise<ImportResult> => {
+      for (let current = link; ;) {
+        if (Date.parse(o.updatedAt) <= Date.parse(current.store_updated_at)) return { outcome: 'stale', orderId };
+        if (await advanceChannelOrder(tx, current.id, current.store_updated_at, o.updatedAt, nowIso())) break;
+        current = (await findChannelOrder(tx, conn.id, o.storeOrderId))!; // another import moved it meanwhile
+      }
+      const order = await findOrderRow(tx, orderId, [conn.companyId]);
+      if (!order) return { outcome: 'unchanged' };
+      const stored = JSON.parse(order.shipping_address) as { pincode?: string; address1?: string; phone?: string };
+      const items = await orderItemSkus(tx, orderId);
+      const changes = storeChangeSummary(o, stored, items);
+      if (!changes.length || order.status === 'CANCELLED') return { outcome: 'unchanged', orderId };
+      const flag = async (what: string) => {
+        const note = `${title} order ${o.name} ${what} after it was ${order.status.replace(/_/g, ' ').toLowerCase()}: not applied here, please check`;
+        await addTrail(tx, orderId, order.status, { ...by, description: note });
+        await updateChannelOrder(tx, link.id, { flag: note.slice(0, 500), updated_at: nowIso() });
+        return note;
+      };
+      if (!(CHANGEABLE_STATUSES as readonly string[]).includes(order.status)) return { outcome: 'flagged', orderId, note: await flag(changes.join(' and ')) };
+      if (o.cancelled) {
+        await writeCancel(tx, order, systemActor(conn, o), `Cancelled in ${title}`);
+        return { outcome: 'updated', orderId, note: 'cancelled' };
+      }
+      const applied: string[] = [];
+      const notApplied: string[] = [];
+      if (changes.includes(STORE_CHANGES.address)) {
+        const a = addressSchema.safeParse(manualOrderPayload(o, new Map()).shippingAddress);
+        if (!a.success) notApplied.push(`${STORE_CHANGES.address} (${a.error.issues[0]!.message})`);
+        else {
+          const s = a.data;
+          const address = { firstName: s.firstName, lastName: s.lastName, phone: s.phone, email: s.email ?? null, address1: s.address1, address2: s.address2, city: s.city, state: s.state, pincode: s.zip, gstin: null, companyName: s.companyName ?? null };
+          await updateOrder(tx, orderId, {
+            shipping_address: JSON.stringify(address), shipping_city: s.city, shipping_state: s.state, shipping_pincode: s.zip,
+            customer_phone: s.phone, customer_name: `${s.firstName} ${s.lastName}`.trim(),
+          }, { ...by, description: `Shipping address changed in ${title}` }, { whileStatus: order.status });
+          applied.push('address');
+        }
+      }
+      const change = storeItemsChange(o.lines, items);
+      if (change) {
+        // Lines added are priced as the store charged them (flat, as at the import), their GST and WSINs from the catalogue.
+        const ids = await catalogueIdsBySku(tx, conn.companyId, o.channel, change.added.map((a) => a.sku).filter(Boolean));
+        const reason = change.unsplittable.length
+          ? `${change.unsplittable.join(', ')} is on two items here: the seller splits the new quantity`
+          : unknownSkuReason(change.added, new Set(ids.keys()), 'not in the catalogue');
+        if (reason) notApplied.push(`${STORE_CHANGES.items} (${reason})`);
+        else {
+          try {
+            await writeItemsChange(tx, order, by, {
+              quantities: change.quantities.map((q) => ({ id: q.id, quantity: q.to })),
+              removed: change.removed.map((r) => r.id),
+              added: change.added.map((a) => ({ catalogueId: ids.get(a.sku)!, quantity: a.quantity, unitPaise: rupeesToPaise(a.unitPrice) ?? 0 })),
+            });
+            applied.push('items');
+          } catch (err) {
+            if (!(err instanceof Refusal)) throw err; // refused before anything was written (no line left, an item no longer sold)
+            notApplied.push(`${STORE_CHANGES.items} (${err.message})`);
+          }
+        }
+      }
+      if (notApplied.length) {
+        const note = await flag(notApplied.join(' and '));
+        return { outcome: 'flagged', orderId, note: applied.length ? `${applied.join(', ')} applied; ${note}` : note };
+      }
+      return { outcome: 'updated', orderId, note: applied.join(', ') };
+    });
+  } catch (err) {
+    // The order moved on (READY TO SHIP) while the change was written: nothing was kept; once more, now flagged.
+    if (err instanceof OrderStateConflict && !retried) return applyChange(dbh, conn, o, (await findChannelOrder(dbh.db, conn.id, o.storeOrderId))!, true);
+    throw err;
   }
-  const applied: string[] = [];
-  const notApplied: string[] = [];
-  if (changes.includes(STORE_CHANGES.address)) {
-    const a = addressSchema.safeParse(manualOrderPayload(o, new Map()).shippingAddress);
-    if (!a.success) notApplied.push(`${STORE_CHANGES.address} (${a.error.issues[0]!.message})`);
-    else {
-      const s = a.data;
-      const address = { firstName: s.firstName, lastName: s.lastName, phone: s.phone, email: s.email ?? null, address1: s.address1, address2: s.address2, city: s.city, state: s.state, pincode: s.zip, gstin: null, companyName: s.companyName ?? null };
-      await dbh.db.transaction().execute((tx) =>
-        updateOrder(tx, orderId, {
-          shipping_address: JSON.stringify(address), shipping_city: s.city, shipping_state: s.state, shipping_pincode: s.zip,
-          customer_phone: s.phone, customer_name: `${s.firstName} ${s.lastName}`.trim(),
-        }, { ...by, description: `Shipping address changed in ${TITLES[o.channel]}` }, { whileStatus: order.status }));
-      applied.push('address');
-    }
-  }
-  const itemChange = storeItemsChange(o.lines, items);
-  if (itemChange?.kind === 'quantities') {
-    try {
-      // The store's own quantities, through the order action that keeps the total and COD amount right (PLACED only).
-      await updateQuantities(dbh.db, { ...systemActor(conn, o), role: 'admin' }, { orderId, items: itemChange.items.map((i) => ({ id: i.id, quantity: i.to })) });
-      applied.push('items');
-    } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
-      notApplied.push(STORE_CHANGES.items);
-    }
-  } else if (itemChange?.kind === 'lines') {
-    const parts = [...itemChange.added.map((sku) => `${sku} added`), ...itemChange.removed.map((sku) => `${sku} removed`)];
-    notApplied.push(`${STORE_CHANGES.items}${parts.length ? ` (${parts.join(', ')})` : ''}`);
-  }
-  if (notApplied.length) {
-    const note = await flag(notApplied.join(' and '));
-    return { outcome: 'flagged', orderId, note: applied.length ? `${applied.join(', ')} applied; ${note}` : note };
-  }
-  return { outcome: 'updated', orderId, note: applied.join(', ') };
 }
 
 /** Imports or updates one store order; safe to call again with the same order (a replay, a poll after a webhook). */
@@ -150,9 +182,7 @@ export async function importStoreOrder(dbh: DbHandle, conn: Pick<OpenConnection,
     row = (await findChannelOrder(dbh.db, conn.id, o.storeOrderId))!;
   }
   if (!row.order_id) return create(dbh, conn, o, row.id);
-  if (Date.parse(o.updatedAt) <= Date.parse(row.store_updated_at)) return { outcome: 'stale', orderId: row.order_id };
-  await updateChannelOrder(dbh.db, row.id, { store_updated_at: o.updatedAt, updated_at: nowIso() });
-  return applyChange(dbh, conn, o, row.order_id, row.id);
+  return applyChange(dbh, conn, o, row);
 }
 
 /** Missed store orders of a company imported again (after its catalogue gained their SKUs). */

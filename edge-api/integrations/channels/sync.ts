@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { DbHandle } from '../../../db/connect';
 import { channelConnectionsDue, findChannelSync, jobStatus, saveChannelSync } from '../../../db/channels/sync';
 import { enqueueJob } from '../../../db/jobs/queue';
-import { CHANNEL_KINDS, syncSummary, type ChannelKind, type ChannelSyncResult } from '../../../domain/channels';
+import { CHANNEL_KINDS, syncSummary, type ChannelKind, type ChannelSyncResult, type WebhookRegistration } from '../../../domain/channels';
 import { nowIso } from '../../../domain/ids';
 import { invalid, notFound } from '../../../domain/refusal';
 import type { AppConfig } from '../../env';
@@ -62,6 +62,9 @@ export async function channelSyncState(dbh: DbHandle, config: AppConfig, actor: 
   return {
     cursor: s?.cursor ?? null, lastSyncedAt: s?.last_synced_at ?? null, lastResult: s?.last_result ?? null,
     job: s?.job_id ? ((await getJob(dbh, s.job_id)) ?? null) : null,
+    webhooks: s?.webhooks_state && s.webhooks_checked_at
+      ? { state: s.webhooks_state as WebhookRegistration['state'], message: s.webhooks_message ?? '', checkedAt: s.webhooks_checked_at }
+      : null,
   };
 }
 

@@ -10,6 +10,7 @@ import { CHANNEL_KINDS, ChannelSyncInput, ChannelSyncResponse } from '../../../d
 import { CourierPickupResponse, courierPickupSchema } from '../../../domain/carriers';
 import type { AppEnv } from '../../env';
 import { createConnection, deleteConnection, listConnections, testConnection, updateConnection } from '../../integrations/connections';
+import { registerStoreWebhooks } from '../../integrations/channels/subscriptions';
 import { channelSyncState, startChannelSync } from '../../integrations/channels/sync';
 import { CONNECTION_KINDS } from '../../integrations/kinds';
 import { listTasks, retryTask } from '../../integrations/tasks';
@@ -36,11 +37,15 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .post('/integrations/connections', responds(ConnectionResponse, 201), v('json', ConnectionCreateInput), async (c) => {
     const connection = await createConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, serviceActor(c), c.req.valid('json'));
     // A new store's first sync reads its last days of orders (the backfill); Settings > Channels shows its progress.
-    if ((CHANNEL_KINDS as readonly string[]).includes(connection.kind)) await startChannelSync(c.var.dbh, c.var.config, serviceActor(c), connection.id);
+    if ((CHANNEL_KINDS as readonly string[]).includes(connection.kind)) {
+      await startChannelSync(c.var.dbh, c.var.config, serviceActor(c), connection.id);
+      await registerStoreWebhooks(c.var.dbh, c.var.config, c.var.log, connection.id);
+    }
     return c.json({ status: true as const, connection } satisfies ConnectionResponse, 201);
   })
   .patch('/integrations/connections/:id', responds(ConnectionResponse), v('param', idParam), v('json', ConnectionUpdateInput), async (c) => {
     const connection = await updateConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, serviceActor(c), c.req.valid('param').id, c.req.valid('json'));
+    await registerStoreWebhooks(c.var.dbh, c.var.config, c.var.log, connection.id); // a store's webhooks, with its new settings (others: nothing)
     return c.json({ status: true as const, connection } satisfies ConnectionResponse);
   })
   .delete('/integrations/connections/:id', responds(MessageResponse), v('param', idParam), async (c) => {
@@ -54,6 +59,8 @@ export const integrationsRoutes = new Hono<AppEnv>()
   })
   .post('/integrations/connections/:id/test', responds(ConnectionTestResponse), v('param', idParam), async (c) => {
     const r = await testConnection(c.var.dbh, c.var.config, CONNECTION_KINDS, c.var.log, serviceActor(c), c.req.valid('param').id);
+    // A store whose credentials work gets its webhooks (made once; Settings > Channels shows the outcome).
+    if (r.ok) await registerStoreWebhooks(c.var.dbh, c.var.config, c.var.log, r.connection.id);
     return c.json({ status: true as const, ...r } satisfies ConnectionTestResponse);
   })
   .get('/integrations/connections/:id/sync', responds(ChannelSyncResponse), v('param', idParam), async (c) => {

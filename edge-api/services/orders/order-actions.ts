@@ -13,8 +13,6 @@ import {
   creditNoteAmounts,
   insertCreditNote,
   itemQuantities,
-  itemsForQuantities,
-  setItemQuantity,
   setReturnQuantity,
 } from '../../../db/orders/edits';
 import { cancelBookings } from '../../../db/carriers/queries';
@@ -28,6 +26,7 @@ import { DUE_DATE_OUT_OF_WINDOW, ORDER_NOT_FOUND } from '../../../domain/orders/
 import { conflict, invalid, notFound } from '../../../domain/refusal';
 import type { ServiceActor } from '../audit/actor';
 import { runOrderAction, trailActor, writeCancel, type OrderRef, type OrderRow } from './order-action';
+import { writeItemsChange } from './order-items';
 import { paiseToDecimalText } from '../../../domain/money';
 
 /** Runs `write` as `action` on the order and names the order acted on. */
@@ -216,21 +215,9 @@ export async function reassignWarehouse(db: Db, actor: ServiceActor, input: Orde
   });
 }
 
-/** Admin: item quantities; the total (and COD amount) follow. */
+/** Admin: item quantities; the total (and COD amount), the weight and the stock held follow (./order-items.ts). */
 export async function updateQuantities(db: Db, actor: ServiceActor, input: OrderRef & z.output<typeof updateQuantitiesSchema>): Promise<OrderRef> {
-  return act(db, actor, input.orderId, 'updateQuantities', async (tx, row) => {
-    const items = await itemsForQuantities(tx, row.id);
-    const byId = new Map(items.map((i) => [i.id, i]));
-    if (input.items.some((i) => !byId.has(i.id))) throw invalid('Unknown item', [{ path: 'items', message: 'Unknown item' }]);
-    for (const it of input.items) await setItemQuantity(tx, it.id, it.quantity);
-    const qty = new Map(input.items.map((i) => [i.id, i.quantity]));
-    const goods = items.reduce((n, i) => n + Number(i.final_price_paise) * (qty.get(i.id) ?? i.quantity), 0);
-    const goodsBefore = items.reduce((n, i) => n + Number(i.final_price_paise) * i.quantity, 0);
-    // Only the goods change: the order's shipping and discount stay in its total as they were.
-    const total = Number(row.total_paise) - goodsBefore + goods;
-    const changes = input.items.filter((i) => byId.get(i.id)!.quantity !== i.quantity).map((i) => `${byId.get(i.id)!.title}: ${byId.get(i.id)!.quantity} → ${i.quantity}`);
-    await edit(tx, row, actor, { total_paise: total, cod_paise: row.payment_mode === 'cod' ? total : Number(row.cod_paise) }, changes.length ? `Quantities updated (${changes.join('; ')})` : 'Quantities confirmed');
-  });
+  return act(db, actor, input.orderId, 'updateQuantities', (tx, row) => writeItemsChange(tx, row, trailActor(actor), { quantities: input.items }));
 }
 
 /** Admin: a credit note for part or all of what is not credited yet. */

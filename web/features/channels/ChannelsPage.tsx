@@ -3,7 +3,7 @@
 import { Alert, Badge, Button, Card, Code, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Progress, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChannelSyncResponse, ChannelSyncResult } from '../../../domain/channels';
+import type { ChannelSyncResponse, ChannelSyncResult, WebhookRegistration } from '../../../domain/channels';
 import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView, ConnectionTestResponse, TaskListResponse } from '../../../domain/integrations';
 import { apiJson, fieldErrors } from '../../api/client';
@@ -14,6 +14,22 @@ const TITLES: Record<string, string> = { shopify: 'Shopify', woocommerce: 'WooCo
 const TOPICS: Record<string, string> = { shopify: 'orders/create, orders/updated, orders/cancelled', woocommerce: 'Order created, Order updated' };
 
 export const webhookUrl = (c: Pick<ConnectionView, 'id' | 'kind'>) => `${window.location.origin}/api/integrations/${c.kind}/${c.id}/webhook`;
+
+/** Whether the store's order webhooks are registered at the store (made when the store is saved or its test succeeds). */
+function WebhooksLine({ w }: { w: WebhookRegistration | null }) {
+  const registered = w?.state === 'registered';
+  const why = w?.message.replace(/^Webhooks (registered at the store|not registered): /, '') ?? '';
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" aria-label="Webhooks at the store">
+      <Badge color={registered ? 'green' : w?.state === 'failed' ? 'red' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+        {registered ? 'Webhooks registered' : 'Webhooks not registered'}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {w ? `${registered ? why : why.charAt(0).toUpperCase() + why.slice(1)} · checked ${indiaDateTimeText(w.checkedAt)}` : 'Not checked yet: "Test connection" registers them at the store'}
+      </Text>
+    </Group>
+  );
+}
 
 /** The store's polling: "Sync now", "Import past orders" (a backfill of N days), the running sync's progress and the last outcome. */
 function SyncPanel({ c }: { c: ConnectionView }) {
@@ -57,6 +73,7 @@ function SyncPanel({ c }: { c: ConnectionView }) {
           <Button size="xs" variant="subtle" disabled={disabled || busy} title={why} onClick={() => { setDaysError(null); setPastOpen(true); }}>Import past orders</Button>
         </Group>
       </Group>
+      {!c.demo && q.data && <WebhooksLine w={sync?.webhooks ?? null} />}
       {busy && <Progress value={job!.total ? (100 * job!.progress) / job!.total : 0} animated aria-label="Sync progress" size="sm" />}
       {!busy && job?.status === 'failed' && <Alert color="red" p="xs">Sync failed: {sync?.lastResult?.replace(/^Failed: /, '') ?? job.error}. The next sync tries again.</Alert>}
       {start.isError && !daysError && <Alert color="red" p="xs">{(start.error as Error).message}</Alert>}
@@ -246,7 +263,7 @@ export function ChannelsPage() {
       {q.data && !q.data.connections.length && <Text c="dimmed">No store connected yet.</Text>}
       {q.data?.connections.map((c) => (
         <ConnectionCard
-          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={channelKeys.connections} demoBadge="Demo: not a real store"
+          key={c.id} c={c} title={TITLES[c.kind] ?? c.kind} listKey={channelKeys.all} demoBadge="Demo: not a real store"
           webhook={{ label: `Webhook URL (${TOPICS[c.kind]})`, url: webhookUrl(c) }}
           remove={{ title: 'Remove this store?', text: `Orders already imported stay. New orders from ${c.label} are no longer imported, and its webhooks are refused.` }}
         >

@@ -3,7 +3,8 @@ import type { ChannelSyncResponse } from '../../../domain/channels';
 import type { ConnectionListResponse, TaskListResponse } from '../../../domain/integrations';
 import { apiJson } from '../../api/client';
 
-export const channelKeys = { connections: ['channels', 'connections'] as const, tasks: ['channels', 'tasks'] as const, sync: (id: string) => ['channels', 'sync', id] as const };
+/** `all` is the prefix of every channels query: a test refreshes the list and each store's sync and webhook state. */
+export const channelKeys = { all: ['channels'] as const, connections: ['channels', 'connections'] as const, tasks: ['channels', 'tasks'] as const, sync: (id: string) => ['channels', 'sync', id] as const };
 
 /** GET /api/integrations/connections?kind=shopify,woocommerce */
 export const channelConnectionsQuery = () =>
