@@ -80,10 +80,10 @@ export const PartBInput = z
   });
 export type PartBInput = z.infer<typeof PartBInput>;
 
-/** A consolidated e-way bill: the e-way bills of a manifest's invoices, in one vehicle. */
+/** A consolidated e-way bill: the e-way bills of a manifest's orders (their latest invoices), in one vehicle. */
 export const ConsolidateInput = z
   .object({
-    manifestId: z.string().trim().min(1).max(64),
+    orderIds: z.array(z.string().trim().min(1).max(64)).min(1, 'Please choose the orders of the manifest').max(500),
     transMode: z.enum(transModes).default('1'),
     vehicleNo, transDocNo, transDocDate,
   })
@@ -109,3 +109,5 @@ export const EwayBillListResponse = z.object({ status: z.literal(true), ewayBill
 export type EwayBillListResponse = z.infer<typeof EwayBillListResponse>;
 export const ConsolidatedResponse = z.object({ status: z.literal(true), consolidatedNo: z.string(), generatedAt: z.string(), ewbNos: z.array(z.string()) });
 export type ConsolidatedResponse = z.infer<typeof ConsolidatedResponse>;
+export const EwayBillCancelResponse = z.object({ status: z.literal(true), invoiceId: z.string(), ewbNo: z.string() });
+export type EwayBillCancelResponse = z.infer<typeof EwayBillCancelResponse>;

@@ -8,6 +8,7 @@
  * retried here: the seller sees the failure and asks again.
  */
 import type { Logger } from 'pino';
+import type { EwbGenerateRequest } from '../../../domain/einvoice/ewb-request';
 import type { OpenConnection } from '../connections';
 import { createHttpClient, PartnerError, type HttpClient } from '../http';
 import { aesDecrypt, aesEncrypt, newAppKey, rsaEncrypt } from './crypto';
@@ -17,17 +18,7 @@ export type EwbSettings = { gstin: string; clientId: string; username: string; p
 export type EwbSecrets = { clientSecret?: string; password?: string };
 export type EwbConn = OpenConnection<EwbSettings, EwbSecrets>;
 
-/** The GENEWAYBILL request (docs/integrations/gst.md lists each field and its source). */
-export type EwbGenerateRequest = {
-  supplyType: 'O'; subSupplyType: '1'; docType: 'INV'; docNo: string; docDate: string;
-  fromGstin: string; fromTrdName: string; fromAddr1: string; fromAddr2: string; fromPlace: string; fromPincode: number; fromStateCode: number; actFromStateCode: number;
-  toGstin: string; toTrdName: string; toAddr1: string; toAddr2: string; toPlace: string; toPincode: number; toStateCode: number; actToStateCode: number;
-  transactionType: 1 | 2 | 3 | 4; otherValue: number; totalValue: number; cgstValue: number; sgstValue: number; igstValue: number; cessValue: number;
-  cessNonAdvolValue: number; totInvValue: number;
-  transporterId: string; transporterName: string; transDocNo: string; transMode: string; transDistance: string; transDocDate: string;
-  vehicleNo: string; vehicleType: 'R' | 'O';
-  itemList: { productName: string; productDesc: string; hsnCode: number; quantity: number; qtyUnit: string; cgstRate: number; sgstRate: number; igstRate: number; cessRate: number; cessNonadvol: number; taxableAmount: number }[];
-};
+export type { EwbGenerateRequest } from '../../../domain/einvoice/ewb-request';
 export type EwbGenerateAnswer = { ewayBillNo: number | string; ewayBillDate: string; validUpto: string | null; alert?: string | null };
 export type PartBRequest = {
   ewbNo: number; vehicleNo: string; fromPlace: string; fromState: number; reasonCode: string; reasonRem: string;
