@@ -6,11 +6,12 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, PasswordInput, Segmen
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { IRP_PRODUCTION_URL, IRP_SANDBOX_URL, TRANS_MODES, type EinvoiceResponse, type EinvoiceView, type GstSettingsResponse } from '../../../domain/einvoice/connection';
-import { CANCEL_REASONS, DEMO_MARK, EWB_CANCEL_REASONS, type EwbCancelReason, TURNOVER_BAND_LABELS, TURNOVER_BANDS, type CancelReason, type TurnoverBand } from '../../../domain/einvoice/rules';
+import { CANCEL_REASONS, DEMO_MARK, TURNOVER_BAND_LABELS, TURNOVER_BANDS, type CancelReason, type TurnoverBand } from '../../../domain/einvoice/rules';
 import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView } from '../../../domain/integrations';
 import { formatRupees } from '../../../domain/money';
 import { apiJson, fieldErrors } from '../../api/client';
+import { CancelEwbModal, EwayBillsCard, PartBModal } from './EwayBillsCard';
 import { einvoiceQueueQuery, gstKeys, gstSettingsQuery, irpConnectionsQuery } from './queries';
 
 function SettingsCard() {
@@ -243,44 +244,13 @@ function EwayBillModal({ e, onClose }: { e: EinvoiceView; onClose: () => void })
   );
 }
 
-/** Cancel E-way Bill within 24 hours: a reason of the e-way bill system and a remark, after a confirmation. */
-function CancelEwbModal({ e, onClose }: { e: EinvoiceView; onClose: () => void }) {
-  const qc = useQueryClient();
-  const [reason, setReason] = useState<EwbCancelReason | null>(null);
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const cancel = useMutation({
-    mutationFn: () => apiJson<EinvoiceResponse>(`/api/gst/einvoices/${e.invoiceId}/ewaybill/cancel`, { method: 'POST', body: { reason, remark } }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: gstKeys.queue });
-      onClose();
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Cancel e-way bill ${e.ewbNo}?`}>
-      <form noValidate aria-label="Cancel e-way bill" onSubmit={(ev) => { ev.preventDefault(); cancel.mutate(); }}>
-        <Stack>
-          <Text size="sm">The e-way bill system cancels it for good. Allowed within 24 hours of its generation; the consignment then needs a new one before it moves.</Text>
-          <Select label="Reason" data={Object.entries(EWB_CANCEL_REASONS).map(([value, label]) => ({ value, label }))} value={reason} onChange={(r) => { setReason(r as EwbCancelReason); setErrors({ ...errors, reason: '' }); }} error={errors.reason} />
-          <TextInput label="Remark" value={remark} onChange={(ev) => { setRemark(ev.currentTarget.value); setErrors({ ...errors, remark: '' }); }} maxLength={50} error={errors.remark} />
-          {cancel.isError && !Object.values(errors).some(Boolean) && <Alert color="red">{(cancel.error as Error).message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Keep the e-way bill</Button>
-            <Button color="red" type="submit" loading={cancel.isPending}>Cancel e-way bill</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
 function QueueCard() {
   const qc = useQueryClient();
   const q = useQuery(einvoiceQueueQuery());
   const [cancelling, setCancelling] = useState<EinvoiceView | null>(null);
   const [ewb, setEwb] = useState<EinvoiceView | null>(null);
   const [ewbCancel, setEwbCancel] = useState<EinvoiceView | null>(null);
+  const [partB, setPartB] = useState<EinvoiceView | null>(null);
   const again = useMutation({
     mutationFn: (invoiceId: string) => apiJson<EinvoiceResponse>(`/api/gst/einvoices/${invoiceId}/register`, { method: 'POST' }),
     onSettled: () => qc.invalidateQueries({ queryKey: gstKeys.queue }),
@@ -325,6 +295,7 @@ function QueueCard() {
                         <Button size="xs" variant="default" loading={again.isPending && again.variables === e.invoiceId} onClick={() => again.mutate(e.invoiceId)}>Register again</Button>
                       )}
                       {e.ewayBillNeeded && e.status === 'registered' && <Button size="xs" variant="light" onClick={() => setEwb(e)}>Generate e-way bill</Button>}
+                      {e.ewbNo && <Button size="xs" variant="light" onClick={() => setPartB(e)}>Update Part B</Button>}
                       {e.canCancelEwb && <Button size="xs" color="red" variant="subtle" onClick={() => setEwbCancel(e)}>Cancel e-way bill</Button>}
                       {e.canCancel && <Button size="xs" color="red" variant="subtle" onClick={() => setCancelling(e)}>Cancel IRN</Button>}
                     </Table.Td>
@@ -337,7 +308,8 @@ function QueueCard() {
       </Stack>
       {cancelling && <CancelModal e={cancelling} onClose={() => setCancelling(null)} />}
       {ewb && <EwayBillModal e={ewb} onClose={() => setEwb(null)} />}
-      {ewbCancel && <CancelEwbModal e={ewbCancel} onClose={() => setEwbCancel(null)} />}
+      {ewbCancel && <CancelEwbModal invoiceId={ewbCancel.invoiceId} ewbNo={ewbCancel.ewbNo!} onClose={() => setEwbCancel(null)} />}
+      {partB && <PartBModal invoiceId={partB.invoiceId} ewbNo={partB.ewbNo!} onClose={() => setPartB(null)} />}
     </Card>
   );
 }
@@ -350,6 +322,7 @@ export function GstPage() {
       <SettingsCard />
       <CredentialsCard />
       <QueueCard />
+      <EwayBillsCard />
     </Stack>
   );
 }
