@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../connect';
 import type { EinvoiceTable } from '../tables/einvoices';
 import '../tables/einvoices';
+import '../tables/eway-bills';
 import '../tables/billing';
 import '../tables/integrations';
 
@@ -67,16 +68,19 @@ export async function irpConnectionFor(db: Db, companyId: string, kind: string, 
   return rows.find((r) => (JSON.parse(r.settings) as { gstin?: string }).gstin === gstin);
 }
 
-/** The latest invoice of each order (its amount and the e-way bill made for it by IRN), by order id. */
+/** The latest invoice of each order (its amount and its active e-way bill, by IRN or the e-way bill system's own), by order id. */
 export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[]) {
   const found = new Map<string, { amount_paise: number; ewb_no: string | null; ewb_valid_till: string | null; issued_at: string }>();
   for (let i = 0; i < orderIds.length; i += 500) {
     const rows = await db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
-      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till'])
+      .leftJoin('eway_bills as w', (j) => j.onRef('w.invoice_id', '=', 'i.id').on('w.status', '=', 'active').on('w.source', '=', 'ewb'))
+      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till', 'w.ewb_no as own_ewb_no', 'w.valid_till as own_valid_till'])
       .where('i.order_id', 'in', orderIds.slice(i, i + 500)).execute();
     for (const r of rows) {
       const had = found.get(r.order_id);
-      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: r.ewb_no, ewb_valid_till: r.ewb_valid_till, issued_at: r.issued_at });
+      const ewbNo = r.ewb_no ?? r.own_ewb_no;
+      const validTill = r.ewb_no ? r.ewb_valid_till : r.own_valid_till;
+      if (!had || had.issued_at < r.issued_at) found.set(r.order_id, { amount_paise: Number(r.amount_paise), ewb_no: ewbNo, ewb_valid_till: validTill, issued_at: r.issued_at });
     }
   }
   return found;

@@ -1,7 +1,7 @@
 // Queries of one order (and of a few named ones) with the company flags the
 // action rules read; the order detail's rows. `db`/`tx` first.
 import type SQLite from 'better-sqlite3';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../connect';
 import { compiledOnce, compiledShape, readSql, type Reader } from '../prepared';
 import type { Database } from '../schema';
@@ -10,6 +10,7 @@ import '../tables/orders';
 import '../tables/bulk';
 import '../tables/billing';
 import '../tables/einvoices';
+import '../tables/eway-bills';
 
 /** Orders with the company flags the action rules read, inside `scope` (null: any company): findOrderRow's and findOrderRows' query before its ids. */
 function orderRows(db: Tx, scope: readonly string[] | null) {
@@ -50,10 +51,13 @@ const detailQueries = (db: Db) => ({
   pkg: compiledOnce(db, 'orders.detail.package', () => db.selectFrom('shipping_packages').select(['code', 'name']).where('code', '=', '')),
   // The D2R beat the order was placed under (beats arrive with the bulk beats upload).
   beat: compiledOnce(db, 'orders.detail.beat', () => db.selectFrom('beats').select(['id', 'name']).where('id', '=', '').where('company_id', '=', '')),
-  // The order's latest invoice (its value decides whether the consignment needs an e-way bill) and the e-way bill made for it.
+  // The order's latest invoice (its value decides whether the consignment needs an e-way bill) and its active
+  // e-way bill: by IRN (einvoices), or the e-way bill system's own (eway_bills, source 'ewb').
   invoice: compiledOnce(db, 'orders.detail.invoice', () =>
     db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
-      .select(['i.id', 'i.amount_paise', 'e.status as einvoice_status', 'e.ewb_no', 'e.ewb_valid_till'])
+      .leftJoin('eway_bills as w', (j) => j.onRef('w.invoice_id', '=', 'i.id').on('w.status', '=', sql.lit('active')).on('w.source', '=', sql.lit('ewb')))
+      .select(['i.id', 'i.amount_paise', 'e.status as einvoice_status'])
+      .select([sql<string | null>`coalesce(e.ewb_no, w.ewb_no)`.as('ewb_no'), sql<string | null>`case when e.ewb_no is null then w.valid_till else e.ewb_valid_till end`.as('ewb_valid_till')])
       .where('i.order_id', '=', '').orderBy('i.issued_at', 'desc').orderBy('i.id', 'desc').limit(1)),
 });
 export type OrderInvoiceFacts = { id: string; amount_paise: number; einvoice_status: string | null; ewb_no: string | null; ewb_valid_till: string | null };

@@ -96,3 +96,16 @@ export function ewbValidityDays(distanceKm: number, overDimensional = false): nu
   const per = overDimensional ? 20 : 200;
   return Math.max(1, Math.ceil(Math.max(0, distanceKm) / per));
 }
+
+/**
+ * When an e-way bill stops being valid: rule 138(10) of the CGST Rules counts each day as ending at
+ * midnight of the day after the date of generation, one day per 200 km or part of it (20 km for
+ * over-dimensional cargo). The e-way bill system writes that instant as 11:59 PM of the last day, India
+ * time (its sample: generated 01/05/2024 07:04 PM for 1000 km, valid up to 06/05/2024 11:59 PM).
+ */
+export function ewbValidUntil(generatedAtMs: number, distanceKm: number, overDimensional = false): string {
+  const days = ewbValidityDays(distanceKm, overDimensional);
+  const ist = new Date(generatedAtMs + 330 * 60_000);
+  const lastDay = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + days, 23, 59, 0);
+  return new Date(lastDay - 330 * 60_000).toISOString();
+}

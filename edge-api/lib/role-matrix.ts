@@ -138,6 +138,12 @@ export const ROUTE_ROLES: Readonly<Record<string, Access>> = {
   'POST /api/gst/einvoices/{invoiceId}/cancel': SELLER_ADMIN,
   'POST /api/gst/einvoices/{invoiceId}/ewaybill': SELLER_ADMIN,
   'POST /api/gst/einvoices/{invoiceId}/ewaybill/cancel': SELLER_ADMIN,
+  // e-way bills through the e-way bill system: an invoice without an IRN, Part B, cancel, a manifest's consolidated e-way bill
+  'GET /api/gst/ewaybills': SELLER_ADMIN,
+  'POST /api/gst/invoices/{invoiceId}/ewaybill': SELLER_ADMIN,
+  'POST /api/gst/invoices/{invoiceId}/ewaybill/part-b': SELLER_ADMIN,
+  'POST /api/gst/invoices/{invoiceId}/ewaybill/cancel': SELLER_ADMIN,
+  'POST /api/gst/ewaybills/consolidate': SELLER_ADMIN,
   'POST /api/integrations/{kind}/{connectionId}/webhook': PUBLIC, // a store's webhook: its HMAC over the raw body proves it
   // /api/jobs
   'GET /api/jobs/{id}': DESK,

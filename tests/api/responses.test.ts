@@ -587,6 +587,30 @@ const demos = (): Record<string, Demo> => ({
       ids.einvCancelled = await registeredB2bInvoice();
     },
   },
+  // E-way bills through the e-way bill system (the demo sandbox, as the GSTIN's IRP connection is the demo): an invoice by IRN gets Part B, a manifest is consolidated.
+  'POST /api/gst/invoices/{invoiceId}/ewaybill': {
+    as: 'seller', path: () => `/api/gst/invoices/${ids.einvPending}/ewaybill`, body: { distanceKm: 40, transMode: '1', transporterId: makeGstin('27', 'AACCD1234E'), vehicleNo: 'MH04AB1234' },
+    setup: async () => {
+      // An invoice of the same company issued before e-invoicing was turned on: no IRN.
+      await agents.seller.json('/api/gst/settings', { method: 'PUT', body: { einvoicing: false, turnoverBand: 'under_5cr' } });
+      ids.einvPending = await b2bInvoice();
+      await agents.seller.json('/api/gst/settings', { method: 'PUT', body: { einvoicing: true, turnoverBand: '5cr_to_10cr' } });
+    },
+  },
+  'POST /api/gst/invoices/{invoiceId}/ewaybill/part-b': {
+    as: 'seller', path: () => `/api/gst/invoices/${ids.einvPending}/ewaybill/part-b`, body: { transMode: '1', vehicleNo: 'MH04CD5678', reason: '1', remark: 'Vehicle broke down' },
+  },
+  'GET /api/gst/ewaybills': { as: 'seller', path: '/api/gst/ewaybills' },
+  'POST /api/gst/ewaybills/consolidate': {
+    as: 'seller', path: '/api/gst/ewaybills/consolidate', body: () => ({ orderIds: [ids.ewbOrder], vehicleNo: 'MH04AB1234' }),
+    setup: async () => {
+      const inv = await ctx.db.selectFrom('invoices').select('order_id').where('id', '=', ids.einvPending).executeTakeFirstOrThrow();
+      ids.ewbOrder = inv.order_id;
+    },
+  },
+  'POST /api/gst/invoices/{invoiceId}/ewaybill/cancel': {
+    as: 'seller', path: () => `/api/gst/invoices/${ids.einvPending}/ewaybill/cancel`, body: { reason: '3', remark: 'Data entry mistake' },
+  },
 });
 
 /** The demo seller's Maharashtra GSTIN registered with the built-in IRP sandbox, and stock for B2B orders from Bhiwandi. */

@@ -54,9 +54,10 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved').waitFor();
 
-  await page.locator('label').filter({ hasText: 'Demo sandbox' }).click();
-  await page.getByRole('textbox', { name: 'GSTIN' }).fill(gstin);
-  await page.getByRole('button', { name: 'Add GSTIN' }).click();
+  const irpForm = page.getByRole('form', { name: 'IRP credentials per GSTIN' });
+  await irpForm.locator('label').filter({ hasText: 'Demo sandbox' }).click();
+  await irpForm.getByRole('textbox', { name: 'GSTIN' }).fill(gstin);
+  await irpForm.getByRole('button', { name: 'Add GSTIN' }).click();
   await page.getByRole('cell', { name: gstin }).waitFor();
 
   // A B2B order ships from Bhiwandi (Maharashtra): its invoice is registered by the server's task worker.

@@ -38,7 +38,7 @@ export type FakeIrp = {
 };
 
 /** RSA PKCS#1 v1.5 decryption done by hand: Node 20 refuses that padding for private decryption (CVE-2023-46809). */
-function pkcs1Decrypt(key: KeyObject, base64: string): Buffer {
+export function pkcs1Decrypt(key: KeyObject, base64: string): Buffer {
   const em = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, Buffer.from(base64, 'base64'));
   if (em[0] !== 0 || em[1] !== 2) throw new Error('bad padding');
   const sep = em.indexOf(0, 2);
@@ -46,7 +46,7 @@ function pkcs1Decrypt(key: KeyObject, base64: string): Buffer {
   return em.subarray(sep + 1);
 }
 
-const read = (req: IncomingMessage) =>
+export const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));

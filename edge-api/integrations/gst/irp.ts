@@ -12,6 +12,8 @@ import type { Inv01 } from '../../../domain/einvoice/inv01';
 import { createHttpClient, PartnerError, type HttpClient } from '../http';
 import type { OpenConnection } from '../connections';
 import { aesDecrypt, aesEncrypt, newAppKey, rsaEncrypt } from './crypto';
+import { ewbAction, type EwbCancelAnswer } from './ewb';
+import { IrpRefusal, type IrpErrorDetail } from './irp-refusal';
 
 export type IrpSettings = { gstin: string; clientId: string; username: string; publicKeyPem: string; mode?: 'demo' | 'irp' };
 export type IrpSecrets = { clientSecret: string; password: string };
@@ -39,20 +41,9 @@ export interface Irp {
   cancelEwayBill(ewbNo: string, reason: string, remark: string): Promise<EwbCancelAnswer>;
 }
 
-export type EwbCancelAnswer = { ewayBillNo: number | string; cancelDate: string };
+export type { EwbCancelAnswer } from './ewb';
 
-export type IrpErrorDetail = { code: string; message: string };
-
-/** The IRP refused the call (Status 0) with its error codes. */
-export class IrpRefusal extends Error {
-  constructor(readonly errors: IrpErrorDetail[]) {
-    super(`IRP refused: ${errors.map((e) => `${e.code} ${e.message}`).join('; ')}`.slice(0, 1000));
-    this.name = 'IrpRefusal';
-  }
-  has(code: string): boolean {
-    return this.errors.some((e) => e.code === code);
-  }
-}
+export { IrpRefusal, type IrpErrorDetail } from './irp-refusal';
 
 export const DUPLICATE_IRN = '2150';
 export const INVALID_TOKEN = '1005';
@@ -152,32 +143,11 @@ export function httpIrp(conn: IrpConn, opts: IrpOptions = {}): Irp {
     return JSON.parse(aesDecrypt(s.sek, env.Data).toString('utf8')) as T;
   }
 
-  /**
-   * The e-way bill API's envelope (docs/integrations/gst.md): `{action, data}` with data under the Sek;
-   * answered `{status: "1", data}` or `{status: "0", error}` (base64 JSON `{errorCodes}`).
-   */
+  /** The e-way bill API of the e-invoice system (its sandbox): the e-way bill system's envelope under the IRP session. */
   async function ewbCall<T>(action: string, payload: unknown, name: string): Promise<T> {
     const s = await session();
-    const res = await http.request({
-      method: 'POST', url: `${base}/ewaybillapi/v1.03/ewayapi`, name, maxBytes: 200_000,
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'client-id': conn.settings.clientId, 'client-secret': conn.secrets.clientSecret, gstin: conn.settings.gstin, authtoken: s.token },
-      body: JSON.stringify({ action, data: aesEncrypt(s.sek, Buffer.from(JSON.stringify(payload), 'utf8')) }),
-    });
-    const env = parse(res.text(), res.status) as Envelope & { data?: unknown; error?: unknown };
-    if (!ok(env)) {
-      let err = env.error;
-      if (typeof err === 'string') {
-        try {
-          err = JSON.parse(Buffer.from(err, 'base64').toString('utf8'));
-        } catch {
-          /* as given */
-        }
-      }
-      const codes = String((err as { errorCodes?: unknown } | undefined)?.errorCodes ?? '').split(',').map((c) => c.trim()).filter(Boolean);
-      throw new IrpRefusal(codes.length ? codes.map((code) => ({ code: code.slice(0, 20), message: 'The e-way bill system refused the request' })) : [{ code: '', message: 'The e-way bill system refused the request without a reason' }]);
-    }
-    if (typeof env.data !== 'string') throw new PartnerError('irp', 'http', 'The e-way bill system answered without data', res.status);
-    return JSON.parse(aesDecrypt(s.sek, env.data).toString('utf8')) as T;
+    const headers = { 'client-id': conn.settings.clientId, 'client-secret': conn.secrets.clientSecret, gstin: conn.settings.gstin, authtoken: s.token };
+    return ewbAction<T>(http, `${base}/ewaybillapi/v1.03/ewayapi`, headers, s.sek, action, payload, name);
   }
 
   return {

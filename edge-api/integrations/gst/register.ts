@@ -8,10 +8,11 @@
  */
 import type { DbHandle } from '../../../db/connect';
 import { findEinvoice, irpConnectionFor, updateEinvoice } from '../../../db/einvoice/queries';
+import { activeEwayBillOf, insertEwayBill, updateEwayBill } from '../../../db/einvoice/eway-bills';
 import { IRP_KIND, IRP_PRODUCTION_URL, type EwayBillInput } from '../../../domain/einvoice/connection';
 import { ackDateToIso, canCancelEwb, canCancelIrn, CANCEL_REASONS, EWB_CANCEL_REASONS, ewbDateToIso, type CancelReason, type EwbCancelReason } from '../../../domain/einvoice/rules';
 import { irnOf } from '../../../domain/einvoice/inv01';
-import { nowIso } from '../../../domain/ids';
+import { nowIso, uuidv7 } from '../../../domain/ids';
 import { conflict, invalid } from '../../../domain/refusal';
 import type { AppConfig } from '../../env';
 import type { ServiceActor } from '../../services/audit/actor';
@@ -19,6 +20,7 @@ import { checkedInv01, docInvoiceOf, einvoiceInScope, gstSettingsOf, Inv01Invali
 import { openConnection } from '../connections';
 import { GiveUp, type TaskContext } from '../tasks';
 import { DEMO_REFUSED_IN_PRODUCTION, demoIrp } from './demo-irp';
+import { asked, ewbClientFor } from './ewb-connection';
 import { DUPLICATE_IRN, httpIrp, IrpRefusal, type IrnAnswer, type Irp, type IrpConn, type IrpOptions } from './irp';
 
 export type IrnTaskPayload = { invoiceId: string };
@@ -134,8 +136,15 @@ export async function generateEwayBill(dbh: DbHandle, config: AppConfig, actor: 
     if (err instanceof IrpRefusal) throw invalid(err.message);
     throw err;
   }
-  await updateEinvoice(dbh.db, invoiceId, {
-    ewb_no: String(answer.EwbNo), ewb_at: ackDateToIso(answer.EwbDt), ewb_valid_till: ackDateToIso(answer.EwbValidTill), updated_at: nowIso(),
+  const now = nowIso();
+  const at = ackDateToIso(answer.EwbDt);
+  const validTill = answer.EwbValidTill ? ackDateToIso(answer.EwbValidTill) : null;
+  await updateEinvoice(dbh.db, invoiceId, { ewb_no: String(answer.EwbNo), ewb_at: at, ewb_valid_till: validTill, updated_at: now });
+  await insertEwayBill(dbh.db, {
+    id: uuidv7(), company_id: row.company_id, invoice_id: invoiceId, source: 'irn', connection_id: null, gstin: row.seller_gstin!, ewb_no: String(answer.EwbNo),
+    ewb_at: at, valid_till: validTill, distance_km: input.distanceKm || null, trans_mode: input.transMode, transporter_id: input.transId ?? null,
+    vehicle_no: input.vehNo ?? null, trans_doc_no: null, trans_doc_date: null, part_b_at: input.vehNo ? at : null, status: 'active', cancelled_at: null,
+    cancel_reason: null, consolidated_no: null, demo: irp.demo ? 1 : 0, created_at: now, updated_at: now,
   });
   return (await findEinvoice(dbh.db, invoiceId))!;
 }
@@ -143,8 +152,8 @@ export async function generateEwayBill(dbh: DbHandle, config: AppConfig, actor: 
 /**
  * Cancels the e-way bill of an invoice within 24 hours of its generation (CANEWB), with a reason code and
  * remark: the number, time and reason are kept, and the invoice may then get a new e-way bill or its IRN
- * be cancelled. The IRP offers CANEWB in its sandbox only: with a production IRP the seller is told to
- * cancel it on the e-way bill portal.
+ * be cancelled. The IRP offers CANEWB in its sandbox only: with NIC's production IRP it goes to the e-way
+ * bill system with the GSTIN's own credentials (a gst-ewb connection).
  */
 export async function cancelEwayBill(dbh: DbHandle, config: AppConfig, actor: ServiceActor, invoiceId: string, reason: EwbCancelReason, remark: string, nowMs = Date.now()) {
   const row = await einvoiceInScope(dbh, actor, invoiceId);
@@ -153,15 +162,21 @@ export async function cancelEwayBill(dbh: DbHandle, config: AppConfig, actor: Se
   const conn = await connectionFor(dbh, config, row.company_id, row.seller_gstin!).catch((e: Error) => {
     throw invalid(e.message);
   });
-  if (!conn.demo && conn.settings.mode !== 'demo' && conn.baseUrl.replace(/\/+$/, '') === IRP_PRODUCTION_URL) {
-    throw invalid('Cancel this e-way bill on the e-way bill portal (ewaybillgst.gov.in): the IRP offers the cancel in its sandbox only');
-  }
+  const irpDemo = conn.demo || conn.settings.mode === 'demo';
   let answer;
-  try {
-    answer = await irpFor(conn, config).cancelEwayBill(row.ewb_no, reason, remark);
-  } catch (err) {
-    if (err instanceof IrpRefusal) throw invalid(err.message);
-    throw err;
+  if (!irpDemo && conn.baseUrl.replace(/\/+$/, '') === IRP_PRODUCTION_URL) {
+    // NIC's production IRP does not cancel e-way bills: the e-way bill system does, with its own credentials.
+    const { ewb } = await ewbClientFor(dbh, config, row.company_id, row.seller_gstin!).catch(() => {
+      throw invalid(`Add the e-way bill system credentials of GSTIN ${row.seller_gstin} in Settings > GST to cancel this e-way bill: NIC's production IRP does not cancel e-way bills`);
+    });
+    answer = await asked(() => ewb.cancel(row.ewb_no!, reason, remark));
+  } else {
+    try {
+      answer = await irpFor(conn, config).cancelEwayBill(row.ewb_no, reason, remark);
+    } catch (err) {
+      if (err instanceof IrpRefusal) throw invalid(err.message);
+      throw err;
+    }
   }
   if (String(answer.ewayBillNo) !== row.ewb_no) throw invalid(`The e-way bill system answered for e-way bill ${String(answer.ewayBillNo).slice(0, 20)}, not ${row.ewb_no}`);
   let at: string;
@@ -170,9 +185,9 @@ export async function cancelEwayBill(dbh: DbHandle, config: AppConfig, actor: Se
   } catch {
     at = nowIso();
   }
-  await updateEinvoice(dbh.db, invoiceId, {
-    ewb_no: null, ewb_at: null, ewb_valid_till: null, ewb_cancelled_no: row.ewb_no, ewb_cancelled_at: at,
-    ewb_cancel_reason: `${reason} ${EWB_CANCEL_REASONS[reason]}: ${remark}`.slice(0, 200), updated_at: nowIso(),
-  });
+  const why = `${reason} ${EWB_CANCEL_REASONS[reason]}: ${remark}`.slice(0, 200);
+  await updateEinvoice(dbh.db, invoiceId, { ewb_no: null, ewb_at: null, ewb_valid_till: null, ewb_cancelled_no: row.ewb_no, ewb_cancelled_at: at, ewb_cancel_reason: why, updated_at: nowIso() });
+  const own = await activeEwayBillOf(dbh.db, invoiceId, null);
+  if (own?.ewb_no === row.ewb_no) await updateEwayBill(dbh.db, own.id, { status: 'cancelled', cancelled_at: at, cancel_reason: why, updated_at: nowIso() });
   return (await findEinvoice(dbh.db, invoiceId))!;
 }

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import {
   CancelEwbInput, CancelIrnInput, EINVOICE_STATUSES, EwayBillInput, EinvoiceListResponse, EinvoiceResponse, GstSettingsInput, GstSettingsResponse,
 } from '../../../domain/einvoice/connection';
+import {
+  ConsolidatedResponse, ConsolidateInput, EwayBillCancelResponse, EwayBillListResponse, EwayBillResponse, EwbGenerateInput, PartBInput,
+} from '../../../domain/einvoice/ewb';
 import type { AppEnv } from '../../env';
+import { cancelInvoiceEwayBill, consolidateEwayBills, generateOwnEwayBill, listEwayBills, updatePartB } from '../../integrations/gst/eway-bills';
 import { cancelEwayBill, cancelIrn, generateEwayBill } from '../../integrations/gst/register';
 import { einvoiceView, listEinvoices, readGstSettings, requestIrn, updateGstSettings } from '../../services/billing/einvoice';
 import { responds } from '../../lib/responds';
@@ -61,4 +65,26 @@ export const gstRoutes = new Hono<AppEnv>()
     await cancelEwayBill(c.var.dbh, c.var.config, serviceActor(c), invoiceId, reason, remark);
     const einvoice = await einvoiceView(c.var.dbh, serviceActor(c), invoiceId);
     return c.json({ status: true as const, einvoice } satisfies EinvoiceResponse);
+  })
+  // E-way bills through the e-way bill system's own API: an invoice without an IRN, Part B, cancel, consolidate.
+  .get('/gst/ewaybills', responds(EwayBillListResponse), async (c) => {
+    const ewayBills = await listEwayBills(c.var.dbh, serviceActor(c));
+    return c.json({ status: true as const, ewayBills } satisfies EwayBillListResponse);
+  })
+  .post('/gst/invoices/:invoiceId/ewaybill', responds(EwayBillResponse), v('param', invoiceParam), v('json', EwbGenerateInput), async (c) => {
+    const ewayBill = await generateOwnEwayBill(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('param').invoiceId, c.req.valid('json'));
+    return c.json({ status: true as const, ewayBill } satisfies EwayBillResponse);
+  })
+  .post('/gst/invoices/:invoiceId/ewaybill/part-b', responds(EwayBillResponse), v('param', invoiceParam), v('json', PartBInput), async (c) => {
+    const ewayBill = await updatePartB(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('param').invoiceId, c.req.valid('json'));
+    return c.json({ status: true as const, ewayBill } satisfies EwayBillResponse);
+  })
+  .post('/gst/invoices/:invoiceId/ewaybill/cancel', responds(EwayBillCancelResponse), v('param', invoiceParam), v('json', CancelEwbInput), async (c) => {
+    const { reason, remark } = c.req.valid('json');
+    const done = await cancelInvoiceEwayBill(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('param').invoiceId, reason, remark);
+    return c.json({ status: true as const, ...done } satisfies EwayBillCancelResponse);
+  })
+  .post('/gst/ewaybills/consolidate', responds(ConsolidatedResponse), v('json', ConsolidateInput), async (c) => {
+    const made = await consolidateEwayBills(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('json'));
+    return c.json({ status: true as const, ...made } satisfies ConsolidatedResponse);
   });

@@ -6,13 +6,15 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, PasswordInput, Segmen
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { IRP_PRODUCTION_URL, IRP_SANDBOX_URL, TRANS_MODES, type EinvoiceResponse, type EinvoiceView, type GstSettingsResponse } from '../../../domain/einvoice/connection';
-import { CANCEL_REASONS, DEMO_MARK, EWB_CANCEL_REASONS, type EwbCancelReason, TURNOVER_BAND_LABELS, TURNOVER_BANDS, type CancelReason, type TurnoverBand } from '../../../domain/einvoice/rules';
+import { CANCEL_REASONS, DEMO_MARK, TURNOVER_BAND_LABELS, TURNOVER_BANDS, type CancelReason, type TurnoverBand } from '../../../domain/einvoice/rules';
 import { indiaDateTimeText } from '../../../domain/india-time';
 import type { ConnectionView } from '../../../domain/integrations';
 import { formatRupees } from '../../../domain/money';
 import { apiJson, fieldErrors } from '../../api/client';
 import { useConnectionForm } from '../channels/useConnectionForm';
-import { einvoiceQueueQuery, gstKeys, gstSettingsQuery, irpConnectionsQuery } from './queries';
+import { CancelEwbModal, EwayBillsCard, PartBModal } from './EwayBillsCard';
+import { einvoiceQueueQuery, ewbConnectionsQuery, gstKeys, gstSettingsQuery, irpConnectionsQuery } from './queries';
+import { EWB_KIND, EWB_PRODUCTION_URL } from '../../../domain/einvoice/ewb';
 
 function SettingsCard() {
   const qc = useQueryClient();
@@ -59,7 +61,7 @@ function SettingsCard() {
   );
 }
 
-function CredentialRow({ c }: { c: ConnectionView }) {
+function CredentialRow({ c, system }: { c: ConnectionView; system: System }) {
   const [confirm, setConfirm] = useState(false);
   const removeForm = useConnectionForm({
     mutationFn: () => apiJson(`/api/integrations/connections/${c.id}`, { method: 'DELETE' }), listKey: gstKeys.connections, onDone: () => setConfirm(false),
@@ -76,7 +78,7 @@ function CredentialRow({ c }: { c: ConnectionView }) {
         <Button size="xs" color="red" variant="subtle" onClick={() => setConfirm(true)}>Remove</Button>
         <Modal opened={confirm} onClose={() => setConfirm(false)} title="Remove these credentials?">
           <Stack>
-            <Text size="sm">Invoices from {s.gstin} wait as "IRN pending" until credentials are added again. IRNs already registered stay on their invoices.</Text>
+            <Text size="sm">{SYSTEMS[system].removeText(s.gstin ?? '')}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirm(false)}>Keep</Button>
               <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>Remove</Button>
@@ -91,10 +93,31 @@ function CredentialRow({ c }: { c: ConnectionView }) {
 
 const EMPTY = { gstin: '', clientId: '', username: '', clientSecret: '', password: '', publicKeyPem: '' };
 
-function CredentialsCard() {
-  const q = useQuery(irpConnectionsQuery());
-  const [mode, setMode] = useState<'irp' | 'demo'>('irp');
-  const [env, setEnv] = useState<string>(IRP_SANDBOX_URL);
+type System = 'irp' | 'ewb';
+/** The two NIC systems a GSTIN connects to: the IRP (e-invoices, e-way bills by IRN) and the e-way bill system (e-way bills without IRN, Part B, cancel in production). */
+const SYSTEMS = {
+  irp: {
+    kind: 'gst-irp', title: 'IRP credentials per GSTIN', name: 'IRP', label: (g: string) => `IRP ${g}`, none: 'No GSTIN connected to the IRP yet.',
+    urls: [{ value: IRP_SANDBOX_URL, label: `Sandbox (${IRP_SANDBOX_URL})` }, { value: IRP_PRODUCTION_URL, label: `Production (${IRP_PRODUCTION_URL})` }],
+    keyLabel: 'IRP public key (PEM)', query: irpConnectionsQuery,
+    demoText: `The demo sandbox answers as the IRP does and signs with a demo key; every document says "${DEMO_MARK}". It is refused in production.`,
+    removeText: (g: string) => `Invoices from ${g} wait as "IRN pending" until credentials are added again. IRNs already registered stay on their invoices.`,
+  },
+  ewb: {
+    kind: EWB_KIND, title: 'E-way bill system credentials per GSTIN', name: 'E-way bill system', label: (g: string) => `E-way bills ${g}`,
+    none: 'No GSTIN connected to the e-way bill system yet: e-way bills without IRN, and their cancel in production, need it.',
+    urls: [{ value: EWB_PRODUCTION_URL, label: `Production (${EWB_PRODUCTION_URL})` }],
+    keyLabel: 'E-way bill system public key (PEM)', query: ewbConnectionsQuery,
+    demoText: `The demo sandbox answers as the e-way bill system does; every e-way bill says "${DEMO_MARK}". It is refused in production.`,
+    removeText: (g: string) => `E-way bills of ${g} can no longer be generated, updated or cancelled here until credentials are added again.`,
+  },
+} as const;
+
+function CredentialsCard({ system }: { system: System }) {
+  const sys = SYSTEMS[system];
+  const q = useQuery(sys.query());
+  const [mode, setMode] = useState<'live' | 'demo'>('live');
+  const [env, setEnv] = useState<string>(sys.urls[0].value);
   const [v, setV] = useState(EMPTY);
   const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setV({ ...v, [k]: e.currentTarget.value });
   const form = useConnectionForm({
@@ -102,10 +125,10 @@ function CredentialsCard() {
       apiJson('/api/integrations/connections', {
         method: 'POST',
         body: mode === 'demo'
-          ? { kind: 'gst-irp', label: `Demo ${v.gstin}`, settings: { gstin: v.gstin, mode } }
+          ? { kind: sys.kind, label: `Demo ${v.gstin}`, settings: { gstin: v.gstin, mode } }
           : {
-            kind: 'gst-irp', label: `IRP ${v.gstin}`, baseUrl: env,
-            settings: { gstin: v.gstin, mode, clientId: v.clientId, username: v.username, publicKeyPem: v.publicKeyPem },
+            kind: sys.kind, label: sys.label(v.gstin), baseUrl: env,
+            settings: { gstin: v.gstin, mode: system, clientId: v.clientId, username: v.username, publicKeyPem: v.publicKeyPem },
             secrets: { clientSecret: v.clientSecret, password: v.password },
           },
       }),
@@ -116,28 +139,27 @@ function CredentialsCard() {
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
-        <Title order={4}>IRP credentials per GSTIN</Title>
+        <Title order={4}>{sys.title}</Title>
         {q.isPending && <Loader aria-label="Loading credentials" />}
         {q.isError && <Alert color="red" title="Server Error">{(q.error as Error).message}</Alert>}
-        {q.data && !q.data.connections.length && <Text size="sm" c="dimmed">No GSTIN connected to the IRP yet.</Text>}
+        {q.data && !q.data.connections.length && <Text size="sm" c="dimmed">{sys.none}</Text>}
         {!!q.data?.connections.length && (
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>GSTIN</Table.Th><Table.Th>IRP</Table.Th><Table.Th>API user</Table.Th><Table.Th>Credentials</Table.Th><Table.Th /></Table.Tr></Table.Thead>
-            <Table.Tbody>{q.data.connections.map((c) => <CredentialRow key={c.id} c={c} />)}</Table.Tbody>
+            <Table.Thead><Table.Tr><Table.Th>GSTIN</Table.Th><Table.Th>{sys.name}</Table.Th><Table.Th>API user</Table.Th><Table.Th>Credentials</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Tbody>{q.data.connections.map((c) => <CredentialRow key={c.id} c={c} system={system} />)}</Table.Tbody>
           </Table>
         )}
-        <form noValidate onSubmit={(ev) => { ev.preventDefault(); create.mutate(); }}>
+        <form noValidate aria-label={sys.title} onSubmit={(ev) => { ev.preventDefault(); create.mutate(); }}>
           <Stack gap="sm">
             <Group align="flex-end">
               <TextInput label="GSTIN" value={v.gstin} onChange={set('gstin')} error={e('settings.gstin')} maxLength={15} w={200} />
-              <SegmentedControl value={mode} onChange={(m) => { setMode(m as 'irp' | 'demo'); setErrors({}); }} data={[{ value: 'irp', label: 'IRP' }, { value: 'demo', label: 'Demo sandbox' }]} />
-              {mode === 'irp' && (
-                <Select label="IRP" w={330} allowDeselect={false} value={env} onChange={(x) => x && setEnv(x)}
-                  data={[{ value: IRP_SANDBOX_URL, label: `Sandbox (${IRP_SANDBOX_URL})` }, { value: IRP_PRODUCTION_URL, label: `Production (${IRP_PRODUCTION_URL})` }]} />
+              <SegmentedControl value={mode} onChange={(m) => { setMode(m as 'live' | 'demo'); setErrors({}); }} data={[{ value: 'live', label: sys.name }, { value: 'demo', label: 'Demo sandbox' }]} />
+              {mode === 'live' && (
+                <Select label={sys.name} w={360} allowDeselect={false} value={env} onChange={(x) => x && setEnv(x)} data={[...sys.urls]} />
               )}
             </Group>
             {mode === 'demo' ? (
-              <Text size="sm" c="dimmed">The demo sandbox answers as the IRP does and signs with a demo key; every document says "{DEMO_MARK}". It is refused in production.</Text>
+              <Text size="sm" c="dimmed">{sys.demoText}</Text>
             ) : (
               <>
                 <Group grow align="flex-start">
@@ -146,7 +168,7 @@ function CredentialsCard() {
                   <TextInput label="API user name" value={v.username} onChange={set('username')} error={e('settings.username')} maxLength={100} />
                   <PasswordInput label="API password" value={v.password} onChange={set('password')} error={e('secrets.password')} maxLength={200} autoComplete="new-password" />
                 </Group>
-                <Textarea label="IRP public key (PEM)" value={v.publicKeyPem} onChange={set('publicKeyPem')} error={e('settings.publicKeyPem')} maxLength={4000} autosize minRows={2} maxRows={4}
+                <Textarea label={sys.keyLabel} value={v.publicKeyPem} onChange={set('publicKeyPem')} error={e('settings.publicKeyPem')} maxLength={4000} autosize minRows={2} maxRows={4}
                   placeholder="-----BEGIN PUBLIC KEY-----" />
               </>
             )}
@@ -235,44 +257,13 @@ function EwayBillModal({ e, onClose }: { e: EinvoiceView; onClose: () => void })
   );
 }
 
-/** Cancel E-way Bill within 24 hours: a reason of the e-way bill system and a remark, after a confirmation. */
-function CancelEwbModal({ e, onClose }: { e: EinvoiceView; onClose: () => void }) {
-  const qc = useQueryClient();
-  const [reason, setReason] = useState<EwbCancelReason | null>(null);
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const cancel = useMutation({
-    mutationFn: () => apiJson<EinvoiceResponse>(`/api/gst/einvoices/${e.invoiceId}/ewaybill/cancel`, { method: 'POST', body: { reason, remark } }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: gstKeys.queue });
-      onClose();
-    },
-    onError: (err) => setErrors(fieldErrors(err)),
-  });
-  return (
-    <Modal opened onClose={onClose} title={`Cancel e-way bill ${e.ewbNo}?`}>
-      <form noValidate aria-label="Cancel e-way bill" onSubmit={(ev) => { ev.preventDefault(); cancel.mutate(); }}>
-        <Stack>
-          <Text size="sm">The e-way bill system cancels it for good. Allowed within 24 hours of its generation; the consignment then needs a new one before it moves.</Text>
-          <Select label="Reason" data={Object.entries(EWB_CANCEL_REASONS).map(([value, label]) => ({ value, label }))} value={reason} onChange={(r) => { setReason(r as EwbCancelReason); setErrors({ ...errors, reason: '' }); }} error={errors.reason} />
-          <TextInput label="Remark" value={remark} onChange={(ev) => { setRemark(ev.currentTarget.value); setErrors({ ...errors, remark: '' }); }} maxLength={50} error={errors.remark} />
-          {cancel.isError && !Object.values(errors).some(Boolean) && <Alert color="red">{(cancel.error as Error).message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Keep the e-way bill</Button>
-            <Button color="red" type="submit" loading={cancel.isPending}>Cancel e-way bill</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
 function QueueCard() {
   const qc = useQueryClient();
   const q = useQuery(einvoiceQueueQuery());
   const [cancelling, setCancelling] = useState<EinvoiceView | null>(null);
   const [ewb, setEwb] = useState<EinvoiceView | null>(null);
   const [ewbCancel, setEwbCancel] = useState<EinvoiceView | null>(null);
+  const [partB, setPartB] = useState<EinvoiceView | null>(null);
   const again = useMutation({
     mutationFn: (invoiceId: string) => apiJson<EinvoiceResponse>(`/api/gst/einvoices/${invoiceId}/register`, { method: 'POST' }),
     onSettled: () => qc.invalidateQueries({ queryKey: gstKeys.queue }),
@@ -317,6 +308,7 @@ function QueueCard() {
                         <Button size="xs" variant="default" loading={again.isPending && again.variables === e.invoiceId} onClick={() => again.mutate(e.invoiceId)}>Register again</Button>
                       )}
                       {e.ewayBillNeeded && e.status === 'registered' && <Button size="xs" variant="light" onClick={() => setEwb(e)}>Generate e-way bill</Button>}
+                      {e.ewbNo && <Button size="xs" variant="light" onClick={() => setPartB(e)}>Update Part B</Button>}
                       {e.canCancelEwb && <Button size="xs" color="red" variant="subtle" onClick={() => setEwbCancel(e)}>Cancel e-way bill</Button>}
                       {e.canCancel && <Button size="xs" color="red" variant="subtle" onClick={() => setCancelling(e)}>Cancel IRN</Button>}
                     </Table.Td>
@@ -329,7 +321,8 @@ function QueueCard() {
       </Stack>
       {cancelling && <CancelModal e={cancelling} onClose={() => setCancelling(null)} />}
       {ewb && <EwayBillModal e={ewb} onClose={() => setEwb(null)} />}
-      {ewbCancel && <CancelEwbModal e={ewbCancel} onClose={() => setEwbCancel(null)} />}
+      {ewbCancel && <CancelEwbModal invoiceId={ewbCancel.invoiceId} ewbNo={ewbCancel.ewbNo!} onClose={() => setEwbCancel(null)} />}
+      {partB && <PartBModal invoiceId={partB.invoiceId} ewbNo={partB.ewbNo!} onClose={() => setPartB(null)} />}
     </Card>
   );
 }
@@ -340,8 +333,10 @@ export function GstPage() {
       <Title order={2}>GST</Title>
       <Text size="sm" c="dimmed">B2B and distributor invoices of an e-invoicing company get their IRN and signed QR code from the Invoice Registration Portal when they are issued.</Text>
       <SettingsCard />
-      <CredentialsCard />
+      <CredentialsCard system="irp" />
       <QueueCard />
+      <CredentialsCard system="ewb" />
+      <EwayBillsCard />
     </Stack>
   );
 }

@@ -9,9 +9,11 @@ export const gstKeys = { settings: ['gst', 'settings'] as const, connections: ['
 export const gstSettingsQuery = () =>
   queryOptions({ queryKey: gstKeys.settings, queryFn: ({ signal }) => apiJson<GstSettingsResponse>('/api/gst/settings', { signal }) });
 
-/** The IRP credentials per GSTIN (connections of kind gst-irp, without their secrets). */
-export const irpConnectionsQuery = () =>
-  queryOptions({ queryKey: gstKeys.connections, queryFn: ({ signal }) => apiJson<ConnectionListResponse>('/api/integrations/connections?kind=gst-irp', { signal }) });
+/** A GST portal's credentials per GSTIN (connections of kind gst-irp or gst-ewb, without their secrets). */
+export const gstConnectionsQuery = (kind: 'gst-irp' | 'gst-ewb') =>
+  queryOptions({ queryKey: [...gstKeys.connections, kind], queryFn: ({ signal }) => apiJson<ConnectionListResponse>(`/api/integrations/connections?kind=${kind}`, { signal }) });
+/** The IRP credentials per GSTIN. */
+export const irpConnectionsQuery = () => gstConnectionsQuery('gst-irp');
 
 /** The invoices waiting for their IRN or refused, and those registered (to cancel within 24 hours). */
 export const einvoiceQueueQuery = () =>
@@ -20,3 +22,5 @@ export const einvoiceQueueQuery = () =>
     queryFn: ({ signal }) => apiJson<EinvoiceListResponse>('/api/gst/einvoices?status=pending,failed,registered', { signal }),
     refetchInterval: 15_000,
   });
+/** The e-way bill system credentials per GSTIN. */
+export const ewbConnectionsQuery = () => gstConnectionsQuery('gst-ewb');

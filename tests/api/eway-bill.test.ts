@@ -1,0 +1,256 @@
+// E-way bills through NIC's e-way bill system, end to end against a local server that answers as its API
+// documents (edge-api/integrations/gst/ewb-test-server.ts): a B2C invoice over ₹50,000 of a company
+// without e-invoicing gets its e-way bill with the distance the system computes from the PIN codes, the
+// courier's transporter id and the mode; Part B is updated; it is cancelled within 24 hours and refused
+// after; the system's refusals (a second e-way bill for the document, an unknown GSTIN) and its silence
+// are said plainly; a manifest's e-way bills are consolidated; and an e-way bill made by IRN on NIC's
+// production IRP is cancelled through the e-way bill system.
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { loadPincodes } from '../../db/pincodes/load';
+import { findTaskByKey } from '../../db/integrations/tasks';
+import { defaultConfig } from '../../edge-api/app';
+import { startFakeEwb, type FakeEwb } from '../../edge-api/integrations/gst/ewb-test-server';
+import { ewbClientOptions } from '../../edge-api/integrations/gst/ewb-connection';
+import { startFakeIrp, type FakeIrp } from '../../edge-api/integrations/gst/irp-test-server';
+import { TASK_HANDLERS } from '../../edge-api/integrations/handlers';
+import { drainTasks } from '../../edge-api/integrations/tasks';
+import { irnTaskKey } from '../../edge-api/services/billing/einvoice-queue';
+import { makeGstin } from '../../domain/gstin';
+import { makeTestApp, signIn, signInDemo, type Agent } from './helpers';
+
+const C0 = DEMO_COMPANIES[0].id;
+const BHW1 = DEMO_WAREHOUSES[0].id; // Bhiwandi 421302, Maharashtra
+const TRANSPORTER = makeGstin('27', 'AACCD1234E');
+
+let ctx: Awaited<ReturnType<typeof makeTestApp>>;
+let seller: Agent;
+let ewb: FakeEwb;
+let sellerGstin = '';
+let teaId = '';
+let seq = 0;
+
+beforeAll(async () => {
+  ctx = await makeTestApp({ orders: 3 });
+  seller = await signInDemo(ctx.app, 'seller');
+  ewb = await startFakeEwb();
+  ewbClientOptions.timeoutMs = 1500;
+  ewb.distances.set('421302-560001', 1010);
+  ewb.distances.set('421302-400028', 48);
+  await loadPincodes(ctx.db, { records: [{ pincode: 560001, district: 'Bengaluru', state: 'Karnataka' }, { pincode: 400028, district: 'Mumbai', state: 'Maharashtra' }, { pincode: 421302, district: 'Thane', state: 'Maharashtra' }] });
+  const tea = await ctx.db.selectFrom('catalogue_items').select(['id']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
+  teaId = tea.id;
+  await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
+  const wsin = (await ctx.db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', teaId).executeTakeFirstOrThrow()).wsin;
+  const inv = await ctx.db.selectFrom('inventory').select('id').where('warehouse_id', '=', BHW1).where('company_id', '=', C0).where('wsin', '=', wsin).executeTakeFirst();
+  if (inv) await ctx.db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('id', '=', inv.id).execute();
+  else await ctx.db.insertInto('inventory').values({ id: `inv-ewb-${wsin}`, warehouse_id: BHW1, company_id: C0, wsin, location: 'A-1', quantity: 1000, blocked: 0, scanned_quantity: 0, version: 0, updated_at: new Date().toISOString() }).execute();
+  sellerGstin = (await ctx.db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
+  const conn = await seller.json('/api/integrations/connections', {
+    method: 'POST',
+    body: {
+      kind: 'gst-ewb', label: 'E-way bills Maharashtra', baseUrl: ewb.url,
+      settings: { gstin: sellerGstin, mode: 'ewb', clientId: ewb.credentials.clientId, username: ewb.credentials.username, publicKeyPem: ewb.publicKeyPem },
+      secrets: { clientSecret: ewb.credentials.clientSecret, password: ewb.credentials.password },
+    },
+  });
+  expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+  expect(JSON.stringify(conn.body)).not.toContain(ewb.credentials.password);
+}, 60_000);
+afterAll(async () => {
+  delete ewbClientOptions.timeoutMs;
+  await ewb?.close();
+});
+
+const bengaluru = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: '12 MG Road', address2: 'Shivajinagar', zip: '560001', city: 'Bengaluru', state: 'Karnataka', gstin: '', companyName: '' };
+
+/** An order of three tins at ₹20,000 (₹60,040 with shipping), READY TO SHIP: its invoice. */
+async function bigOrder(over: { orderType?: number; address?: typeof bengaluru } = {}) {
+  const r = await seller.json('/api/orders/manual', {
+    method: 'POST',
+    body: { id: `EWB-${++seq}-${Date.now() % 100000}`, orderType: over.orderType ?? 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: BHW1, shippingAddress: over.address ?? bengaluru, sameAsShipping: true, items: [{ catalogueId: teaId, quantity: 3 }] },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const rts = await seller.json(`/api/orders/${r.body.data.id}/ready-to-ship`, { method: 'PATCH' });
+  expect(rts.status, JSON.stringify(rts.body)).toBe(200);
+  const invoice = await ctx.db.selectFrom('invoices').selectAll().where('order_id', '=', r.body.data.id).executeTakeFirstOrThrow();
+  return { orderId: r.body.data.id as string, invoice };
+}
+const detail = async (id: string) => (await seller.json(`/api/orders/${id}`)).body.data;
+const lastCall = (action: string) => ewb.calls.filter((c) => c.action === action).at(-1)?.payload as Record<string, unknown>;
+
+describe('an e-way bill for an invoice without an IRN', () => {
+  it('is generated with the distance the system computes from the PIN codes, the transporter id and the mode, and its validity', async () => {
+    const { orderId, invoice } = await bigOrder();
+    expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: true });
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', transporterId: TRANSPORTER.toLowerCase(), transporterName: 'Delhivery', vehicleNo: 'mh04ab1234' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const sent = lastCall('GENEWAYBILL');
+    expect(sent).toMatchObject({
+      supplyType: 'O', docType: 'INV', docNo: invoice.invoice_number, fromGstin: sellerGstin, toGstin: 'URP', fromPincode: 421302, toPincode: 560001,
+      fromStateCode: 27, toStateCode: 29, actToStateCode: 29, transDistance: '0', transMode: '1', transporterId: TRANSPORTER, vehicleNo: 'MH04AB1234',
+      totInvValue: Number(invoice.amount_paise) / 100, cgstValue: 0, sgstValue: 0,
+    });
+    const bill = ewb.bills.get(r.body.ewayBill.ewbNo)!;
+    expect(bill.distance).toBe(1010);
+    // 1010 km is six days, to 11:59 PM India time of the sixth day after the day of generation (the system's count).
+    expect(r.body.ewayBill).toMatchObject({ source: 'ewb', distanceKm: 1010, transporterId: TRANSPORTER, vehicleNo: 'MH04AB1234', validTill: new Date(bill.validUpto!).toISOString(), canCancel: true, demo: false });
+    const ist = new Date(bill.at + 330 * 60_000);
+    expect(new Date(bill.validUpto! + 330 * 60_000).toISOString().slice(0, 16)).toBe(`${new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 6)).toISOString().slice(0, 10)}T23:59`);
+    // The order is no longer flagged; the seller's list shows it.
+    expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: false, ewayBill: r.body.ewayBill.ewbNo });
+    const list = await seller.json('/api/gst/ewaybills');
+    expect(list.body.ewayBills).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, ewbNo: r.body.ewayBill.ewbNo }));
+    // A second one for the same invoice is refused here, before the system is asked.
+    const calls = ewb.calls.length;
+    const again = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(again.status).toBe(409);
+    expect(ewb.calls.length).toBe(calls);
+  }, 30_000);
+
+  it("updates Part B from the seller's e-way bill, and the validity the system answers", async () => {
+    const { invoice } = await bigOrder();
+    const made = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', transporterId: TRANSPORTER } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.ewayBill).toMatchObject({ vehicleNo: null, validTill: null, partBAt: null });
+    const noVehicle = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', reason: '4', remark: 'First vehicle' } });
+    expect(noVehicle.status).toBe(400);
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', vehicleNo: 'KA01AB4321', reason: '4', remark: 'First vehicle' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(lastCall('VEHEWB')).toMatchObject({ ewbNo: Number(made.body.ewayBill.ewbNo), vehicleNo: 'KA01AB4321', fromPlace: 'Bhiwandi', fromState: 27, reasonCode: '4', reasonRem: 'First vehicle', transMode: '1' });
+    const bill = ewb.bills.get(made.body.ewayBill.ewbNo)!;
+    expect(bill.vehicleNo).toBe('KA01AB4321');
+    expect(r.body.ewayBill).toMatchObject({ vehicleNo: 'KA01AB4321', validTill: new Date(bill.validUpto!).toISOString(), partBAt: expect.any(String) });
+    // Another company's seller does not see it.
+    const other = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    const calls = ewb.calls.length;
+    expect((await other.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { vehicleNo: 'KA01AB0000', reason: '1', remark: 'Not mine' } })).status).toBe(404);
+    expect((await other.json(`/api/gst/invoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Not mine' } })).status).toBe(404);
+    expect((await other.json('/api/gst/ewaybills')).body.ewayBills).toEqual([]);
+    expect(ewb.calls.length).toBe(calls);
+  }, 30_000);
+
+  it('is cancelled within 24 hours with a reason, and refused after with a clear message', async () => {
+    const { orderId, invoice } = await bigOrder();
+    const made = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } });
+    const ewbNo = made.body.ewayBill.ewbNo as string;
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '2', remark: 'Order cancelled by buyer' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(lastCall('CANEWB')).toEqual({ ewbNo: Number(ewbNo), cancelRsnCode: 2, cancelRmrk: 'Order cancelled by buyer' });
+    expect(ewb.bills.get(ewbNo)).toMatchObject({ cancelled: true, cancelReason: 2 });
+    const row = await ctx.db.selectFrom('eway_bills').selectAll().where('ewb_no', '=', ewbNo).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', cancel_reason: '2 Order cancelled: Order cancelled by buyer' });
+    expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: true });
+
+    // A new one; its row says it is a day old: refused here, nothing sent.
+    const second = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    await ctx.db.updateTable('eway_bills').set({ ewb_at: new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString() }).where('ewb_no', '=', second.body.ewayBill.ewbNo).execute();
+    const calls = ewb.calls.length;
+    const late = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('An e-way bill can be cancelled only within 24 hours of its generation');
+    expect(ewb.calls.length).toBe(calls);
+  }, 30_000);
+
+  it("shows the system's own refusal when its clock says 24 hours have passed (315)", async () => {
+    const { invoice } = await bigOrder();
+    const made = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } });
+    ewb.clock.offsetMs = 24 * 3600_000 + 60_000;
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '1', remark: 'Duplicate' } }).finally(() => (ewb.clock.offsetMs = 0));
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('315 Validity period lapsed, you cannot cancel this eway bill');
+    expect((await ctx.db.selectFrom('eway_bills').select('status').where('ewb_no', '=', made.body.ewayBill.ewbNo).executeTakeFirstOrThrow()).status).toBe('active');
+  }, 30_000);
+
+  it("says the system's refusals and its silence, keeping nothing: a document with an e-way bill already (604), an unknown GSTIN (212), down", async () => {
+    const { invoice } = await bigOrder();
+    // The same invoice number already has an e-way bill made on the portal.
+    ewb.bills.set('329999999999', { ewbNo: 329999999999, gstin: sellerGstin, docNo: invoice.invoice_number!.toUpperCase(), at: Date.now(), distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0 });
+    const dup = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toContain('604 E-way bill(s) are already generated for the same document number');
+    ewb.bills.delete('329999999999');
+
+    const buyerGstin = makeGstin('27', 'AAPFU0939F');
+    ewb.invalidGstins.add(buyerGstin);
+    const b2b = await bigOrder({ orderType: 1, address: { ...bengaluru, zip: '400028', city: 'Mumbai', state: 'Maharashtra', address1: 'Shop 4, Linking Road', gstin: buyerGstin, companyName: 'Mumbai Retail LLP' } });
+    const bad = await seller.json(`/api/gst/invoices/${b2b.invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('212 Invalid Consignee GSTIN');
+    ewb.invalidGstins.clear();
+
+    ewb.failures.push('down');
+    const down = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(down.status).toBe(409);
+    expect(down.body.message).toContain('The e-way bill system is not answering');
+    ewb.failures.push('silent');
+    const silent = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(silent.status).toBe(409);
+    expect(await ctx.db.selectFrom('eway_bills').select('id').where('invoice_id', 'in', [invoice.id, b2b.invoice.id]).execute()).toEqual([]);
+    // Up again: generated, intra-state to Mumbai with CGST and SGST.
+    const ok = await seller.json(`/api/gst/invoices/${b2b.invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(lastCall('GENEWAYBILL')).toMatchObject({ toGstin: buyerGstin, toPincode: 400028, toStateCode: 27, igstValue: 0 });
+    expect(ok.body.ewayBill.distanceKm).toBe(48);
+  }, 30_000);
+
+  it("consolidates a manifest's e-way bills for one vehicle", async () => {
+    const a = await bigOrder();
+    const b = await bigOrder();
+    const ea = await seller.json(`/api/gst/invoices/${a.invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    const eb = await seller.json(`/api/gst/invoices/${b.invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    const none = await bigOrder();
+    const missing = await seller.json('/api/gst/ewaybills/consolidate', { method: 'POST', body: { orderIds: [a.orderId, none.orderId], vehicleNo: 'MH04AB1234' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('has no e-way bill');
+    const r = await seller.json('/api/gst/ewaybills/consolidate', { method: 'POST', body: { orderIds: [a.orderId, b.orderId], vehicleNo: 'mh04ab1234' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(ewb.consolidated.get(r.body.consolidatedNo)?.map(String).sort()).toEqual([ea.body.ewayBill.ewbNo, eb.body.ewayBill.ewbNo].sort());
+    expect(lastCall('GENCEWB')).toMatchObject({ fromPlace: 'Bhiwandi', fromState: 27, vehicleNo: 'MH04AB1234', transMode: '1' });
+    const list = (await seller.json('/api/gst/ewaybills')).body.ewayBills as { invoiceId: string; consolidatedNo: string | null }[];
+    expect(list.find((e) => e.invoiceId === a.invoice.id)?.consolidatedNo).toBe(r.body.consolidatedNo);
+  }, 30_000);
+});
+
+describe('an e-way bill made by IRN on NIC production IRP', () => {
+  let irp: FakeIrp;
+  afterAll(() => irp?.close());
+
+  it('is cancelled through the e-way bill system, which NIC says to use in production', async () => {
+    irp = await startFakeIrp();
+    const config = defaultConfig({ dataDir: `/tmp/shipdesk-test-${process.pid}` });
+    expect((await seller.json('/api/gst/settings', { method: 'PUT', body: { einvoicing: true, turnoverBand: '5cr_to_10cr' } })).status).toBe(200);
+    const conn = await seller.json('/api/integrations/connections', {
+      method: 'POST',
+      body: {
+        kind: 'gst-irp', label: 'IRP', baseUrl: irp.url,
+        settings: { gstin: sellerGstin, mode: 'irp', clientId: irp.credentials.clientId, username: irp.credentials.username, publicKeyPem: irp.publicKeyPem },
+        secrets: { clientSecret: irp.credentials.clientSecret, password: irp.credentials.password },
+      },
+    });
+    expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+    const { invoice } = await bigOrder({ orderType: 1, address: { ...bengaluru, gstin: makeGstin('29', 'AAPFU0939F'), companyName: 'Bengaluru Retail LLP' } });
+    const task = (await findTaskByKey(ctx.db, irnTaskKey(invoice.id)))!;
+    await drainTasks(ctx.dbh, config, pino({ level: 'silent' }), TASK_HANDLERS, { taskId: task.id });
+    // Not for an invoice with an IRN: that one is made by IRN.
+    const own = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(own.status).toBe(409);
+    const made = await seller.json(`/api/gst/einvoices/${invoice.id}/ewaybill`, { method: 'POST', body: { distanceKm: 1000, transMode: '1', vehNo: 'MH04AB1234' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const ewbNo = made.body.einvoice.ewbNo as string;
+    // The e-way bill system knows it (NIC's systems share it); the connection now points at NIC's production IRP.
+    ewb.bills.set(ewbNo, { ewbNo: Number(ewbNo), gstin: sellerGstin, docNo: invoice.invoice_number!, at: Date.now(), distance: 1000, validUpto: null, vehicleNo: 'MH04AB1234', transDocNo: '', transMode: '1', partBUpdates: 0 });
+    await ctx.db.updateTable('integration_connections').set({ base_url: 'https://einvoice1.gst.gov.in' }).where('id', '=', conn.body.connection.id).execute();
+    const irpCalls = irp.calls.length;
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/cancel`, { method: 'POST', body: { reason: '3', remark: 'Wrong vehicle' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(irp.calls.length).toBe(irpCalls);
+    expect(lastCall('CANEWB')).toEqual({ ewbNo: Number(ewbNo), cancelRsnCode: 3, cancelRmrk: 'Wrong vehicle' });
+    expect(ewb.bills.get(ewbNo)?.cancelled).toBe(true);
+    const row = await ctx.db.selectFrom('einvoices').selectAll().where('invoice_id', '=', invoice.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ewb_no: null, ewb_cancelled_no: ewbNo });
+    expect((await ctx.db.selectFrom('eway_bills').select('status').where('ewb_no', '=', ewbNo).executeTakeFirstOrThrow()).status).toBe('cancelled');
+  }, 60_000);
+});
