@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Flex, Group, Stack, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { landingStatusTab, ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
-import { useQuery } from '@tanstack/react-query';
-import { orderCountsQuery } from './queries';
+import { ORDER_SECTIONS, sectionByName, type OrderTableSection, type SectionName } from '../../../domain/orders/sections';
 import { BulkOrderUploadButton } from '../bulk/BulkOrderUploadModal';
 import { CatalogueItemSlideOver } from './CatalogueItemSlideOver';
 import { CustomerRequestsView } from './CustomerRequestsView';
@@ -32,14 +30,6 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
   const [productId, setProductId] = useState<string | null>(null);
 
   const role = useSession().role;
-  const counts = useQuery(orderCountsQuery()).data?.count;
-  // A seller opening /orders bare (no section, no filter in the address or the session) lands on the work: New when it has orders.
-  const landing = useRef(false);
-  const land = (next: OrdersSearch): OrdersSearch | null => {
-    landing.current = false;
-    const tab = landingStatusTab(counts!);
-    return tab.statuses ? { ...next, status: tab.statuses.join(',') } : null;
-  };
 
   // A filter in the URL is saved; coming back without one (or without a section) restores the session's (filter for 6 hours).
   const restored = useRef(false);
@@ -61,26 +51,8 @@ export function OrdersPage({ search, setSearch }: OrdersPageProps) {
         changed = true;
       }
     }
-    if (role === 'seller' && !next.tab && !next.order && !hasFilter(filterOf(next))) {
-      landing.current = true;
-      const landed = counts ? land(next) : null;
-      if (landed) {
-        setSearch(landed, true);
-        return;
-      }
-    }
     if (changed) setSearch(next, true);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  // The counts came after the page opened: land then, unless the user has chosen something meanwhile.
-  useEffect(() => {
-    if (!landing.current || !counts) return;
-    if (search.tab || search.order || hasFilter(filterOf(search))) {
-      landing.current = false;
-      return;
-    }
-    const landed = land(search);
-    if (landed) setSearch(landed, true);
-  }, [counts]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const filterKey = JSON.stringify(filterOf(search));
   const first = useRef(true);

@@ -1,7 +1,8 @@
 // What the /orders page reads first for the URL it is opened at, so that its
 // route loader (and preloading on intent) asks for exactly the queries the
 // views then read.
-import { sectionByName } from '../../../domain/orders/sections';
+import type { QueryClient } from '@tanstack/react-query';
+import { landingStatusTab, sectionByName } from '../../../domain/orders/sections';
 import { LOAD_FAILED_FALLBACK } from '../../../domain/orders/texts';
 import { searchPaging, type PagedListInput } from '../../ui/ListPage';
 import type { Session } from '../../auth/session';
@@ -14,7 +15,8 @@ import {
   orderDetailQuery,
   ordersListQuery,
 } from './queries';
-import { filterOf, listParams, sectionOf, type OrdersSearch } from './search';
+import { loadFilter, loadTab } from './savedFilter';
+import { filterOf, hasFilter, listParams, sectionOf, type OrdersSearch } from './search';
 
 export const MISSED_PAGE_SIZE = 50;
 export const REQUESTS_PAGE_SIZE = 50;
@@ -75,4 +77,16 @@ export function ordersPageQueries(search: OrdersSearch, role: Session['role']) {
   if (view === 'customerRequests') queries.push(customerRequestsQuery(requestsParams(search)));
   if (search.order) queries.push(orderDetailQuery(search.order));
   return queries;
+}
+
+/**
+ * Where a seller opening /orders bare (no section, order or filter in the address, none saved in this tab's
+ * session) lands: the status tab of the work to do, New, when it has orders (domain/orders/sections.ts
+ * landingStatusTab); null to stay where the address says.
+ */
+export async function landingSearch(queryClient: QueryClient, search: OrdersSearch, role: Session['role']): Promise<OrdersSearch | null> {
+  if (role !== 'seller' || search.tab || search.order || hasFilter(filterOf(search)) || loadTab() || loadFilter()) return null;
+  const counts = await queryClient.ensureQueryData(orderCountsQuery());
+  const tab = landingStatusTab(counts.count);
+  return tab.statuses ? { ...search, status: tab.statuses.join(',') } : null;
 }
