@@ -10,7 +10,11 @@ let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
 beforeAll(async () => {
   ({ app, db } = await makeTestApp({ orders: 60 }));
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The page keeps the last filter and section for the session (a seller's landing on New too): each test starts afresh.
+  sessionStorage.clear();
+});
 
 async function shownRows() {
   return waitFor(() => {
