@@ -75,7 +75,7 @@ describe('Settings > Channels', () => {
     // This server's address is plain http: no store can call it, so nothing was registered and the card says why.
     const hooks = card.getByLabel('Webhooks at the store');
     await hooks.getByText('Webhooks not registered').waitFor();
-    expect(await hooks.textContent()).toContain("this server's address (PUBLIC_URL) is http://");
+    expect(await hooks.textContent()).toContain("This server's address (PUBLIC_URL) is http://");
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/channels-connected.png`, fullPage: false });
 
