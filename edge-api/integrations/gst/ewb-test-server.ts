@@ -10,9 +10,8 @@
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { aesDecrypt, aesEncrypt } from './crypto';
-import { pkcs1Decrypt, read } from './irp-test-server';
+import { listenOnLoopback, pkcs1Decrypt, read, sendJson } from './irp-test-server';
 
 export type FakeEwbCredentials = { clientId: string; clientSecret: string; username: string; password: string };
 export type FakeEwayBill = {
@@ -68,10 +67,7 @@ export async function startFakeEwb(credentials: FakeEwbCredentials = { clientId:
   let serial = 0;
   const now = () => Date.now() + clock.offsetMs;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const send = sendJson;
   const refuse = (res: ServerResponse, codes: string) => send(res, 200, { status: '0', error: Buffer.from(JSON.stringify({ errorCodes: `${codes},` })).toString('base64') });
 
   const server: Server = createServer(async (req, res) => {
@@ -172,18 +168,12 @@ export async function startFakeEwb(credentials: FakeEwbCredentials = { clientId:
     }
     return refuse(res, '239');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenOnLoopback(server, hanging);
   return {
-    url: `http://127.0.0.1:${port}`, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), credentials, calls, bills, consolidated,
+    url: listening.url, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), credentials, calls, bills, consolidated,
     distances, invalidGstins, failures, clock,
     expireTokens: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((r) => {
-        for (const x of hanging) x.destroy();
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: listening.close,
   };
 }
 

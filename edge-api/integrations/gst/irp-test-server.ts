@@ -46,6 +46,26 @@ export function pkcs1Decrypt(key: KeyObject, base64: string): Buffer {
   return em.subarray(sep + 1);
 }
 
+/** A JSON answer with its status (the portals' fakes answer every call this way). */
+export const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** Listens on a free loopback port; `close` drops the answers a 'silent' fault left hanging, then every connection. */
+export async function listenOnLoopback(server: Server, hanging: ServerResponse[]) {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const h of hanging) h.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
 export const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     const parts: Buffer[] = [];
@@ -66,10 +86,7 @@ export async function startFakeIrp(credentials: FakeIrpCredentials = { clientId:
   let ack = 112610000000000;
   const signer = { key: privateKey, kid: 'FAKE-IRP', issuer: 'NIC' };
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const send = sendJson;
   const refuse = (res: ServerResponse, code: string, message: string) => send(res, 200, { Status: 0, ErrorDetails: [{ ErrorCode: code, ErrorMessage: message }], Data: null });
 
   const server: Server = createServer(async (req, res) => {
@@ -168,18 +185,12 @@ export async function startFakeIrp(credentials: FakeIrpCredentials = { clientId:
     }
     send(res, 404, { message: 'Not found' });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenOnLoopback(server, hanging);
   return {
-    url: `http://127.0.0.1:${port}`, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), publicKey, credentials, calls, registered,
+    url: listening.url, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), publicKey, credentials, calls, registered,
     invalidGstins, unknownHsn, failures, ewayBills,
     expireTokens: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((r) => {
-        for (const h of hanging) h.destroy();
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close: listening.close,
   };
 }
 
