@@ -28,6 +28,19 @@ function useRefresh() {
 }
 
 /** "Generate e-way bill" for an invoice without an IRN. */
+/** The foot of both "Generate e-way bill" forms (by IRN and without): a failure not tied to a field, Cancel, and the submit. */
+export function GenerateEwbFooter({ error, pending, onClose }: { error: string | null; pending: boolean; onClose: () => void }) {
+  return (
+    <>
+      {error && <Alert color="red">{error}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button type="submit" loading={pending}>Generate e-way bill</Button>
+      </Group>
+    </>
+  );
+}
+
 export function GenerateEwbModal({ invoiceId, title, onClose }: { invoiceId: string; title: string; onClose: () => void }) {
   const refresh = useRefresh();
   const [v, setV] = useState({ distanceKm: '0', transMode: '1', transporterId: '', transporterName: '', vehicleNo: '', transDocNo: '', transDocDate: '' });
@@ -62,11 +75,7 @@ export function GenerateEwbModal({ invoiceId, title, onClose }: { invoiceId: str
               <TextInput label="Transport document date" placeholder="dd/mm/yyyy" value={v.transDocDate} onChange={set('transDocDate')} error={errors.transDocDate} maxLength={10} />
             </Group>
           )}
-          {make.isError && !Object.values(errors).some(Boolean) && <Alert color="red">{(make.error as Error).message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={make.isPending}>Generate e-way bill</Button>
-          </Group>
+          <GenerateEwbFooter error={make.isError && !Object.values(errors).some(Boolean) ? (make.error as Error).message : null} pending={make.isPending} onClose={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -12,7 +12,7 @@ import type { ConnectionView } from '../../../domain/integrations';
 import { formatRupees } from '../../../domain/money';
 import { apiJson, fieldErrors } from '../../api/client';
 import { useConnectionForm } from '../channels/useConnectionForm';
-import { CancelEwbModal, EwayBillsCard, PartBModal } from './EwayBillsCard';
+import { CancelEwbModal, EwayBillsCard, GenerateEwbFooter, PartBModal } from './EwayBillsCard';
 import { einvoiceQueueQuery, ewbConnectionsQuery, gstKeys, gstSettingsQuery, irpConnectionsQuery } from './queries';
 import { EWB_KIND, EWB_PRODUCTION_URL } from '../../../domain/einvoice/ewb';
 
@@ -246,11 +246,7 @@ function EwayBillModal({ e, onClose }: { e: EinvoiceView; onClose: () => void })
           <Select label="Mode" data={Object.entries(TRANS_MODES).map(([value, label]) => ({ value, label }))} value={v.transMode} onChange={(m) => m && setV({ ...v, transMode: m })} allowDeselect={false} />
           <TextInput label="Transporter id (GSTIN or TRANSIN)" value={v.transId} onChange={set('transId')} error={errors.transId} maxLength={15} />
           <TextInput label="Vehicle number" value={v.vehNo} onChange={set('vehNo')} error={errors.vehNo} maxLength={20} />
-          {make.isError && !Object.values(errors).some(Boolean) && <Alert color="red">{(make.error as Error).message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={make.isPending}>Generate e-way bill</Button>
-          </Group>
+          <GenerateEwbFooter error={make.isError && !Object.values(errors).some(Boolean) ? (make.error as Error).message : null} pending={make.isPending} onClose={onClose} />
         </Stack>
       </form>
     </Modal>
