@@ -100,4 +100,22 @@ describe('the app shell', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it('the "Installed on this device" notice leaves even while the pointer rests on it, and what lay under it can be pressed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await signInUI(page, baseURL, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
+    await page.waitForURL(/\/orders/);
+    const notice = page.locator('.mantine-Notification-root', { hasText: 'Installed on this device' });
+    await notice.waitFor({ timeout: 30_000 });
+    const box = (await notice.boundingBox())!;
+    // A pointer parked on the notice pauses its own 4 s close (Mantine's hover pause).
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const shownAt = Date.now();
+    await notice.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+    await page.getByRole('button', { name: 'Bulk Order Upload' }).click();
+    await page.getByRole('dialog', { name: 'Bulk Order Upload' }).waitFor();
+    await context.close();
+  });
 });

@@ -8,6 +8,9 @@ export const FLOOR_SCREEN = /^\/(fulfillment|returns|inventory)(\/|$)/;
 /** The "Installed on this device" notice: shown once per device, and hidden as soon as a floor screen opens. */
 export const INSTALLED_NOTICE_ID = 'pwa-installed';
 const INSTALLED_NOTICE_SEEN = 'sd.installedNoticeSeen';
+/** How long the notice may stay at most. Mantine pauses a notice's close while a pointer rests on it; the
+ * notice lies over the page header's buttons, so a pointer parked on one would otherwise keep it there. */
+export const INSTALLED_NOTICE_MAX_MS = 8000;
 
 function noticeSeen(): boolean {
   try {
@@ -45,6 +48,8 @@ export function UpdatePrompt() {
       message: 'The app now opens without a network. Packing, returns and stock work offline; other screens show what this device last loaded, read-only.',
       autoClose: 4000,
     });
+    // Not cleared with this effect: setOfflineReady(false) below runs its cleanup at once. Hiding a gone notice does nothing.
+    window.setTimeout(() => notifications.hide(INSTALLED_NOTICE_ID), INSTALLED_NOTICE_MAX_MS);
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady]);
 
