@@ -16,11 +16,15 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** One field an action changed, as a person reads it (labels and values in words, money in rupees). */
-export type AuditChange = { field: string; before: string | null; after: string | null };
+/**
+ * One field an action changed, as a person reads it (labels and values in words, money in rupees). A credential the
+ * action replaced is a line of its own (`secret`): its name and `after` 'changed', never a value, before or after.
+ */
+export type AuditChange = { field: string; before: string | null; after: string | null; secret?: true };
 /** What an entry's record is; the audit page opens each kind where it is kept (an order in the orders page, a catalogue item in its slider...). */
 export const AUDIT_ENTITY_KINDS = [
   'order', 'company', 'catalogue_item', 'warehouse', 'company_gstin', 'user', 'promoter', 'channel_connection', 'courier_connection', 'gst_connection',
+  'cluster', 'cluster_owner', 'driver',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
@@ -50,7 +54,7 @@ export const AuditLogResponse: z.ZodType<AuditLogResponse> = okBody({
     id: z.string(), at: z.string(), actorId: z.string().nullable(), actorName: z.string(), companyId: z.string().nullable(), companyName: z.string().nullable(),
     action: z.string(), actionText: z.string(), path: z.string(), entityId: z.string().nullable(),
     entityKind: z.enum(AUDIT_ENTITY_KINDS).nullable(), entityLabel: z.string().nullable(),
-    changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable(), secret: z.literal(true).optional() })),
     outcome: z.number(),
   })),
   totalRecords: z.number(),
@@ -146,7 +150,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 const PART_LABELS: Record<string, string> = {
   shipping_address: 'Shipping address', billing_address: 'Billing address', address: 'Address', preferences: 'Preferences', registered_address: 'Registered address',
-  gst: 'GST', settings: 'Settings',
+  gst: 'GST', settings: 'Settings', secrets: 'Credentials',
 };
 /** Flags stored as 0/1, read as Yes/No (by the last part of the field's name). */
 const YES_NO = new Set([
@@ -186,4 +190,24 @@ export function auditChanges(before: AuditFields, after: AuditFields): AuditChan
     if (b !== a) out.push({ field: fieldLabel(k), before: b, after: a });
   }
   return out.slice(0, 60);
+}
+
+/** A credential's line: its name and that it changed (or was removed); its value is never read. */
+const credentialLine = (key: string, v: string): AuditChange => ({ field: fieldLabel(key), before: null, after: v === '' ? 'removed' : 'changed', secret: true });
+
+/**
+ * The credentials a write on an existing record replaced, as named in its body: a field named like a secret (`password`)
+ * and each entry of `secrets` (a connection's token, webhook secret...). Names only: the values are not looked at beyond
+ * whether one was given.
+ */
+export function credentialChanges(body: Record<string, unknown> | undefined): AuditChange[] {
+  if (!body) return [];
+  const out: AuditChange[] = [];
+  const named = (k: string) => k.length <= 60 && /^[A-Za-z][\w-]*$/.test(k);
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && named(k) && isSecretField(k)) out.push(credentialLine(k, v));
+  const secrets = body.secrets;
+  if (secrets && typeof secrets === 'object' && !Array.isArray(secrets)) {
+    for (const [k, v] of Object.entries(secrets)) if (typeof v === 'string' && named(k)) out.push(credentialLine(`secrets.${k}`, v));
+  }
+  return out.slice(0, 20);
 }

@@ -162,9 +162,15 @@ export async function pincodesOfCluster(db: AnyDb, clusterId: string): Promise<s
 }
 
 // ---- cluster owners -------------------------------------------------------------------------
-export async function listClusterOwners(db: AnyDb): Promise<ClusterOwner[]> {
-  const owners = await db.selectFrom('cluster_owners').selectAll().orderBy('created_at', 'desc').execute();
-  const clusters = await db.selectFrom('clusters').select(['owner_id', 'name']).where('owner_id', 'is not', null).orderBy('name').execute();
+/** The cluster owners (those of `ids` only, when given), newest first, each with the names of its clusters. */
+export async function listClusterOwners(db: AnyDb, ids?: string[]): Promise<ClusterOwner[]> {
+  let q = db.selectFrom('cluster_owners').selectAll().orderBy('created_at', 'desc');
+  if (ids) q = q.where('id', 'in', ids.length ? ids : ['']);
+  const owners = await q.execute();
+  if (!owners.length) return [];
+  let cq = db.selectFrom('clusters').select(['owner_id', 'name']).where('owner_id', 'is not', null).orderBy('name');
+  if (ids) cq = cq.where('owner_id', 'in', owners.map((o) => o.id));
+  const clusters = await cq.execute();
   return owners.map((o) => ({
     id: o.id, name: o.name, phone: o.phone, email: o.email, createdAt: o.created_at,
     clusters: clusters.filter((c) => c.owner_id === o.id).map((c) => c.name),

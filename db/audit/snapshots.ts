@@ -7,6 +7,7 @@ import { AUDIT_ENTITY_KINDS, type AuditEntityKind, type AuditFields } from '../.
 import { CHANNEL_KINDS } from '../../domain/channels';
 import { INDIAN_REGIONS } from '../../domain/india';
 import type { Database } from '../schema';
+import { driverById, listClusterOwners, listClusters } from '../admin/masters';
 import '../tables/preferences-carriers-promoters';
 import '../tables/orders';
 import '../tables/manual-order-gstins';
@@ -155,10 +156,35 @@ const connection: Loader = async (db, id) => {
   return { kind, id, companyId: company_id, label: c.label, fields };
 };
 
+/** A last-mile cluster: its name, city, owner, pincodes and warehouses (the lists sorted, comma-separated). */
+const cluster: Loader = async (db, id) => {
+  const [c] = await listClusters(db, [id]);
+  if (!c) return null;
+  const fields: AuditFields = {
+    name: c.clusterName, city: c.city, owner: c.owner ? `${c.owner.name} (${c.owner.phone})` : null,
+    pincodes: c.clusterPincode.join(', ') || null, warehouses: c.warehouses.map((w) => w.name).join(', ') || null,
+  };
+  return { kind: 'cluster', id, companyId: null, label: `${c.clusterName} (${c.city})`, fields };
+};
+
+/** A cluster owner: name, phone, e-mail and the clusters it owns. */
+const clusterOwner: Loader = async (db, id) => {
+  const [o] = await listClusterOwners(db, [id]);
+  if (!o) return null;
+  return { kind: 'cluster_owner', id, companyId: null, label: `${o.name} (${o.email})`, fields: { name: o.name, phone: o.phone, email: o.email, clusters: o.clusters.join(', ') || null } };
+};
+
+/** A delivery driver: name, phone, vehicle, whether active, and its cluster by name. */
+const driver: Loader = async (db, id) => {
+  const d = await driverById(db, id);
+  if (!d) return null;
+  return { kind: 'driver', id, companyId: null, label: `${d.name} (${d.phone})`, fields: { name: d.name, phone: d.phone, vehicle: d.vehicle, active: d.active ? 1 : 0, cluster: d.clusterName } };
+};
+
 /** One loader per kind of record; the three kinds of connection share one table and so one loader. */
 const LOADERS: Record<AuditEntityKind, Loader> = {
   order, company, catalogue_item: catalogueItem, warehouse, company_gstin: companyGstin, user, promoter,
-  channel_connection: connection, courier_connection: connection, gst_connection: connection,
+  channel_connection: connection, courier_connection: connection, gst_connection: connection, cluster, cluster_owner: clusterOwner, driver,
 };
 /** Each loader once, in the order an id of unknown kind is looked for. */
 const PROBES = [...new Set(AUDIT_ENTITY_KINDS.map((k) => LOADERS[k]))];

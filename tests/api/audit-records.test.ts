@@ -145,7 +145,11 @@ describe('audit log: each kind of record an admin changes', () => {
     expect(patched.status).toBe(200);
     const renamed = await lastEntry();
     expect(renamed).toMatchObject({ actionText: 'Changed a connection', entityKind: 'courier_connection', entityId: id, entityLabel: 'Delhivery Okhla 2' });
-    expect(renamed.changes).toEqual([{ field: 'Name', before: 'Delhivery Okhla', after: 'Delhivery Okhla 2' }]);
+    // The replaced token is a line of its own that says so, without its value, before or after.
+    expect(renamed.changes).toEqual([
+      { field: 'Name', before: 'Delhivery Okhla', after: 'Delhivery Okhla 2' },
+      { field: 'Credentials: token', before: null, after: 'changed', secret: true },
+    ]);
 
     expect((await admin.json(`/api/integrations/connections/${id}`, { method: 'DELETE' })).status).toBe(200);
     const removed = await lastEntry();
@@ -159,6 +163,53 @@ describe('audit log: each kind of record an admin changes', () => {
       expect(page).not.toContain(secret);
       expect(rows).not.toContain(secret);
     }
+  });
+
+  it("the admin's last-mile records: a cluster owner, a cluster with its pincodes and owner, a warehouse assigned to it, a driver in it", async () => {
+    const owner = await admin.json('/api/admin/create-cluster-owner', { method: 'POST', body: { name: 'Meera Iyer', phone: '9876500521', email: 'meera.clusters@example.com' } });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+    const ownerEntry = await lastEntry();
+    expect(ownerEntry).toMatchObject({
+      actionText: 'Created a cluster owner', entityKind: 'cluster_owner', entityId: owner.body.clusterOwner.id, entityLabel: 'Meera Iyer (meera.clusters@example.com)',
+    });
+    expect(ownerEntry.changes).toEqual(expect.arrayContaining([
+      { field: 'Name', before: null, after: 'Meera Iyer' },
+      { field: 'Phone', before: null, after: '9876500521' },
+      { field: 'E-mail', before: null, after: 'meera.clusters@example.com' },
+    ]));
+
+    const cluster = await admin.json('/api/admin/create-cluster', {
+      method: 'POST', body: { name: 'Kalaburagi', city: 'Kalaburagi', pincodes: ['585102', '585101'], ownerId: owner.body.clusterOwner.id },
+    });
+    expect(cluster.status, JSON.stringify(cluster.body)).toBe(201);
+    const clusterId = cluster.body.cluster.clusterId as string;
+    const made = await lastEntry();
+    expect(made).toMatchObject({ actionText: 'Created a cluster', entityKind: 'cluster', entityId: clusterId, entityLabel: 'Kalaburagi (Kalaburagi)' });
+    expect(made.changes).toEqual([
+      { field: 'Name', before: null, after: 'Kalaburagi' },
+      { field: 'City', before: null, after: 'Kalaburagi' },
+      { field: 'Owner', before: null, after: 'Meera Iyer (9876500521)' },
+      { field: 'Pincodes', before: null, after: '585101, 585102' },
+    ]);
+
+    const warehouse = DEMO_WAREHOUSES[1];
+    const assigned = await admin.json('/api/admin/assign-cluster', { method: 'POST', body: { clusterId, warehouseId: warehouse.id } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const moved = await lastEntry();
+    expect(moved).toMatchObject({ actionText: 'Assigned a warehouse to a cluster', entityKind: 'cluster', entityId: clusterId, entityLabel: 'Kalaburagi (Kalaburagi)' });
+    expect(moved.changes).toEqual([{ field: 'Warehouses', before: null, after: warehouse.name }]);
+
+    const driver = await admin.json('/api/admin/create-driver', { method: 'POST', body: { name: 'Imran Sheikh', phone: '9876500522', vehicle: 'Scooter', clusterId } });
+    expect(driver.status, JSON.stringify(driver.body)).toBe(201);
+    const hired = await lastEntry();
+    expect(hired).toMatchObject({ actionText: 'Created a driver', entityKind: 'driver', entityId: driver.body.driver.id, entityLabel: 'Imran Sheikh (9876500522)' });
+    expect(hired.changes).toEqual([
+      { field: 'Name', before: null, after: 'Imran Sheikh' },
+      { field: 'Phone', before: null, after: '9876500522' },
+      { field: 'Vehicle', before: null, after: 'Scooter' },
+      { field: 'Active', before: null, after: 'Yes' },
+      { field: 'Cluster', before: null, after: 'Kalaburagi' },
+    ]);
   });
 
   it('a store connection is logged as one, without its access token or webhook secret', async () => {

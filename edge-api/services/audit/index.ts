@@ -3,7 +3,7 @@
 // it created, else the body's company) and the company whose data that is.
 import type { Db } from '../../../db/connect';
 import { auditSnapshot, auditUsers, gstinAuditId, insertAudit, readAudit, type AuditSnapshot } from '../../../db/audit/queries';
-import { auditChanges, type AuditEntityKind } from '../../../domain/audit';
+import { auditChanges, credentialChanges, type AuditEntityKind } from '../../../domain/audit';
 import { findRegion } from '../../../domain/india';
 import type { AuditLogResponse, AuditQuery } from '../../../domain/audit';
 import { forbidden } from '../../../domain/refusal';
@@ -32,7 +32,10 @@ export type AuditTarget = {
   byCompany: boolean;
 };
 
-/** Writes that name their record by a key that is not an id: a company's GSTIN of one state (PUT with the state in the body, DELETE with its code in the path). */
+/**
+ * Writes that name their record by a key that is not an id, or only in their body: a company's GSTIN of one state (PUT with
+ * the state in the body, DELETE with its code in the path); the cluster a warehouse is assigned to.
+ */
 const KEYED_TARGETS: { path: RegExp; kind: AuditEntityKind; id: (m: RegExpMatchArray, w: Pick<AdminWrite, 'companyId' | 'body'>) => string | null }[] = [
   {
     path: /^\/api\/ums\/invoices\/gstins(?:\/(\d{2}))?$/,
@@ -43,6 +46,7 @@ const KEYED_TARGETS: { path: RegExp; kind: AuditEntityKind; id: (m: RegExpMatchA
       return w.companyId && code ? gstinAuditId(w.companyId, code) : null;
     },
   },
+  { path: /^\/api\/admin\/assign-cluster$/, kind: 'cluster', id: (_m, w) => (typeof w.body?.clusterId === 'string' && w.body.clusterId.length <= 64 ? w.body.clusterId : null) },
 ];
 
 export async function auditTarget(db: Db, w: Pick<AdminWrite, 'path' | 'bodyIds' | 'companyId' | 'body'>): Promise<AuditTarget> {
@@ -61,11 +65,12 @@ export async function auditTarget(db: Db, w: Pick<AdminWrite, 'path' | 'bodyIds'
 /** Whether the entry needs the write's answer: a create (201) that names no record of its own names the one it made there. */
 export const readsAnswer = (w: Pick<AdminWrite, 'method' | 'status'>, target: AuditTarget | undefined) => w.method === 'POST' && w.status === 201 && (!target || target.byCompany);
 
-/** The record an answer names (`{data: {id}}`, `{warehouse: {id}}`, `{connection: {id}}`...), if any. */
+/** The record an answer names (`{data: {id}}`, `{warehouse: {id}}`, `{connection: {id}}`, `{cluster: {clusterId}}`...), if any. */
 function answerId(answer: unknown): string | null {
   if (!answer || typeof answer !== 'object') return null;
   for (const v of Object.values(answer)) {
-    const id = v && typeof v === 'object' && !Array.isArray(v) ? (v as { id?: unknown }).id : undefined;
+    const row = v && typeof v === 'object' && !Array.isArray(v) ? (v as { id?: unknown; clusterId?: unknown }) : undefined;
+    const id = row?.id ?? row?.clusterId;
     if (typeof id === 'string' && id.length <= 64) return id;
   }
   return null;
@@ -73,7 +78,8 @@ function answerId(answer: unknown): string | null {
 
 /**
  * One entry for a successful admin write: the record it touched, by name, and each of its fields the write changed
- * (before → after; a created record's fields from empty, a removed one's to empty). `answer` is the write's JSON answer
+ * (before → after; a created record's fields from empty, a removed one's to empty; a credential it replaced as a line that
+ * says so, without its value). `answer` is the write's JSON answer
  * when `readsAnswer` asked for it.
  */
 export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrite, target?: AuditTarget, answer?: unknown): Promise<void> {
@@ -87,6 +93,8 @@ export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrit
     if (made) [entityId, before, after] = [created, null, made];
   }
   const known = after ?? before;
+  // A change of a record that was there and still is may replace its credentials: named, never shown.
+  const credentials = before && after ? credentialChanges(w.body) : [];
   await insertAudit(db, {
     actorId: actor.id,
     actorName: actor.name,
@@ -97,7 +105,7 @@ export async function recordAdminWrite(db: Db, actor: ServiceActor, w: AdminWrit
     outcome: w.status,
     entityKind: known?.kind ?? null,
     entityLabel: known?.label ?? null,
-    changes: known ? auditChanges(before?.fields ?? {}, after?.fields ?? {}) : [],
+    changes: known ? [...auditChanges(before?.fields ?? {}, after?.fields ?? {}), ...credentials] : [],
   });
 }
 

@@ -95,6 +95,9 @@ const RECORD_KINDS: Record<AuditEntityKind, { noun: string; opens?: (e: AuditEnt
   channel_connection: { noun: 'Store connection' },
   courier_connection: { noun: 'Courier connection' },
   gst_connection: { noun: 'GST portal connection' },
+  cluster: { noun: 'Cluster', opens: () => (p) => <Link {...p} to="/admin/clusters" /> },
+  cluster_owner: { noun: 'Cluster owner', opens: () => (p) => <Link {...p} to="/admin/owners" /> },
+  driver: { noun: 'Driver', opens: () => (p) => <Link {...p} to="/admin/drivers" /> },
 };
 
 /** The record an entry touched, by what it is and the name a person knows it by, opening where it is kept. */
@@ -123,14 +126,22 @@ function RecordLink({ entry: e }: { entry: AuditEntry }) {
   );
 }
 
-/** Each changed field: before → after ('empty' where there was or is no value). */
+/** Each changed field: before → after ('empty' where there was or is no value); a replaced credential: that it changed, never a value. */
 function Changes({ entry: e }: { entry: AuditEntry }) {
   if (!e.changes.length) return <Text fz="sm" c="dimmed">—</Text>;
   return (
     <Stack gap={2} data-testid="audit-changes">
       {e.changes.map((c) => (
         <Text key={c.field} fz="xs">
-          <b>{c.field}</b>: <Text span fz="xs" c="dimmed" td="line-through">{c.before ?? 'empty'}</Text> → {c.after ?? 'empty'}
+          {c.secret ? (
+            <>
+              <b>{c.field}</b>: {c.after} <Text span fz="xs" c="dimmed">(not shown)</Text>
+            </>
+          ) : (
+            <>
+              <b>{c.field}</b>: <Text span fz="xs" c="dimmed" td="line-through">{c.before ?? 'empty'}</Text> → {c.after ?? 'empty'}
+            </>
+          )}
         </Text>
       ))}
     </Stack>
