@@ -405,6 +405,16 @@ describe('the orders page at 1366 x 768', () => {
     await write('put', '/api/ums/invoices/gstins', { companyId: DEMO_COMPANIES[1].id, state: 'Kerala', gstin: makeGstin('32', 'AAPFU0939F'), address: { line1: '12 MG Road', city: 'Kochi', pincode: '682016' } });
     await write('post', '/api/admin/create-warehouse', { name: 'Sanand Hub', code: 'AMD1', email: 'amd1@example.com', phone: '9876543210', address: { line1: 'Plot 4', city: 'Sanand', state: 'Gujarat', pincode: '382110' } });
     await write('post', '/api/admin/promoter', { name: 'Ravi Kulkarni', phone: '9876500411', retailers: [{ firstName: 'Sunil', lastName: 'Traders', phone: '9876500412', GSTIN: '' }] });
+    // A last-mile cluster, and a courier connection whose token is replaced.
+    await write('post', '/api/admin/create-cluster', { name: 'Kalaburagi', city: 'Kalaburagi', pincodes: ['585102', '585101'] });
+    const newToken = 'dl-rotated-token-e2e-77a1';
+    const connection = await page.request.post(`${run.server.url}/api/integrations/connections`, {
+      data: { kind: 'delhivery', label: 'Delhivery Okhla', companyId: DEMO_COMPANIES[0].id, baseUrl: 'http://127.0.0.1:9', settings: {}, secrets: { token: 'dl-live-token-e2e-31c9' } },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    expect(connection.status()).toBe(201);
+    const connectionId = (await connection.json()).connection.id as string;
+    expect((await page.request.patch(`${run.server.url}/api/integrations/connections/${connectionId}`, { data: { secrets: { token: newToken } }, headers: { 'x-xsrf-token': xsrf } })).ok()).toBe(true);
 
     await page.goto(`${run.server.url}/admin/audit-log`);
     const table = page.getByTestId('audit-log-table');
@@ -415,6 +425,13 @@ describe('the orders page at 1366 x 768', () => {
     const gstin = table.getByRole('row').filter({ hasText: 'GSTIN Kerala (32)' });
     await expect(gstin.getByTestId('audit-changes').textContent()).resolves.toContain('Registered address: city: empty → Kochi');
     await expect(table.getByRole('row').filter({ hasText: 'Promoter Ravi Kulkarni (9876500411)' }).getByTestId('audit-action').textContent()).resolves.toBe('Added a promoter');
+    const cluster = table.getByRole('row').filter({ hasText: 'Cluster Kalaburagi (Kalaburagi)' });
+    await expect(cluster.getByTestId('audit-action').textContent()).resolves.toBe('Created a cluster');
+    await expect(cluster.getByTestId('audit-changes').textContent()).resolves.toContain('Pincodes: empty → 585101, 585102');
+    const rotated = table.getByRole('row').filter({ hasText: 'Changed a connection' });
+    await expect(rotated.getByTestId('audit-changes').textContent()).resolves.toBe('Credentials: token: changed (not shown)');
+    await expect(table.textContent()).resolves.not.toContain(newToken);
+    await page.screenshot({ path: `${SHOTS}/audit-log-cluster.png` });
     const row = table.getByRole('row').filter({ hasText: `Order ${order.shopOrderId}` }).first();
     await row.waitFor();
     await expect(row.getByTestId('audit-action').textContent()).resolves.toBe('Cancelled the order');
@@ -430,6 +447,11 @@ describe('the orders page at 1366 x 768', () => {
     await table.getByRole('row').filter({ hasText: `Company ${DEMO_COMPANIES[2].name}` }).getByTestId('audit-record').click();
     await page.waitForURL(new RegExp(`/settings/preferences\\?company=${DEMO_COMPANIES[2].id}`));
     await expect.poll(() => page.getByRole('combobox', { name: 'Company', exact: true }).inputValue()).toBe(DEMO_COMPANIES[2].name);
+    // A cluster's entry opens Clusters.
+    await page.goto(`${run.server.url}/admin/audit-log`);
+    await table.getByRole('row').filter({ hasText: 'Cluster Kalaburagi (Kalaburagi)' }).getByTestId('audit-record').click();
+    await page.waitForURL(/\/admin\/clusters$/);
+    await page.getByTestId('clusters-table').getByText('Kalaburagi', { exact: true }).first().waitFor();
     await context.close();
   });
 
