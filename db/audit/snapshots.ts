@@ -29,7 +29,8 @@ function flatJson(prefix: string, json: string | null, out: AuditFields) {
     for (const [k, x] of Object.entries(v ?? {})) {
       if (x === null || typeof x === 'string' || typeof x === 'number') out[`${prefix}.${k}`] = x;
       else if (typeof x === 'boolean') out[`${prefix}.${k}`] = x ? 1 : 0;
-      else if (x !== undefined) out[`${prefix}.${k}`] = JSON.stringify(x);
+      // An empty list or map (a setting's default) reads as empty, as a missing one does: no "empty → {}" line.
+      else if (x !== undefined) out[`${prefix}.${k}`] = Object.keys(x).length ? JSON.stringify(x) : null;
     }
   } catch {
     out[prefix] = json;
