@@ -8,11 +8,12 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
     expect(contrastRatio('#777777', '#777777')).toBe(1);
   });
 
-  it('gives every pale ("light") variant a text colour that reads on its background', () => {
+  it('gives every pale ("light") variant a text colour that reads on its background, and on it under the pointer', () => {
     for (const [name, tuple] of Object.entries(DEFAULT_THEME.colors)) {
       if (name === 'dark') continue;
-      // Mantine 9 paints light variants on the colour's shade 1.
+      // Mantine 9 paints light variants on the colour's shade 1, and on shade 2 while hovered (the active nav link just clicked).
       expect(contrastRatio(lightTextColor(tuple), tuple[1]), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(lightTextColor(tuple), tuple[2]), `${name} hovered`).toBeGreaterThanOrEqual(4.5);
     }
   });
 

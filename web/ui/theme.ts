@@ -9,7 +9,7 @@ import classes from './theme.module.css';
  * - the primary colour is one shade darker, so links and primary buttons pass;
  * - "dimmed" text is gray 7, not gray 6;
  * - "light" variants (pale badges and alerts) get a text colour darkened until
- *   it reaches 4.5:1 on its own pale background (`lightTextColor`).
+ *   it reaches 4.5:1 on its own pale background, hovered too (`lightTextColor`).
  * tests/e2e/a11y.test.ts runs axe-core on every screen to hold this.
  */
 
@@ -19,12 +19,15 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** Mantine 9's light-variant background: the colour's shade 1. */
-const paleBackground = (colors: MantineColorsTuple) => colors[1];
+/** Mantine 9's light-variant background under the pointer (`light-hover`): the colour's shade 2, a step darker than its shade 1. */
+const hoveredPaleBackground = (colors: MantineColorsTuple) => colors[2];
 
-/** Shade 9 of a colour, darkened in steps until it reads at 4.5:1 (plus margin) on its pale background. */
+/**
+ * Shade 9 of a colour, darkened in steps until it reads at 4.5:1 (plus margin) on its pale background and on
+ * that background under the pointer (the active navigation link the user just clicked is hovered).
+ */
 export function lightTextColor(colors: MantineColorsTuple): string {
-  const bg = paleBackground(colors);
+  const bg = hoveredPaleBackground(colors);
   let text = colors[9];
   for (let step = 0; step < 20 && contrastRatio(text, bg) < 4.7; step += 1) text = darken(text, 0.08);
   return text;
