@@ -5,6 +5,10 @@
 // after; the system's refusals (a second e-way bill for the document, an unknown GSTIN) and its silence
 // are said plainly; a manifest's e-way bills are consolidated; and an e-way bill made by IRN on NIC's
 // production IRP is cancelled through the e-way bill system.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
@@ -78,6 +82,22 @@ async function bigOrder(over: { orderType?: number; address?: typeof bengaluru }
   return { orderId: r.body.data.id as string, invoice };
 }
 const detail = async (id: string) => (await seller.json(`/api/orders/${id}`)).body.data;
+
+/** The text of the order's invoice PDF as poppler's pdftotext reads it. */
+async function invoiceText(orderId: string): Promise<string> {
+  const res = await seller.request('/api/download/invoice', { method: 'POST', body: { orderId: [orderId] } });
+  expect(res.status).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), 'ewb-invoice-'));
+  writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await res.arrayBuffer()));
+  return execFileSync('pdftotext', [join(dir, 'invoice.pdf'), '-']).toString('utf8');
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The fake system's validity (11:59 PM India time of its last day) as a person in India reads it: "6 Dec 2026, 11:59 pm". */
+const lastMinuteText = (ms: number) => {
+  const ist = new Date(ms + 330 * 60_000);
+  expect([ist.getUTCHours(), ist.getUTCMinutes()]).toEqual([23, 59]);
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, 11:59 pm`;
+};
 const lastCall = (action: string) => ewb.calls.filter((c) => c.action === action).at(-1)?.payload as Record<string, unknown>;
 
 describe('an e-way bill for an invoice without an IRN', () => {
@@ -100,6 +120,8 @@ describe('an e-way bill for an invoice without an IRN', () => {
     expect(new Date(bill.validUpto! + 330 * 60_000).toISOString().slice(0, 16)).toBe(`${new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 6)).toISOString().slice(0, 10)}T23:59`);
     // The order is no longer flagged; the seller's list shows it.
     expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: false, ewayBill: r.body.ewayBill.ewbNo });
+    // The invoice prints its number and validity, India time, as the label and manifest do.
+    expect(await invoiceText(orderId)).toContain(`E-way bill: ${r.body.ewayBill.ewbNo}, valid till ${lastMinuteText(bill.validUpto!)} IST`);
     const list = await seller.json('/api/gst/ewaybills');
     expect(list.body.ewayBills).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, ewbNo: r.body.ewayBill.ewbNo }));
     // A second one for the same invoice is refused here, before the system is asked.
@@ -110,10 +132,14 @@ describe('an e-way bill for an invoice without an IRN', () => {
   }, 30_000);
 
   it("updates Part B from the seller's e-way bill, and the validity the system answers", async () => {
-    const { invoice } = await bigOrder();
+    const { orderId, invoice } = await bigOrder();
     const made = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', transporterId: TRANSPORTER } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.ewayBill).toMatchObject({ vehicleNo: null, validTill: null, partBAt: null });
+    // No validity before Part B: the invoice prints the number alone.
+    const before = await invoiceText(orderId);
+    expect(before).toContain(`E-way bill: ${made.body.ewayBill.ewbNo}`);
+    expect(before).not.toContain('valid till');
     const noVehicle = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', reason: '4', remark: 'First vehicle' } });
     expect(noVehicle.status).toBe(400);
     const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', vehicleNo: 'KA01AB4321', reason: '4', remark: 'First vehicle' } });
@@ -122,6 +148,7 @@ describe('an e-way bill for an invoice without an IRN', () => {
     const bill = ewb.bills.get(made.body.ewayBill.ewbNo)!;
     expect(bill.vehicleNo).toBe('KA01AB4321');
     expect(r.body.ewayBill).toMatchObject({ vehicleNo: 'KA01AB4321', validTill: new Date(bill.validUpto!).toISOString(), partBAt: expect.any(String) });
+    expect(await invoiceText(orderId)).toContain(`E-way bill: ${made.body.ewayBill.ewbNo}, valid till ${lastMinuteText(bill.validUpto!)} IST`);
     // Another company's seller does not see it.
     const other = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
     const calls = ewb.calls.length;
