@@ -191,15 +191,8 @@ describe('an e-way bill for an invoice without an IRN', () => {
     expect((await ctx.db.selectFrom('eway_bills').select('status').where('ewb_no', '=', made.body.ewayBill.ewbNo).executeTakeFirstOrThrow()).status).toBe('active');
   }, 30_000);
 
-  it("says the system's refusals and its silence, keeping nothing: a document with an e-way bill already (604), an unknown GSTIN (212), down", async () => {
+  it("says the system's refusals and its silence, keeping nothing: an unknown GSTIN (212), down, silent", async () => {
     const { invoice } = await bigOrder();
-    // The same invoice number already has an e-way bill made on the portal.
-    ewb.bills.set('329999999999', { ewbNo: 329999999999, gstin: sellerGstin, docNo: invoice.invoice_number!.toUpperCase(), at: Date.now(), distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0 });
-    const dup = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
-    expect(dup.status).toBe(400);
-    expect(dup.body.message).toContain('604 E-way bill(s) are already generated for the same document number');
-    ewb.bills.delete('329999999999');
-
     const buyerGstin = makeGstin('27', 'AAPFU0939F');
     ewb.invalidGstins.add(buyerGstin);
     const b2b = await bigOrder({ orderType: 1, address: { ...bengaluru, zip: '400028', city: 'Mumbai', state: 'Maharashtra', address1: 'Shop 4, Linking Road', gstin: buyerGstin, companyName: 'Mumbai Retail LLP' } });
@@ -211,16 +204,104 @@ describe('an e-way bill for an invoice without an IRN', () => {
     ewb.failures.push('down');
     const down = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(down.status).toBe(409);
-    expect(down.body.message).toContain('The e-way bill system is not answering');
+    // It may have made it before failing: it was asked, and has none.
+    expect(down.body.message).toBe(`The e-way bill system did not answer and shows no e-way bill for invoice ${invoice.invoice_number} yet. Try again in a few minutes: ShipDesk looks it up before generating again`);
+    expect(lastCall('GetEwayBillGeneratedByConsigner')).toEqual({ docType: 'INV', docNo: invoice.invoice_number!.toUpperCase() });
+    const quiet = await bigOrder();
     ewb.failures.push('silent');
-    const silent = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    const silent = await seller.json(`/api/gst/invoices/${quiet.invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(silent.status).toBe(409);
-    expect(await ctx.db.selectFrom('eway_bills').select('id').where('invoice_id', 'in', [invoice.id, b2b.invoice.id]).execute()).toEqual([]);
+    expect(silent.body.message).toContain('did not answer');
+    expect(await ctx.db.selectFrom('eway_bills').select('id').where('invoice_id', 'in', [invoice.id, b2b.invoice.id, quiet.invoice.id]).execute()).toEqual([]);
     // Up again: generated, intra-state to Mumbai with CGST and SGST.
     const ok = await seller.json(`/api/gst/invoices/${b2b.invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(lastCall('GENEWAYBILL')).toMatchObject({ toGstin: buyerGstin, toPincode: 400028, toStateCode: 27, igstValue: 0 });
     expect(ok.body.ewayBill.distanceKm).toBe(48);
+  }, 30_000);
+
+  const generatesFor = (docNo: string) => ewb.calls.filter((c) => c.action === 'GENEWAYBILL' && (c.payload as { docNo: string }).docNo === docNo).length;
+  const billsOf = (docNo: string) => [...ewb.bills.values()].filter((b) => b.docNo === docNo.toUpperCase());
+  const storedFor = (invoiceId: string) => ctx.db.selectFrom('eway_bills').select(['ewb_no', 'status']).where('invoice_id', '=', invoiceId).execute();
+  const inDoubt = (invoiceId: string) => ctx.db.selectFrom('eway_bill_requests').selectAll().where('invoice_id', '=', invoiceId).execute();
+
+  it('recovers a Generate whose answer was lost (the connection dropped after the system made it) by looking the document up: one e-way bill, stored', async () => {
+    const { orderId, invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.failures.push('lost');
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', vehicleNo: 'MH04AB1234' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const made = billsOf(docNo);
+    expect(made).toHaveLength(1);
+    expect(generatesFor(docNo)).toBe(1);
+    expect(lastCall('GetEwayBillGeneratedByConsigner')).toEqual({ docType: 'INV', docNo: docNo.toUpperCase() });
+    expect(r.body.ewayBill).toMatchObject({ ewbNo: String(made[0].ewbNo), source: 'ewb', validTill: new Date(made[0].validUpto!).toISOString() });
+    expect(await storedFor(invoice.id)).toEqual([{ ewb_no: String(made[0].ewbNo), status: 'active' }]);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+    expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: false, ewayBill: String(made[0].ewbNo) });
+  }, 30_000);
+
+  it('reconciles a 604 (the document has an e-way bill already, made on the portal or by an answer lost earlier) with the lookup, and stores it', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    const at = Date.now() - 3600_000;
+    ewb.bills.set('329999999999', { ewbNo: 329999999999, gstin: sellerGstin, docNo: docNo.toUpperCase(), at, distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0 });
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.ewayBill).toMatchObject({ ewbNo: '329999999999', validTill: null });
+    // Its generation time is the system's (to the second), not ours.
+    expect(Math.floor(Date.parse(r.body.ewayBill.generatedAt) / 1000)).toBe(Math.floor(at / 1000));
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(generatesFor(docNo)).toBe(1);
+    expect(await storedFor(invoice.id)).toEqual([{ ewb_no: '329999999999', status: 'active' }]);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+  }, 30_000);
+
+  it('leaves a Generate in doubt, listed with what the seller was told, when the lookup fails too; the next one looks up first and never generates twice', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.failures.push('lost');
+    ewb.lookupDown.on = true;
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } }).finally(() => (ewb.lookupDown.on = false));
+    expect(r.status).toBe(409);
+    const told = `The e-way bill system did not answer, and may have made the e-way bill of invoice ${docNo}. ShipDesk looks it up before generating again: try again in a few minutes (nothing is generated twice)`;
+    expect(r.body.message).toBe(told);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    const list = await seller.json('/api/gst/ewaybills');
+    expect(list.body.pending).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, docNo, message: told }));
+    expect(list.body.ewayBills.map((e: { invoiceId: string }) => e.invoiceId)).not.toContain(invoice.id);
+    // Another company's seller does not see it.
+    const other = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    expect((await other.json('/api/gst/ewaybills')).body.pending).toEqual([]);
+
+    // Asked again: the lookup finds it, nothing is sent to Generate.
+    const again = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.ewayBill.ewbNo).toBe(String(billsOf(docNo)[0].ewbNo));
+    expect(generatesFor(docNo)).toBe(1);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toHaveLength(1);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+    expect((await seller.json('/api/gst/ewaybills')).body.pending).not.toContainEqual(expect.objectContaining({ invoiceId: invoice.id }));
+  }, 30_000);
+
+  it('says a 604 the lookup does not return (made by another user of the GSTIN), keeps it in doubt and stores nothing', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.bills.set('328888888888', { ewbNo: 328888888888, gstin: sellerGstin, docNo: docNo.toUpperCase(), at: Date.now(), distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0, generatedByOther: true });
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(`The e-way bill system says invoice ${docNo} already has an e-way bill (604) but did not return it (The e-way bill system refused: 325 Could not retrieve data). Check it on the e-way bill portal; Generate looks it up again first`);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    expect(await inDoubt(invoice.id)).toMatchObject([{ status: 'unknown', doc_no: docNo, last_error: r.body.message }]);
+    expect(generatesFor(docNo)).toBe(1);
+    // Asked again: looked up first (still none), then Generate is refused 604 again; still one e-way bill at the system.
+    const again = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(again.status).toBe(400);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    ewb.bills.delete('328888888888');
   }, 30_000);
 
   it("consolidates a manifest's e-way bills for one vehicle", async () => {
