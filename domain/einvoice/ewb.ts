@@ -97,7 +97,7 @@ export type ConsolidateInput = z.infer<typeof ConsolidateInput>;
 export const EWB_SOURCES = ['irn', 'ewb'] as const;
 
 const EwayBillViewSchema = z.object({
-  invoiceId: z.string(), companyId: z.string(), docNo: z.string(), buyerName: z.string(), amountPaise: z.number(),
+  invoiceId: z.string(), orderId: z.string(), companyId: z.string(), docNo: z.string(), buyerName: z.string(), amountPaise: z.number(),
   source: z.enum(EWB_SOURCES), ewbNo: z.string(), generatedAt: z.string(), validTill: z.string().nullable(),
   distanceKm: z.number().nullable(), transMode: z.string().nullable(), transporterId: z.string().nullable(), vehicleNo: z.string().nullable(),
   transDocNo: z.string().nullable(), partBAt: z.string().nullable(), demo: z.boolean(), canCancel: z.boolean(), consolidatedNo: z.string().nullable(),
@@ -113,6 +113,8 @@ const EwayBillPendingSchema = z.object({ invoiceId: z.string(), companyId: z.str
 export type EwayBillPending = z.infer<typeof EwayBillPendingSchema>;
 export const EwayBillListResponse = z.object({ status: z.literal(true), ewayBills: z.array(EwayBillViewSchema), pending: z.array(EwayBillPendingSchema) });
 export type EwayBillListResponse = z.infer<typeof EwayBillListResponse>;
+/** A manifest none of whose orders has an e-way bill: nothing to consolidate. */
+export const CONSOLIDATE_NONE = 'None of the orders on this manifest has an e-way bill yet: generate them first (the order panel, or Settings > GST).';
 export const ConsolidatedResponse = z.object({ status: z.literal(true), consolidatedNo: z.string(), generatedAt: z.string(), ewbNos: z.array(z.string()) });
 export type ConsolidatedResponse = z.infer<typeof ConsolidatedResponse>;
 export const EwayBillCancelResponse = z.object({ status: z.literal(true), invoiceId: z.string(), ewbNo: z.string() });

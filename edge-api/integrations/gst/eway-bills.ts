@@ -48,7 +48,7 @@ type Row = Awaited<ReturnType<typeof listEwayBillRows>>[number];
 
 function viewOf(r: Row, nowMs: number): EwayBillView {
   return {
-    invoiceId: r.invoice_id, companyId: r.company_id, docNo: r.invoice_number ?? '', buyerName: r.buyer_name, amountPaise: Number(r.amount_paise),
+    invoiceId: r.invoice_id, orderId: r.order_id, companyId: r.company_id, docNo: r.invoice_number ?? '', buyerName: r.buyer_name, amountPaise: Number(r.amount_paise),
     source: r.source as EwayBillView['source'], ewbNo: r.ewb_no, generatedAt: r.ewb_at, validTill: r.valid_till, distanceKm: r.distance_km,
     transMode: r.trans_mode, transporterId: r.transporter_id, vehicleNo: r.vehicle_no, transDocNo: r.trans_doc_no, partBAt: r.part_b_at,
     demo: r.demo === 1, canCancel: r.status === 'active' && canCancelEwb(r.ewb_at, nowMs), consolidatedNo: r.consolidated_no,
