@@ -102,7 +102,7 @@ async function claimGenerate(dbh: DbHandle, row: { invoiceId: string; companyId:
   return true;
 }
 
-/** The document's active e-way bill as the system answers it; null when it says it has none; 'unreachable' when it does not answer. */
+/** The document's active e-way bill as the system answers it; its refusal when it says it has none; 'unreachable' when it does not answer. */
 async function lookUp(ewb: Ewb, docNo: string): Promise<EwbGenerateAnswer | { refused: string } | 'unreachable'> {
   try {
     return await ewb.byDocument('INV', docNo);
