@@ -1,7 +1,7 @@
 // E-way bills of invoices: by IRN or the e-way bill system's own, their Part B, cancellation and consolidation.
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../connect';
-import type { EwayBillTable } from '../tables/eway-bills';
+import type { EwayBillRequestTable, EwayBillTable } from '../tables/eway-bills';
 import '../tables/eway-bills';
 import '../tables/billing';
 import '../tables/integrations';
@@ -9,6 +9,9 @@ import '../tables/integrations';
 export const insertEwayBill = (db: Db, row: Insertable<EwayBillTable>) => db.insertInto('eway_bills').values(row).execute();
 
 export const updateEwayBill = (db: Db, id: string, values: Updateable<EwayBillTable>) => db.updateTable('eway_bills').set(values).where('id', '=', id).execute();
+
+/** The e-way bill stored under a number, of any status. */
+export const findEwayBillByNo = (db: Db, ewbNo: string) => db.selectFrom('eway_bills').selectAll().where('ewb_no', '=', ewbNo).executeTakeFirst();
 
 /** The active e-way bill of an invoice in the given companies (all when null). */
 export const activeEwayBillOf = (db: Db, invoiceId: string, companyIds: string[] | null) => {
@@ -39,3 +42,32 @@ export async function latestInvoicesOfOrders(db: Db, orderIds: readonly string[]
   }
   return latest;
 }
+
+/** The Generate in flight or in doubt for an invoice, if any. */
+export const findEwayBillRequest = (db: Db, invoiceId: string) =>
+  db.selectFrom('eway_bill_requests').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+
+/** Records a Generate before it is sent; false when a row for the invoice exists (in flight or in doubt). */
+export async function insertEwayBillRequest(db: Db, row: EwayBillRequestTable): Promise<boolean> {
+  const r = await db.insertInto('eway_bill_requests').values(row).onConflict((oc) => oc.column('invoice_id').doNothing()).executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Takes over a request row last touched at `seen` (false when someone else touched it since). */
+export async function touchEwayBillRequest(db: Db, invoiceId: string, seen: string, values: Updateable<EwayBillRequestTable>): Promise<boolean> {
+  const r = await db.updateTable('eway_bill_requests').set(values).where('invoice_id', '=', invoiceId).where('updated_at', '=', seen).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export const updateEwayBillRequest = (db: Db, invoiceId: string, values: Updateable<EwayBillRequestTable>) =>
+  db.updateTable('eway_bill_requests').set(values).where('invoice_id', '=', invoiceId).execute();
+
+export const deleteEwayBillRequest = (db: Db, invoiceId: string) => db.deleteFrom('eway_bill_requests').where('invoice_id', '=', invoiceId).execute();
+
+/** The company's Generates in doubt, newest first, with their invoice's number. */
+export const listEwayBillRequests = (db: Db, companyIds: string[] | null, limit: number) => {
+  let q = db.selectFrom('eway_bill_requests as r').innerJoin('invoices as i', 'i.id', 'r.invoice_id')
+    .selectAll('r').select(['i.buyer_name', 'i.amount_paise']).where('r.status', '=', 'unknown').orderBy('r.updated_at', 'desc').limit(limit);
+  if (companyIds) q = q.where('r.company_id', 'in', companyIds.length ? companyIds : ['']);
+  return q.execute();
+};

@@ -25,8 +25,22 @@ export interface EwayBillTable {
   updated_at: string;
 }
 
+// A Generate e-way bill in flight or in doubt (db/migrations/2026-11-30T0200_eway_bill_requests.ts).
+export interface EwayBillRequestTable {
+  invoice_id: string;
+  company_id: string;
+  gstin: string;
+  doc_type: string; // 'INV'
+  doc_no: string; // as sent (docNo)
+  status: string; // 'sending' (recorded before the call) | 'unknown' (its answer was lost, or a 604 not settled by the lookup)
+  last_error: string | null; // what the seller was told
+  created_at: string;
+  updated_at: string; // ISO, when it was last sent or looked up
+}
+
 declare module '../schema' {
   interface Database {
     eway_bills: EwayBillTable;
+    eway_bill_requests: EwayBillRequestTable;
   }
 }

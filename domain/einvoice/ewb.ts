@@ -97,7 +97,7 @@ export type ConsolidateInput = z.infer<typeof ConsolidateInput>;
 export const EWB_SOURCES = ['irn', 'ewb'] as const;
 
 const EwayBillViewSchema = z.object({
-  invoiceId: z.string(), companyId: z.string(), docNo: z.string(), buyerName: z.string(), amountPaise: z.number(),
+  invoiceId: z.string(), orderId: z.string(), companyId: z.string(), docNo: z.string(), buyerName: z.string(), amountPaise: z.number(),
   source: z.enum(EWB_SOURCES), ewbNo: z.string(), generatedAt: z.string(), validTill: z.string().nullable(),
   distanceKm: z.number().nullable(), transMode: z.string().nullable(), transporterId: z.string().nullable(), vehicleNo: z.string().nullable(),
   transDocNo: z.string().nullable(), partBAt: z.string().nullable(), demo: z.boolean(), canCancel: z.boolean(), consolidatedNo: z.string().nullable(),
@@ -105,9 +105,29 @@ const EwayBillViewSchema = z.object({
 export type EwayBillView = z.infer<typeof EwayBillViewSchema>;
 export const EwayBillResponse = z.object({ status: z.literal(true), ewayBill: EwayBillViewSchema });
 export type EwayBillResponse = z.infer<typeof EwayBillResponse>;
-export const EwayBillListResponse = z.object({ status: z.literal(true), ewayBills: z.array(EwayBillViewSchema) });
+/**
+ * A Generate without IRN whose answer never arrived (or a 604 its lookup did not settle): the e-way bill system
+ * may hold an e-way bill for the invoice that is not stored here. The next Generate looks the document up first.
+ */
+const EwayBillPendingSchema = z.object({ invoiceId: z.string(), companyId: z.string(), docNo: z.string(), buyerName: z.string(), amountPaise: z.number(), since: z.string(), message: z.string() });
+export type EwayBillPending = z.infer<typeof EwayBillPendingSchema>;
+export const EwayBillListResponse = z.object({ status: z.literal(true), ewayBills: z.array(EwayBillViewSchema), pending: z.array(EwayBillPendingSchema) });
 export type EwayBillListResponse = z.infer<typeof EwayBillListResponse>;
+/** A manifest none of whose orders has an e-way bill: nothing to consolidate. */
+export const CONSOLIDATE_NONE = 'None of the orders on this manifest has an e-way bill yet: generate them first (the order panel, or Settings > GST).';
 export const ConsolidatedResponse = z.object({ status: z.literal(true), consolidatedNo: z.string(), generatedAt: z.string(), ewbNos: z.array(z.string()) });
 export type ConsolidatedResponse = z.infer<typeof ConsolidatedResponse>;
 export const EwayBillCancelResponse = z.object({ status: z.literal(true), invoiceId: z.string(), ewbNo: z.string() });
 export type EwayBillCancelResponse = z.infer<typeof EwayBillCancelResponse>;
+
+/** The e-way bill system did not answer a Generate, and its lookup by document could not say whether it made one. */
+export const ewbLostUnknown = (docNo: string) =>
+  `The e-way bill system did not answer, and may have made the e-way bill of invoice ${docNo}. ShipDesk looks it up before generating again: try again in a few minutes (nothing is generated twice)`;
+/** The e-way bill system did not answer a Generate, and has no e-way bill for the document (yet). */
+export const ewbLostNone = (docNo: string) =>
+  `The e-way bill system did not answer and shows no e-way bill for invoice ${docNo} yet. Try again in a few minutes: ShipDesk looks it up before generating again`;
+/** 604 and the lookup by document did not return it. */
+export const ewbDuplicateNotFound = (docNo: string, reason: string) =>
+  `The e-way bill system says invoice ${docNo} already has an e-way bill (604) but did not return it (${reason}). Check it on the e-way bill portal; Generate looks it up again first`;
+/** Another Generate for the invoice is being sent. */
+export const EWB_GENERATING = 'An e-way bill for this invoice is being generated: wait a moment and look again';

@@ -60,7 +60,7 @@ interface Column {
 
 function drawInvoice(doc: PdfDoc, invoice: DocInvoice, calc: InvoiceComputation): void {
   doc.addPage({ size: PAGE, margin: 0 });
-  let y = drawEinvoiceBlock(doc, invoice.einvoice, MARGIN, drawHeader(doc, invoice, calc), WIDTH);
+  let y = drawEinvoiceBlock(doc, invoice.einvoice, invoice.order.ewayBill, MARGIN, drawHeader(doc, invoice, calc), WIDTH);
   const taxes = taxColumns(calc);
   const columns = tableColumns(taxes);
 

@@ -5,6 +5,10 @@
 // after; the system's refusals (a second e-way bill for the document, an unknown GSTIN) and its silence
 // are said plainly; a manifest's e-way bills are consolidated; and an e-way bill made by IRN on NIC's
 // production IRP is cancelled through the e-way bill system.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
@@ -78,6 +82,22 @@ async function bigOrder(over: { orderType?: number; address?: typeof bengaluru }
   return { orderId: r.body.data.id as string, invoice };
 }
 const detail = async (id: string) => (await seller.json(`/api/orders/${id}`)).body.data;
+
+/** The text of the order's invoice PDF as poppler's pdftotext reads it. */
+async function invoiceText(orderId: string): Promise<string> {
+  const res = await seller.request('/api/download/invoice', { method: 'POST', body: { orderId: [orderId] } });
+  expect(res.status).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), 'ewb-invoice-'));
+  writeFileSync(join(dir, 'invoice.pdf'), Buffer.from(await res.arrayBuffer()));
+  return execFileSync('pdftotext', [join(dir, 'invoice.pdf'), '-']).toString('utf8');
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The fake system's validity (11:59 PM India time of its last day) as a person in India reads it: "6 Dec 2026, 11:59 pm". */
+const lastMinuteText = (ms: number) => {
+  const ist = new Date(ms + 330 * 60_000);
+  expect([ist.getUTCHours(), ist.getUTCMinutes()]).toEqual([23, 59]);
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, 11:59 pm`;
+};
 const lastCall = (action: string) => ewb.calls.filter((c) => c.action === action).at(-1)?.payload as Record<string, unknown>;
 
 describe('an e-way bill for an invoice without an IRN', () => {
@@ -100,6 +120,8 @@ describe('an e-way bill for an invoice without an IRN', () => {
     expect(new Date(bill.validUpto! + 330 * 60_000).toISOString().slice(0, 16)).toBe(`${new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 6)).toISOString().slice(0, 10)}T23:59`);
     // The order is no longer flagged; the seller's list shows it.
     expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: false, ewayBill: r.body.ewayBill.ewbNo });
+    // The invoice prints its number and validity, India time, as the label and manifest do.
+    expect(await invoiceText(orderId)).toContain(`E-way bill: ${r.body.ewayBill.ewbNo}, valid till ${lastMinuteText(bill.validUpto!)} IST`);
     const list = await seller.json('/api/gst/ewaybills');
     expect(list.body.ewayBills).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, ewbNo: r.body.ewayBill.ewbNo }));
     // A second one for the same invoice is refused here, before the system is asked.
@@ -110,10 +132,14 @@ describe('an e-way bill for an invoice without an IRN', () => {
   }, 30_000);
 
   it("updates Part B from the seller's e-way bill, and the validity the system answers", async () => {
-    const { invoice } = await bigOrder();
+    const { orderId, invoice } = await bigOrder();
     const made = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', transporterId: TRANSPORTER } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.ewayBill).toMatchObject({ vehicleNo: null, validTill: null, partBAt: null });
+    // No validity before Part B: the invoice prints the number alone.
+    const before = await invoiceText(orderId);
+    expect(before).toContain(`E-way bill: ${made.body.ewayBill.ewbNo}`);
+    expect(before).not.toContain('valid till');
     const noVehicle = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', reason: '4', remark: 'First vehicle' } });
     expect(noVehicle.status).toBe(400);
     const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill/part-b`, { method: 'POST', body: { transMode: '1', vehicleNo: 'KA01AB4321', reason: '4', remark: 'First vehicle' } });
@@ -122,6 +148,7 @@ describe('an e-way bill for an invoice without an IRN', () => {
     const bill = ewb.bills.get(made.body.ewayBill.ewbNo)!;
     expect(bill.vehicleNo).toBe('KA01AB4321');
     expect(r.body.ewayBill).toMatchObject({ vehicleNo: 'KA01AB4321', validTill: new Date(bill.validUpto!).toISOString(), partBAt: expect.any(String) });
+    expect(await invoiceText(orderId)).toContain(`E-way bill: ${made.body.ewayBill.ewbNo}, valid till ${lastMinuteText(bill.validUpto!)} IST`);
     // Another company's seller does not see it.
     const other = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
     const calls = ewb.calls.length;
@@ -164,15 +191,8 @@ describe('an e-way bill for an invoice without an IRN', () => {
     expect((await ctx.db.selectFrom('eway_bills').select('status').where('ewb_no', '=', made.body.ewayBill.ewbNo).executeTakeFirstOrThrow()).status).toBe('active');
   }, 30_000);
 
-  it("says the system's refusals and its silence, keeping nothing: a document with an e-way bill already (604), an unknown GSTIN (212), down", async () => {
+  it("says the system's refusals and its silence, keeping nothing: an unknown GSTIN (212), down, silent", async () => {
     const { invoice } = await bigOrder();
-    // The same invoice number already has an e-way bill made on the portal.
-    ewb.bills.set('329999999999', { ewbNo: 329999999999, gstin: sellerGstin, docNo: invoice.invoice_number!.toUpperCase(), at: Date.now(), distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0 });
-    const dup = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
-    expect(dup.status).toBe(400);
-    expect(dup.body.message).toContain('604 E-way bill(s) are already generated for the same document number');
-    ewb.bills.delete('329999999999');
-
     const buyerGstin = makeGstin('27', 'AAPFU0939F');
     ewb.invalidGstins.add(buyerGstin);
     const b2b = await bigOrder({ orderType: 1, address: { ...bengaluru, zip: '400028', city: 'Mumbai', state: 'Maharashtra', address1: 'Shop 4, Linking Road', gstin: buyerGstin, companyName: 'Mumbai Retail LLP' } });
@@ -184,16 +204,104 @@ describe('an e-way bill for an invoice without an IRN', () => {
     ewb.failures.push('down');
     const down = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(down.status).toBe(409);
-    expect(down.body.message).toContain('The e-way bill system is not answering');
+    // It may have made it before failing: it was asked, and has none.
+    expect(down.body.message).toBe(`The e-way bill system did not answer and shows no e-way bill for invoice ${invoice.invoice_number} yet. Try again in a few minutes: ShipDesk looks it up before generating again`);
+    expect(lastCall('GetEwayBillGeneratedByConsigner')).toEqual({ docType: 'INV', docNo: invoice.invoice_number!.toUpperCase() });
+    const quiet = await bigOrder();
     ewb.failures.push('silent');
-    const silent = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    const silent = await seller.json(`/api/gst/invoices/${quiet.invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(silent.status).toBe(409);
-    expect(await ctx.db.selectFrom('eway_bills').select('id').where('invoice_id', 'in', [invoice.id, b2b.invoice.id]).execute()).toEqual([]);
+    expect(silent.body.message).toContain('did not answer');
+    expect(await ctx.db.selectFrom('eway_bills').select('id').where('invoice_id', 'in', [invoice.id, b2b.invoice.id, quiet.invoice.id]).execute()).toEqual([]);
     // Up again: generated, intra-state to Mumbai with CGST and SGST.
     const ok = await seller.json(`/api/gst/invoices/${b2b.invoice.id}/ewaybill`, { method: 'POST', body: {} });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(lastCall('GENEWAYBILL')).toMatchObject({ toGstin: buyerGstin, toPincode: 400028, toStateCode: 27, igstValue: 0 });
     expect(ok.body.ewayBill.distanceKm).toBe(48);
+  }, 30_000);
+
+  const generatesFor = (docNo: string) => ewb.calls.filter((c) => c.action === 'GENEWAYBILL' && (c.payload as { docNo: string }).docNo === docNo).length;
+  const billsOf = (docNo: string) => [...ewb.bills.values()].filter((b) => b.docNo === docNo.toUpperCase());
+  const storedFor = (invoiceId: string) => ctx.db.selectFrom('eway_bills').select(['ewb_no', 'status']).where('invoice_id', '=', invoiceId).execute();
+  const inDoubt = (invoiceId: string) => ctx.db.selectFrom('eway_bill_requests').selectAll().where('invoice_id', '=', invoiceId).execute();
+
+  it('recovers a Generate whose answer was lost (the connection dropped after the system made it) by looking the document up: one e-way bill, stored', async () => {
+    const { orderId, invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.failures.push('lost');
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { transMode: '1', vehicleNo: 'MH04AB1234' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const made = billsOf(docNo);
+    expect(made).toHaveLength(1);
+    expect(generatesFor(docNo)).toBe(1);
+    expect(lastCall('GetEwayBillGeneratedByConsigner')).toEqual({ docType: 'INV', docNo: docNo.toUpperCase() });
+    expect(r.body.ewayBill).toMatchObject({ ewbNo: String(made[0].ewbNo), source: 'ewb', validTill: new Date(made[0].validUpto!).toISOString() });
+    expect(await storedFor(invoice.id)).toEqual([{ ewb_no: String(made[0].ewbNo), status: 'active' }]);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+    expect(await detail(orderId)).toMatchObject({ ewayBillNeeded: false, ewayBill: String(made[0].ewbNo) });
+  }, 30_000);
+
+  it('reconciles a 604 (the document has an e-way bill already, made on the portal or by an answer lost earlier) with the lookup, and stores it', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    const at = Date.now() - 3600_000;
+    ewb.bills.set('329999999999', { ewbNo: 329999999999, gstin: sellerGstin, docNo: docNo.toUpperCase(), at, distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0 });
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.ewayBill).toMatchObject({ ewbNo: '329999999999', validTill: null });
+    // Its generation time is the system's (to the second), not ours.
+    expect(Math.floor(Date.parse(r.body.ewayBill.generatedAt) / 1000)).toBe(Math.floor(at / 1000));
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(generatesFor(docNo)).toBe(1);
+    expect(await storedFor(invoice.id)).toEqual([{ ewb_no: '329999999999', status: 'active' }]);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+  }, 30_000);
+
+  it('leaves a Generate in doubt, listed with what the seller was told, when the lookup fails too; the next one looks up first and never generates twice', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.failures.push('lost');
+    ewb.lookupDown.on = true;
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } }).finally(() => (ewb.lookupDown.on = false));
+    expect(r.status).toBe(409);
+    const told = `The e-way bill system did not answer, and may have made the e-way bill of invoice ${docNo}. ShipDesk looks it up before generating again: try again in a few minutes (nothing is generated twice)`;
+    expect(r.body.message).toBe(told);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    const list = await seller.json('/api/gst/ewaybills');
+    expect(list.body.pending).toContainEqual(expect.objectContaining({ invoiceId: invoice.id, docNo, message: told }));
+    expect(list.body.ewayBills.map((e: { invoiceId: string }) => e.invoiceId)).not.toContain(invoice.id);
+    // Another company's seller does not see it.
+    const other = await signIn(ctx.app, 'd2r@shipdesk.in', 'Distributor@1234');
+    expect((await other.json('/api/gst/ewaybills')).body.pending).toEqual([]);
+
+    // Asked again: the lookup finds it, nothing is sent to Generate.
+    const again = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: { vehicleNo: 'MH04AB1234' } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.ewayBill.ewbNo).toBe(String(billsOf(docNo)[0].ewbNo));
+    expect(generatesFor(docNo)).toBe(1);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toHaveLength(1);
+    expect(await inDoubt(invoice.id)).toEqual([]);
+    expect((await seller.json('/api/gst/ewaybills')).body.pending).not.toContainEqual(expect.objectContaining({ invoiceId: invoice.id }));
+  }, 30_000);
+
+  it('says a 604 the lookup does not return (made by another user of the GSTIN), keeps it in doubt and stores nothing', async () => {
+    const { invoice } = await bigOrder();
+    const docNo = invoice.invoice_number!;
+    ewb.bills.set('328888888888', { ewbNo: 328888888888, gstin: sellerGstin, docNo: docNo.toUpperCase(), at: Date.now(), distance: 10, validUpto: null, vehicleNo: '', transDocNo: '', transMode: '1', partBUpdates: 0, generatedByOther: true });
+    const r = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(`The e-way bill system says invoice ${docNo} already has an e-way bill (604) but did not return it (The e-way bill system refused: 325 Could not retrieve data). Check it on the e-way bill portal; Generate looks it up again first`);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    expect(await inDoubt(invoice.id)).toMatchObject([{ status: 'unknown', doc_no: docNo, last_error: r.body.message }]);
+    expect(generatesFor(docNo)).toBe(1);
+    // Asked again: looked up first (still none), then Generate is refused 604 again; still one e-way bill at the system.
+    const again = await seller.json(`/api/gst/invoices/${invoice.id}/ewaybill`, { method: 'POST', body: {} });
+    expect(again.status).toBe(400);
+    expect(billsOf(docNo)).toHaveLength(1);
+    expect(await storedFor(invoice.id)).toEqual([]);
+    ewb.bills.delete('328888888888');
   }, 30_000);
 
   it("consolidates a manifest's e-way bills for one vehicle", async () => {

@@ -1,6 +1,6 @@
 /**
  * The built-in e-way bill sandbox: answers Generate, Update Part B, Cancel and Consolidate as the e-way bill
- * system does (its numbers, its dates "dd/MM/yyyy hh:mm:ss AM", its refusals 604 and 312/315) without any
+ * system does, and Get E-way Bill by document (its numbers, its dates "dd/MM/yyyy hh:mm:ss AM", its refusals 604 and 312/315) without any
  * network, every answer marked "DEMO - not registered with the IRP". Refused in production.
  */
 import { DEMO_MARK, ewbValidUntil } from '../../../domain/einvoice/rules';
@@ -11,7 +11,8 @@ import { EwbRefusal, EWB_ERRORS, type Ewb } from './ewb';
 
 type DemoBill = { at: number; distance: number; cancelled?: boolean; partB: boolean };
 const bills = new Map<string, DemoBill>();
-const byDocument = new Set<string>();
+/** The e-way bill number of each document it generated one for. */
+const byDocument = new Map<string, number>();
 let last = 0;
 
 const refuse = (code: string) => new EwbRefusal([{ code, message: EWB_ERRORS[code] ?? '' }]);
@@ -32,7 +33,7 @@ export function demoEwb(opts: { gstin: string; production: boolean; now?: () => 
       const at = now();
       const distance = Number(req.transDistance) || 100;
       const no = nextNo('7', at);
-      byDocument.add(key);
+      byDocument.set(key, no);
       const partB = !!(req.vehicleNo || req.transDocNo);
       bills.set(String(no), { at, distance, partB });
       return { ewayBillNo: no, ewayBillDate: ewbDateTime(at), validUpto: partB ? validText(at, distance) : null, alert: DEMO_MARK };
@@ -51,6 +52,12 @@ export function demoEwb(opts: { gstin: string; production: boolean; now?: () => 
       if (bill && now() - bill.at >= 24 * 3600_000) throw refuse('315');
       if (bill) bill.cancelled = true;
       return { ewayBillNo: Number(ewbNo), cancelDate: ewbDateTime(now()) };
+    },
+    async byDocument(docType, docNo) {
+      const no = byDocument.get(`${opts.gstin}|${docType}|${docNo.toUpperCase()}`);
+      const bill = no === undefined ? undefined : bills.get(String(no));
+      if (!bill || bill.cancelled) throw refuse('325');
+      return { ewayBillNo: no!, ewayBillDate: ewbDateTime(bill.at), validUpto: bill.partB ? validText(bill.at, bill.distance) : null, alert: DEMO_MARK };
     },
     async consolidate(req) {
       const at = now();

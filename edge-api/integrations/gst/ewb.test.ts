@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PartnerError } from '../http';
 import { DEMO_REFUSED_IN_PRODUCTION } from './demo-irp';
 import { demoEwb } from './demo-ewb';
-import { EwbRefusal, forgetEwbSessions, httpEwb, type EwbConn, type EwbGenerateRequest } from './ewb';
+import { createHmac, randomBytes } from 'node:crypto';
+import { aesEncrypt } from './crypto';
+import { EwbRefusal, forgetEwbSessions, getData, httpEwb, type EwbConn, type EwbGenerateRequest } from './ewb';
 import { startFakeEwb, type FakeEwb } from './ewb-test-server';
 
 const GSTIN = '27AABCU9603R1ZN';
@@ -129,5 +131,41 @@ describe('demo e-way bill sandbox', () => {
     expect(((await demo.generate(request('DEMO-1')).catch((e) => e)) as EwbRefusal).has('604')).toBe(true);
     t += 24 * 3600_000;
     expect(((await demo.cancel(String(a.ewayBillNo), '1', 'x').catch((e) => e)) as EwbRefusal).has('315')).toBe(true);
+  });
+});
+
+describe('Get E-way Bill by document (GetEwayBillGeneratedByConsigner)', () => {
+  it("returns the generator's active e-way bill of a document, read from under its rek, and refuses one it does not hold", async () => {
+    const made = await client().generate(request('LOOK/1'));
+    const found = await client().byDocument('INV', 'LOOK/1');
+    expect(found).toMatchObject({ ewayBillNo: made.ewayBillNo, ewayBillDate: made.ewayBillDate, validUpto: made.validUpto });
+    expect(fake.calls.at(-1)).toEqual({ action: 'GetEwayBillGeneratedByConsigner', payload: { docType: 'INV', docNo: 'LOOK/1' } });
+    const none = await client().byDocument('INV', 'NEVER/1').catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(EwbRefusal);
+    expect((none as EwbRefusal).has('325')).toBe(true);
+  });
+
+  it('reads the JSON or its Base64 under the rek, checks the HMAC, and refuses an answer whose HMAC does not match', () => {
+    const sek = randomBytes(32);
+    const rek = randomBytes(32);
+    const json = JSON.stringify({ ewayBillNo: 141001590801, ewayBillDate: '12/12/2018 05:02:00 PM', validUpto: '13/12/2018 23:59:59 PM', alert: null });
+    const base64 = Buffer.from(json).toString('base64');
+    const hmac = createHmac('sha256', rek).update(base64).digest('base64');
+    const env = (data: string, mac = hmac) => ({ status: '1', data: aesEncrypt(rek, Buffer.from(data)), rek: aesEncrypt(sek, rek), hmac: mac });
+    expect(getData(env(base64), sek, 200)).toMatchObject({ ewayBillNo: 141001590801 });
+    expect(getData(env(json), sek, 200)).toMatchObject({ validUpto: '13/12/2018 23:59:59 PM' });
+    const forged = createHmac('sha256', randomBytes(32)).update(base64).digest('base64');
+    expect(() => getData(env(base64, forged), sek, 200)).toThrow(PartnerError);
+    expect(() => getData({ status: '1', data: aesEncrypt(rek, Buffer.from(base64)) }, sek, 200)).toThrow('without data');
+  });
+
+  it('is answered by the demo sandbox for the documents it generated, and refused (325) for others', async () => {
+    const demo = demoEwb({ gstin: GSTIN, production: false });
+    const docNo = `DEMO/${Date.now() % 100000}`;
+    const made = await demo.generate(request(docNo));
+    expect(await demo.byDocument('INV', docNo.toLowerCase())).toMatchObject({ ewayBillNo: made.ewayBillNo, ewayBillDate: made.ewayBillDate });
+    const none = await demo.byDocument('INV', 'NOT/MADE').catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(EwbRefusal);
+    expect((none as EwbRefusal).has('325')).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import {
   ConsolidatedResponse, ConsolidateInput, EwayBillCancelResponse, EwayBillListResponse, EwayBillResponse, EwbGenerateInput, PartBInput,
 } from '../../../domain/einvoice/ewb';
 import type { AppEnv } from '../../env';
-import { cancelInvoiceEwayBill, consolidateEwayBills, generateOwnEwayBill, listEwayBills, updatePartB } from '../../integrations/gst/eway-bills';
+import { cancelInvoiceEwayBill, consolidateEwayBills, generateOwnEwayBill, listEwayBills, listPendingEwayBills, updatePartB } from '../../integrations/gst/eway-bills';
 import { cancelEwayBill, cancelIrn, generateEwayBill } from '../../integrations/gst/register';
 import { einvoiceView, listEinvoices, readGstSettings, requestIrn, updateGstSettings } from '../../services/billing/einvoice';
 import { responds } from '../../lib/responds';
@@ -69,7 +69,8 @@ export const gstRoutes = new Hono<AppEnv>()
   // E-way bills through the e-way bill system's own API: an invoice without an IRN, Part B, cancel, consolidate.
   .get('/gst/ewaybills', responds(EwayBillListResponse), async (c) => {
     const ewayBills = await listEwayBills(c.var.dbh, serviceActor(c));
-    return c.json({ status: true as const, ewayBills } satisfies EwayBillListResponse);
+    const pending = await listPendingEwayBills(c.var.dbh, serviceActor(c));
+    return c.json({ status: true as const, ewayBills, pending } satisfies EwayBillListResponse);
   })
   .post('/gst/invoices/:invoiceId/ewaybill', responds(EwayBillResponse), v('param', invoiceParam), v('json', EwbGenerateInput), async (c) => {
     const ewayBill = await generateOwnEwayBill(c.var.dbh, c.var.config, serviceActor(c), c.req.valid('param').invoiceId, c.req.valid('json'));

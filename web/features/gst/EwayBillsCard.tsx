@@ -169,6 +169,15 @@ export function EwayBillsCard() {
         <Title order={4}>E-way bills without IRN</Title>
         {q.isPending && <Loader aria-label="Loading e-way bills" />}
         {q.isError && <Alert color="red" title="Server Error">{(q.error as Error).message}</Alert>}
+        {!!q.data?.pending.length && (
+          <Alert color="orange" title="E-way bills in doubt">
+            <Stack gap={4}>
+              {q.data.pending.map((p) => (
+                <Text size="sm" key={p.invoiceId}>Invoice {p.docNo} ({p.buyerName}, since {indiaDateTimeText(p.since)}): {p.message}</Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         {q.data && !own.length && <Text size="sm" c="dimmed">No e-way bill generated on the e-way bill system yet: an order worth more than ₹50,000 offers it once its invoice is issued.</Text>}
         {!!own.length && (
           <Table>

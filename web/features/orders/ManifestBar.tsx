@@ -1,14 +1,21 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useSession } from '../../auth/useSession';
 import { useDownloads } from '../downloads/useDownloads';
 import { useManifestTray } from '../downloads/manifestTray';
+import { ConsolidateEwbModal } from './ConsolidateEwbModal';
 
-/** The manifest being built from shipped orders: its count, print it for the pickup, start a new one. */
+/**
+ * The manifest being built from shipped orders: its count, print it for the pickup, its orders' e-way bills
+ * consolidated for one vehicle (sellers and admins), start a new one.
+ */
 export function ManifestBar() {
   const tray = useManifestTray();
   const d = useDownloads();
+  const { role } = useSession();
   const [busy, setBusy] = useState(false);
+  const [consolidating, setConsolidating] = useState(false);
   const n = tray.entries.length;
   if (!n) return null;
   const couriers = [...new Set(tray.entries.map((e) => e.shipper).filter(Boolean))];
@@ -32,6 +39,11 @@ export function ManifestBar() {
       >
         Print manifest
       </Button>
+      {(role === 'seller' || role === 'admin') && (
+        <Button size="xs" variant="light" onClick={() => setConsolidating(true)}>
+          Consolidated e-way bill
+        </Button>
+      )}
       <Button
         size="xs"
         variant="default"
@@ -46,6 +58,7 @@ export function ManifestBar() {
       >
         New manifest
       </Button>
+      {consolidating && <ConsolidateEwbModal entries={tray.entries} onClose={() => setConsolidating(false)} />}
     </Group>
   );
 }
