@@ -25,8 +25,8 @@ export const BUILT_IN_WEIGHT_LAYOUTS: Record<string, WeightMapping> = {
 
 export const DEFAULT_DISPUTE_DAYS = 7;
 
-/** Where a billed weight came from: a courier's file imported by finance, or a courier's tracking push that carried it. */
-export const WEIGHT_SOURCES = ['file', 'push'] as const;
+/** Where a billed weight came from: a courier's file imported by finance, its tracking push, or its tracking answer to the hourly poll. */
+export const WEIGHT_SOURCES = ['file', 'push', 'poll'] as const;
 export type WeightSource = (typeof WEIGHT_SOURCES)[number];
 
 /** A billed weight as read from a file row or a courier's push: grams, and the India day the dispute window counts from. */

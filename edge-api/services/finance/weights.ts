@@ -151,14 +151,17 @@ export async function importWeights(dbh: DbHandle, actor: ServiceActor, input: W
 export type PushedWeightsOutcome = { added: number; already: number; ignored: { awb: string; reason: string }[] };
 
 /**
- * Billed weights a courier's tracking push carried (edge-api/carriers/live/scans.ts reads them), recorded
- * through the same path as an imported file: one row per courier and AWB, so the same push again, or the
- * courier's file imported later, adds nothing. Only AWBs of the connection's company are taken.
+ * Billed weights a courier sent, in its tracking push or its tracking answer to the poll (`source` 'push' or
+ * 'poll'; edge-api/carriers/live/scans.ts reads them), recorded through the same path as an imported file:
+ * one row per courier and AWB, so the same weight again, by push, poll or the courier's file imported later,
+ * adds nothing. Only AWBs of the connection's company are taken.
  */
-export async function recordPushedWeights(dbh: DbHandle, conn: { id: string; companyId: string; kind: string }, weights: readonly BilledWeight[]): Promise<PushedWeightsOutcome> {
+export async function recordCourierWeights(
+  dbh: DbHandle, conn: { id: string; companyId: string; kind: string }, weights: readonly BilledWeight[], source: Exclude<WeightSource, 'file'>,
+): Promise<PushedWeightsOutcome> {
   if (!weights.length) return { added: 0, already: 0, ignored: [] };
   const { disputeDays } = await settingsOf(dbh, conn.kind);
-  const r = await dbh.db.transaction().execute((tx) => recordBilled(tx, { source: 'push', importId: conn.id, courier: conn.kind, disputeDays }, weights, conn.companyId));
+  const r = await dbh.db.transaction().execute((tx) => recordBilled(tx, { source, importId: conn.id, courier: conn.kind, disputeDays }, weights, conn.companyId));
   return { added: r.added, already: r.already, ignored: r.notTheCompanys.map((awb) => ({ awb, reason: 'No order of this company has this AWB' })) };
 }
 
@@ -169,7 +172,7 @@ function toRow(r: ChargeRow, today: string): WeightRow {
   return {
     id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyName: r.company_name ?? null,
     billedOn: r.billed_on, billedWeightG: Number(r.billed_weight_g), chargePaise: n(r.charge_paise), packedChargeableG: n(r.packed_chargeable_g), differenceG: n(r.difference_g),
-    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today, source: r.source === 'push' ? 'push' : 'file',
+    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today, source: r.source === 'push' || r.source === 'poll' ? r.source : 'file',
     evidence: {
       photoUrl: r.packed_photo_key ? `/api/files/${r.packed_photo_key}` : null,
       packedWeightG: n(r.packed_weight_g), lengthCm: n(r.packed_length_cm), breadthCm: n(r.packed_breadth_cm), heightCm: n(r.packed_height_cm),

@@ -263,6 +263,8 @@ function StatusCell({ r }: { r: WeightRow }) {
   );
 }
 
+const SOURCE_TITLES = { push: 'Sent by the courier\'s tracking push', poll: 'Read from the courier\'s tracking answer' } as const;
+
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 const WEIGHT_COLUMNS: DataTableColumn<WeightRow>[] = [
@@ -275,7 +277,7 @@ const WEIGHT_COLUMNS: DataTableColumn<WeightRow>[] = [
       </Stack>
     ),
   },
-  { key: 'billed', header: 'Billed', align: 'right', cellProps: nowrap, cell: (r) => (r.source === 'push' ? <span title="Sent by the courier's tracking push">{kg(r.billedWeightG)} · push</span> : kg(r.billedWeightG)) },
+  { key: 'billed', header: 'Billed', align: 'right', cellProps: nowrap, cell: (r) => (r.source === 'file' ? kg(r.billedWeightG) : <span title={SOURCE_TITLES[r.source]}>{kg(r.billedWeightG)} · {r.source}</span>) },
   { key: 'packed', header: 'At packing', align: 'right', cellProps: nowrap, cell: (r) => kg(r.packedChargeableG) },
   { key: 'over', header: 'Over by', align: 'right', cellProps: nowrap, cell: (r) => (r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—') },
   { key: 'charge', header: 'Charge', align: 'right', cellProps: nowrap, cell: (r) => (r.chargePaise === null ? '—' : formatPaise(r.chargePaise)) },
