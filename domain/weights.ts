@@ -105,7 +105,13 @@ export const disputeTooLate = (awb: string, by: string) => `The dispute window f
 export const DISPUTE_FILE_HEADER = [
   'AWB', 'Order', 'Billed on', 'Billed weight (kg)', 'Packed weight (kg)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)',
   'Volumetric weight (kg)', 'Chargeable weight at packing (kg)', 'Difference (kg)', 'Extra charge (Rs)', 'Weighed at', 'Packed by', 'Photo', 'Dispute by',
+  'Photo link valid until',
 ] as const;
+/**
+ * The dispute file's photo link works, without a session, until the end of this many days after the
+ * dispute-by day (India): the courier looks at the evidence while it settles the dispute, after it was raised.
+ */
+export const PHOTO_LINK_DAYS_AFTER_DEADLINE = 30;
 
 // ---------------------------------------------------------------------------
 // Responses
