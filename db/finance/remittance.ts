@@ -25,14 +25,11 @@ export async function insertMatchedRemittances(
   rows: readonly IncomingRemittance[],
 ): Promise<string[]> {
   const flags: string[] = [];
-  // SQLite: the orders are reached through the AWB's unique index, named, so that statistics taken when
-  // the table was small (the planner then scans it once per row) cannot choose otherwise.
-  let orders = sql.raw('orders o');
-  if (dialect === 'sqlite') {
-    const idx = await sql<{ name: string }>`SELECT il.name FROM pragma_index_list('orders') il, pragma_index_info(il.name) ii WHERE il."unique" = 1 AND ii.name = 'tracking_number'`.execute(db);
-    const name = idx.rows[0]?.name;
-    if (name && /^[A-Za-z0-9_]+$/.test(name)) orders = sql.raw(`orders o INDEXED BY ${name}`);
-  }
+  // The orders are reached through the partial index of delivered COD orders by AWB (migration
+  // 2026-11-30T0300), which holds the columns read: the orders' rows are not visited. SQLite is told so by
+  // name, so that statistics taken when the table was small (the planner then scans it once per row)
+  // cannot choose otherwise.
+  const orders = sql.raw(dialect === 'sqlite' ? 'orders o INDEXED BY orders_cod_delivered_awb' : 'orders o');
   // One statement per 50,000 rows keeps the JSON value (and PostgreSQL's parameter) moderate.
   for (let i = 0; i < rows.length; i += 50_000) {
     const json = JSON.stringify(rows.slice(i, i + 50_000));
