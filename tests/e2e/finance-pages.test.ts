@@ -106,6 +106,9 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await details.waitFor({ timeout: 15_000 });
   expect(await details.textContent()).toContain('(volumetric 1.200 kg)');
   expect(await details.textContent()).toContain('No photo taken at packing');
+  // Shown in full once its opening transition ends (a user reads it then).
+  await expect.poll(() => details.evaluate((el) => getComputedStyle(el.closest('.mantine-Popover-dropdown')!).opacity), { timeout: 15_000 }).toBe('1');
+  await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-details-1366.png') });
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'hidden', timeout: 15_000 });
   await tableReadsInFull(page);
