@@ -25,8 +25,8 @@ export const BUILT_IN_WEIGHT_LAYOUTS: Record<string, WeightMapping> = {
 
 export const DEFAULT_DISPUTE_DAYS = 7;
 
-/** Where a billed weight came from: a courier's file imported by finance, or a courier's tracking push that carried it. */
-export const WEIGHT_SOURCES = ['file', 'push'] as const;
+/** Where a billed weight came from: a courier's file imported by finance, its tracking push, or its tracking answer to the hourly poll. */
+export const WEIGHT_SOURCES = ['file', 'push', 'poll'] as const;
 export type WeightSource = (typeof WEIGHT_SOURCES)[number];
 
 /** A billed weight as read from a file row or a courier's push: grams, and the India day the dispute window counts from. */
@@ -105,7 +105,13 @@ export const disputeTooLate = (awb: string, by: string) => `The dispute window f
 export const DISPUTE_FILE_HEADER = [
   'AWB', 'Order', 'Billed on', 'Billed weight (kg)', 'Packed weight (kg)', 'Length (cm)', 'Breadth (cm)', 'Height (cm)',
   'Volumetric weight (kg)', 'Chargeable weight at packing (kg)', 'Difference (kg)', 'Extra charge (Rs)', 'Weighed at', 'Packed by', 'Photo', 'Dispute by',
+  'Photo link valid until',
 ] as const;
+/**
+ * The dispute file's photo link works, without a session, until the end of this many days after the
+ * dispute-by day (India): the courier looks at the evidence while it settles the dispute, after it was raised.
+ */
+export const PHOTO_LINK_DAYS_AFTER_DEADLINE = 30;
 
 // ---------------------------------------------------------------------------
 // Responses

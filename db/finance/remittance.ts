@@ -14,9 +14,14 @@ export type IncomingRemittance = { id: string; awb: string; utr: string; date: s
 /**
  * Matches a file's rows to delivered COD orders and stores them, set-based: the rows go to the database as
  * one JSON value read as a table (json_each on SQLite, json_to_recordset on PostgreSQL), joined to orders by
- * AWB (its unique index) and inserted in one statement. A row whose courier, AWB and UTR are stored already
- * is skipped. Flags as `flagFor` (domain/remittance.ts) decides them: unknown AWB, remitted twice (the AWB
- * remitted before, or by an earlier row of the file), short, excess, ok. Returns the flag of each row added.
+ * AWB (the partial index of delivered COD orders) and inserted in one statement. A row whose courier, AWB and
+ * UTR are stored already is skipped. Flags as `flagFor` (domain/remittance.ts) decides them: unknown AWB,
+ * remitted twice (the AWB remitted before, or by an earlier row of the file), short, excess, ok. Returns the
+ * flag of each row added.
+ *
+ * What is stored already for the file's AWBs (usually nothing) is read first, by one statement per 50,000
+ * rows, and the insert then reads no remittances: a statement that reads the table it inserts into is first
+ * copied whole into a temporary table.
  */
 export async function insertMatchedRemittances(
   db: Db,
@@ -25,17 +30,27 @@ export async function insertMatchedRemittances(
   rows: readonly IncomingRemittance[],
 ): Promise<string[]> {
   const flags: string[] = [];
-  // SQLite: the orders are reached through the AWB's unique index, named, so that statistics taken when
-  // the table was small (the planner then scans it once per row) cannot choose otherwise.
-  let orders = sql.raw('orders o');
-  if (dialect === 'sqlite') {
-    const idx = await sql<{ name: string }>`SELECT il.name FROM pragma_index_list('orders') il, pragma_index_info(il.name) ii WHERE il."unique" = 1 AND ii.name = 'tracking_number'`.execute(db);
-    const name = idx.rows[0]?.name;
-    if (name && /^[A-Za-z0-9_]+$/.test(name)) orders = sql.raw(`orders o INDEXED BY ${name}`);
-  }
-  // One statement per 50,000 rows keeps the JSON value (and PostgreSQL's parameter) moderate.
+  const remitted = new Set<string>();
+  const stored = new Set<string>();
+  const key = (awb: string, utr: string) => `${awb}\u0000${utr}`;
   for (let i = 0; i < rows.length; i += 50_000) {
-    const json = JSON.stringify(rows.slice(i, i + 50_000));
+    const awbs = JSON.stringify(rows.slice(i, i + 50_000).map((r) => r.awb));
+    const list = dialect === 'postgres' ? sql`SELECT json_array_elements_text(CAST(${awbs} AS json))` : sql`SELECT value FROM json_each(${awbs})`;
+    const held = await sql<{ awb: string; courier: string; utr: string }>`SELECT awb, courier, utr FROM cod_remittances WHERE awb IN (${list})`.execute(db);
+    for (const h of held.rows) {
+      remitted.add(h.awb);
+      if (h.courier === head.courier) stored.add(key(h.awb, h.utr));
+    }
+  }
+  const fresh = rows.filter((r) => !stored.has(key(r.awb, r.utr))).map((r) => ({ ...r, dup: r.dup || remitted.has(r.awb) ? 1 : 0 }));
+  // The orders are reached through the partial index of delivered COD orders by AWB (migration
+  // 2026-11-30T0300), which holds the columns read: the orders' rows are not visited. SQLite is told so by
+  // name, so that statistics taken when the table was small (the planner then scans it once per row)
+  // cannot choose otherwise.
+  const orders = sql.raw(dialect === 'sqlite' ? 'orders o INDEXED BY orders_cod_delivered_awb' : 'orders o');
+  // One statement per 50,000 rows keeps the JSON value (and PostgreSQL's parameter) moderate.
+  for (let i = 0; i < fresh.length; i += 50_000) {
+    const json = JSON.stringify(fresh.slice(i, i + 50_000));
     const incoming =
       dialect === 'postgres'
         ? sql`SELECT * FROM json_to_recordset(CAST(${json} AS json)) AS x(id text, awb text, utr text, date text, paise bigint, dup integer)`
@@ -45,7 +60,7 @@ export async function insertMatchedRemittances(
       SELECT j.id, ${head.importId}, ${head.courier}, j.awb, j.utr, j.date, j.paise, o.id, o.company_id, o.cod_paise,
         CASE
           WHEN o.id IS NULL THEN 'unknown_awb'
-          WHEN j.dup = 1 OR EXISTS (SELECT 1 FROM cod_remittances p WHERE p.awb = j.awb) THEN 'remitted_twice'
+          WHEN j.dup = 1 THEN 'remitted_twice'
           WHEN j.paise < o.cod_paise THEN 'short'
           WHEN j.paise > o.cod_paise THEN 'excess'
           ELSE 'ok'
@@ -53,7 +68,6 @@ export async function insertMatchedRemittances(
         NULL, NULL, NULL, ${head.now}
       FROM (${incoming}) j
       LEFT JOIN ${orders} ON o.tracking_number = j.awb AND o.status = 'DELIVERED' AND o.payment_mode = 'cod'
-      WHERE NOT EXISTS (SELECT 1 FROM cod_remittances h WHERE h.awb = j.awb AND h.courier = ${head.courier} AND h.utr = j.utr)
       RETURNING flag`.execute(db);
     for (const x of r.rows) flags.push(x.flag);
   }

@@ -2,7 +2,7 @@
 export interface WeightChargeTable {
   id: string;
   import_id: string; // the file import, or for a pushed weight the courier connection that pushed it
-  source: string; // 'file' | 'push' (domain/weights.ts WEIGHT_SOURCES)
+  source: string; // 'file' | 'push' | 'poll' (domain/weights.ts WEIGHT_SOURCES)
   courier: string;
   awb: string;
   billed_on: string; // YYYY-MM-DD

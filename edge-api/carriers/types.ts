@@ -2,6 +2,7 @@
 // here, a live partner's HTTP API tomorrow) implements it in a file of its own
 // and is listed in ./index.ts; nothing else in the app knows a courier by name.
 import type { Db } from '../../db/connect';
+import type { BilledWeight } from '../../domain/weights';
 import type { Zone } from '../../domain/zones';
 
 export type PaymentMode = string;
@@ -47,6 +48,9 @@ export type BookingResult = { ok: true; awb: string } | { ok: false; reason: str
  */
 export type CourierScan = { awb: string; status: string | null; label: string; city: string | null; description: string | null; occurredAt: string };
 
+/** A live courier's tracking answer for an AWB: its scans, and the weight it billed when the answer carries one. */
+export type CourierTrack = { scans: CourierScan[]; billed: BilledWeight[] };
+
 /** What a seller (or a buyer, once the seller accepts) asks of an undelivered parcel. */
 export type NdrInstruction = { kind: 'reattempt'; date: string } | { kind: 'address'; address: string | null; phone: string | null } | { kind: 'rto' };
 
@@ -85,6 +89,9 @@ export interface Carrier {
   ndrAction?(db: Db, awb: string, ndr: NdrInstruction): Promise<{ ok: boolean; message: string }>;
   /** A live courier: asks it to collect these parcels at a pickup location; its answer in words. */
   requestPickup?(db: Db, pickup: PickupRequest): Promise<{ ok: boolean; message: string }>;
-  /** A live courier's scans of the AWB so far (the tracking poll), oldest first. */
-  track?(db: Db, awb: string): Promise<CourierScan[]>;
+  /**
+   * A live courier's scans of the AWB so far (the tracking poll), oldest first, and the weight it billed when
+   * its answer carries one (weight reconciliation; none for a courier whose answer has no charged weight).
+   */
+  track?(db: Db, awb: string): Promise<CourierTrack>;
 }

@@ -103,6 +103,17 @@ describe('COD remittance import', () => {
     expect(await remittanceCount()).toBe(before);
   });
 
+  it('a later file remitting an AWB again under another UTR flags it remitted twice, beside a row it skips as imported', async () => {
+    const before = await remittanceCount();
+    const [a, b] = orders;
+    const r = await importFile(finance, delhiveryCsv([[a.tracking_number, rupees(a.cod_paise), 'UTR-Z9', '09/01/2026'], [b.tracking_number, rupees(b.cod_paise - 1), 'UTR-A1', '05/01/2026']]));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ added: 1, alreadyImported: 1, flags: { ok: 0, remitted_twice: 1 } });
+    expect(await remittanceCount()).toBe(before + 1);
+    const row = await db.selectFrom('cod_remittances').selectAll().where('awb', '=', a.tracking_number).where('utr', '=', 'UTR-Z9').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ flag: 'remitted_twice', order_id: a.id, remitted_on: '2026-01-09' });
+  });
+
   it('refuses a file with bad rows whole, saying which row and why', async () => {
     const before = await remittanceCount();
     const [, , , , e, f] = orders;

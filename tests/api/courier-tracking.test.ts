@@ -202,6 +202,47 @@ describe('the tracking poll of shipments with no event for hours', () => {
     expect(await ctx.db.selectFrom('integration_tasks').select('id').where('key', '=', `courier.track-poll:${conns.delhivery.id}:${nextHour}`).executeTakeFirst()).toBeTruthy();
   });
 
+  it("records the weight Delhivery charged, read from its tracking answer, as a pushed one: once, against packing, counted from its latest scan's day", async () => {
+    const weighed = await booked('delhivery');
+    const notYet = await booked('delhivery');
+    const pushedFirst = await booked('delhivery');
+    for (const o of [weighed, notYet, pushedFirst]) {
+      await ctx.db.updateTable('orders').set({ packed_weight_g: 1200, packed_length_cm: 30, packed_breadth_cm: 20, packed_height_cm: 10, volumetric_weight_g: 1200, chargeable_weight_g: 1200, weighed_at: '2026-11-20T06:30:00.000Z' }).where('id', '=', o.id).execute();
+    }
+    // The hub weighed two parcels; the third's answer still says "ChargedWeight": null.
+    dl.st.charged.set(weighed.awb, 1700);
+    dl.st.charged.set(pushedFirst.awb, 2500);
+    // The third had its weight pushed already: the poll does not make a second row of it.
+    const pushed = await push(conns.delhivery.id, delhiveryPush(pushedFirst.awb, { ChargedWeight: 1500, Status: { StatusDateTime: istStamp(new Date(Date.now() - 5 * 3600_000)) } }), DL_TOKEN);
+    expect(await pushed.text()).toContain('billed weight: 1 recorded');
+    const at = new Date(Date.now() + 4 * 3600_000);
+    const r = await runPoll(conns.delhivery.id, at);
+    expect(r.billed).toBe(1);
+
+    const charges = (awb: string) => ctx.db.selectFrom('weight_charges').selectAll().where('awb', '=', awb).execute();
+    // The answer's scans are stamped in India time; the window counts from the day of the latest.
+    const scans = (fixture('delhivery-track').ShipmentData[0].Shipment.Scans as { ScanDetail: { StatusDateTime: string } }[]).map((s) => s.ScanDetail.StatusDateTime).sort();
+    const day = scans.at(-1)!.slice(0, 10);
+    const sevenLater = new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
+    const [row] = await charges(weighed.awb);
+    expect(row).toMatchObject({ source: 'poll', courier: 'delhivery', billed_on: day, dispute_by: sevenLater, status: 'open', order_id: weighed.id, company_id: conns.delhivery.companyId });
+    expect(Number(row.billed_weight_g)).toBe(1700);
+    expect(Number(row.difference_g)).toBe(500);
+    expect(await charges(notYet.awb)).toEqual([]);
+    const kept = await charges(pushedFirst.awb);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ source: 'push' });
+    expect(Number(kept[0].billed_weight_g)).toBe(1500);
+
+    // Seller and finance see it on Weight disputes, marked as read from the tracking answer.
+    const seen = (await seller.json('/api/weight-reconciliation')).body.rows as { awb: string; source: string; billedWeightG: number }[];
+    expect(seen.find((x) => x.awb === weighed.awb)).toMatchObject({ source: 'poll', billedWeightG: 1700 });
+    // Asked again next hour: nothing doubled.
+    const again = await runPoll(conns.delhivery.id, new Date(at.getTime() + 3600_000));
+    expect(again.billed).toBe(0);
+    expect(await charges(weighed.awb)).toHaveLength(1);
+  });
+
   it('asks Shiprocket by AWB; a courier answering 5xx leaves the shipment for the next run', async () => {
     const o = await booked('shiprocket');
     const at = new Date(Date.now() + 4 * 3600_000);

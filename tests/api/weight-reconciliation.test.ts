@@ -2,7 +2,10 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
-import { makeTestApp, signIn, signInDemo, type Agent, type TestApp } from './helpers';
+import { defaultConfig } from '../../edge-api/app';
+import { sampleImage } from '../../edge-api/documents/fixtures';
+import { signedFileLink } from '../../edge-api/services/uploads/store';
+import { anonymous, makeTestApp, signIn, signInDemo, type Agent, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Awaited<ReturnType<typeof makeTestApp>>['db'];
@@ -15,6 +18,17 @@ type Order = { id: string; tracking_number: string; shop_order_id: string };
 let mine: Order[];
 let theirs: Order;
 let packer: { id: string; name: string };
+let otherSeller: Agent;
+
+/** A parcel photo as the floor uploads it: a proof upload of the agent's company. */
+async function uploadProof(agent: Agent) {
+  const png = await sampleImage('signature');
+  const p = await agent.json('/api/uploads/presign', { method: 'POST', body: { purpose: 'proof', fileName: 'parcel.png', contentType: 'image/png', size: png.length } });
+  expect(p.status).toBe(200);
+  const put = await agent.request(p.body.uploadUrl, { method: 'PUT', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+  expect(put.status).toBe(200);
+  return p.body.key as string;
+}
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 const delhiveryCsv = (rows: string[][]) => ['Waybill,Charged Weight,Billing Date,Excess Charge', ...rows.map((r) => r.map((c) => `"${c}"`).join(','))].join('\n');
@@ -42,6 +56,8 @@ beforeAll(async () => {
   seller = await signInDemo(app, 'seller');
   warehouse = await signInDemo(app, 'warehouse');
   finance = await signIn(app, FIN.email, FIN.password, 'finance');
+  const other = DEMO_LOGINS.find((l) => l.role === 'seller' && 'company' in l)!;
+  otherSeller = await signIn(app, other.email, other.password, other.appType);
   packer = (await db.selectFrom('users').select(['id', 'name']).where('role', '=', 'warehouse').executeTakeFirstOrThrow());
   const shipped = db.selectFrom('orders').select(['id', 'tracking_number', 'shop_order_id']).where('tracking_number', 'is not', null).orderBy('id');
   mine = (await shipped.where('company_id', '=', SELLER_CO).limit(8).execute()) as Order[];
@@ -191,12 +207,50 @@ describe('what a seller sees and decides', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('text/csv');
     const lines = (await file.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('AWB,Order,Billed on,Billed weight (kg),Packed weight (kg),Length (cm),Breadth (cm),Height (cm),Volumetric weight (kg),Chargeable weight at packing (kg),Difference (kg),Extra charge (Rs),Weighed at,Packed by,Photo,Dispute by');
+    expect(lines[0]).toBe('AWB,Order,Billed on,Billed weight (kg),Packed weight (kg),Length (cm),Breadth (cm),Height (cm),Volumetric weight (kg),Chargeable weight at packing (kg),Difference (kg),Extra charge (Rs),Weighed at,Packed by,Photo,Dispute by,Photo link valid until');
     expect(lines).toHaveLength(2);
     const cells = lines[1].split(',');
     expect(cells.slice(0, 12)).toEqual([c.tracking_number, c.shop_order_id, iso(daysAgo(2)), '1.700', '1.200', '30', '20', '10', '1.200', '1.200', '0.500', '1234.50']);
     expect(cells[13]).toBe(packer.name);
+    expect(cells[14]).toBe(''); // no photo taken
     expect(cells[15]).toBe(plusDays(iso(daysAgo(2)), 7));
+  });
+
+  it("the dispute file's photo is a link the courier opens without a session: that photo only, until 30 days after the dispute-by day, not once changed", async () => {
+    const c = mine[2];
+    const photo = await uploadProof(seller);
+    const elsewhere = await uploadProof(otherSeller);
+    await db.updateTable('orders').set({ packed_photo_key: photo }).where('id', '=', c.id).execute();
+    const res = await app.request('/api/weight-reconciliation/dispute-file?courier=delhivery', { headers: { cookie: seller.cookie } });
+    const cells = (await res.text()).trim().split('\r\n')[1].split(',');
+    const disputeBy = plusDays(iso(daysAgo(2)), 7);
+    const until = plusDays(disputeBy, 30);
+    expect(cells[16]).toBe(until);
+    const url = new URL(cells[14]);
+    expect(url.origin).toBe(new URL(defaultConfig().publicUrl).origin);
+    expect(url.pathname).toBe(`/api/files/${photo}`);
+    // Valid to the last second of that day in India (UTC+05:30).
+    expect(Number(url.searchParams.get('exp'))).toBe(Math.floor((Date.parse(`${until}T23:59:59.999+05:30`)) / 1000));
+    const link = url.pathname + url.search;
+
+    const opened = await anonymous(app).request(link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await opened.arrayBuffer()).equals(await sampleImage('signature'))).toBe(true);
+    // Without the signature the photo stays private.
+    expect((await anonymous(app).request(url.pathname)).status).toBe(401);
+    // Changed: another company's photo under the same signature, a later expiry, a forged signature.
+    expect((await anonymous(app).request(link.replace(photo, elsewhere))).status).toBe(401);
+    expect((await anonymous(app).request(link.replace(/exp=\d+/, `exp=${Number(url.searchParams.get('exp')) + 86_400}`))).status).toBe(401);
+    expect((await anonymous(app).request(link.replace(/sig=[^&]+/, 'sig=AAAA'))).status).toBe(401);
+    // Once its day has passed: refused (the same link, signed as it was for a deadline long gone).
+    const stale = signedFileLink(defaultConfig().signingKey, photo, Date.now(), Date.now() - 1000);
+    expect((await anonymous(app).request(stale)).status).toBe(401);
+    // The other company's seller does not get this company's rows, photos or links in its file.
+    const theirs = await (await app.request('/api/weight-reconciliation/dispute-file?courier=delhivery', { headers: { cookie: otherSeller.cookie } })).text();
+    expect(theirs).not.toContain(photo);
+    expect(theirs).not.toContain(c.tracking_number);
+    await db.updateTable('orders').set({ packed_photo_key: null }).where('id', '=', c.id).execute();
   });
 
   it('refuses a dispute after its window closed, and changes nothing', async () => {

@@ -62,7 +62,8 @@ export async function benchRemittanceMatch({ quick }: { quick: boolean }): Promi
       if (r.added !== ROWS) throw new Error(`product added ${r.added} of ${ROWS}`);
       return { ms, flags: r.flags };
     };
-    const selOrders = (k: number) => sqlite.prepare(`SELECT id, company_id, cod_paise, tracking_number FROM orders WHERE tracking_number IN (${Array(k).fill('?').join(',')}) AND +status = 'DELIVERED' AND +payment_mode = 'cod'`);
+    // The same index as the product (delivered COD orders by AWB, with the columns read), named as the product names it.
+    const selOrders = (k: number) => sqlite.prepare(`SELECT id, company_id, cod_paise, tracking_number FROM orders INDEXED BY orders_cod_delivered_awb WHERE tracking_number IN (${Array(k).fill('?').join(',')}) AND status = 'DELIVERED' AND payment_mode = 'cod'`);
     const selHeld = (k: number) => sqlite.prepare(`SELECT courier, awb, utr FROM cod_remittances WHERE awb IN (${Array(k).fill('?').join(',')})`);
     const ins = sqlite.prepare(
       `INSERT INTO cod_remittances (id, import_id, courier, awb, utr, remitted_on, amount_paise, order_id, company_id, expected_paise, flag, bank_matched_at, settled_at, settled_by, created_at)

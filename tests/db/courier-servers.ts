@@ -113,7 +113,9 @@ export function shiprocketServer() {
 export function delhiveryServer() {
   const st = { mode: 'ok' as Mode, creates: 0, tracks: 0, pinChecks: 0, unserved: new Set<string>(), noLabel: false, pickups: [] as string[], pickupRequests: [] as { pickup_time: string; pickup_date: string; pickup_location: string; expected_package_count: number }[], ndr: [] as { waybill: string; act: string; action_data?: Record<string, string> }[], byRef: new Map<string, string>(), auth: [] as string[],
     /** Every price (invoice charges) call's query; how it answers. */
-    rateRequests: [] as Record<string, string>[], rateMode: 'ok' as RateMode };
+    rateRequests: [] as Record<string, string>[], rateMode: 'ok' as RateMode,
+    /** The tracking answer's `ChargedWeight` per AWB once its hub weighed the parcel (null, as documented, until then). */
+    charged: new Map<string, unknown>() };
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const c of req) raw += c;
@@ -177,7 +179,7 @@ export function delhiveryServer() {
         st.tracks++;
         if (st.mode === 'fail') return send(500, { error: 'Internal Server Error' });
         const f = fixture('delhivery-track') as { ShipmentData: { Shipment: Record<string, unknown> }[] };
-        return send(200, { ShipmentData: [{ Shipment: { ...f.ShipmentData[0]!.Shipment, AWB: waybill } }] });
+        return send(200, { ShipmentData: [{ Shipment: { ...f.ShipmentData[0]!.Shipment, AWB: waybill, ChargedWeight: st.charged.has(waybill) ? st.charged.get(waybill) : null } }] });
       }
       const ref = url.searchParams.get('ref_ids') ?? '';
       const wbn = st.byRef.get(ref);

@@ -76,7 +76,9 @@ it('a seller sees weight disputes and its tolerance, and is told COD remittance 
 
 it('finance imports billed weights: the discrepancy shows with its evidence, and the disputes chart by courier', async () => {
   const file = new Database(path.join(run.server.dir, 'app.db'));
-  const picked = file.prepare(`select id, company_id as companyId, tracking_number as awb from orders where tracking_number is not null order by id limit 3`).all() as { id: string; companyId: string; awb: string }[];
+  // Orders of the demo seller's company, so that the seller sees the same rows.
+  const sellerCompany = (file.prepare('select company_id as c from users where email = ?').get(SELLER.email) as { c: string }).c;
+  const picked = file.prepare(`select id, company_id as companyId, tracking_number as awb from orders where tracking_number is not null and company_id = ? order by id limit 3`).all(sellerCompany) as { id: string; companyId: string; awb: string }[];
   const packer = file.prepare(`select id from users where role = 'warehouse' limit 1`).get() as { id: string };
   const pack = file.prepare(`update orders set packed_weight_g = 1200, packed_length_cm = 30, packed_breadth_cm = 20, packed_height_cm = 10, volumetric_weight_g = 1200, chargeable_weight_g = 1200, weighed_at = '2026-11-20T06:30:00.000Z', weighed_by = ? where id = ?`);
   for (const o of picked) pack.run(packer.id, o.id);
@@ -98,6 +100,18 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   expect(await row.textContent()).toContain('0.500 kg');
   expect(await row.textContent()).toContain('30×20×10 cm');
   expect(await row.textContent()).toContain('no photo');
+  // The rest of the evidence is behind Details: when, by whom, the volumetric weight.
+  await row.getByRole('button', { name: `Evidence of ${picked[0].awb}` }).click();
+  const details = page.getByTestId('weight-evidence-details');
+  await details.waitFor({ timeout: 15_000 });
+  expect(await details.textContent()).toContain('(volumetric 1.200 kg)');
+  expect(await details.textContent()).toContain('No photo taken at packing');
+  // Shown in full once its opening transition ends (a user reads it then).
+  await expect.poll(() => details.evaluate((el) => getComputedStyle(el.closest('.mantine-Popover-dropdown')!).opacity), { timeout: 15_000 }).toBe('1');
+  await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-details-1366.png') });
+  await page.keyboard.press('Escape');
+  await details.waitFor({ state: 'hidden', timeout: 15_000 });
+  await tableReadsInFull(page);
 
   // The packer's parcel photo of the first parcel (a proof upload of its company, as the floor makes it):
   // the discrepancy then shows it as a thumbnail, loaded through the private file route.
@@ -123,6 +137,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   expect(await thumb.getAttribute('src')).toBe(`/api/files/${key}`);
   await thumb.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-photo-1366.png') });
+  await tableReadsInFull(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId('disputes-chart').locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByTestId('disputes-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Discrepancy', 'Disputed', 'Accepted', 'Within tolerance']);
@@ -137,4 +152,39 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   expect(await page.getByTestId('weekly-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Expected', 'Received']);
   await page.screenshot({ path: path.join(SHOTS, 'remittance-charts-1366.png'), fullPage: true });
   await context.close();
-}, 240_000);
+
+  // The seller sees its company's rows the same way, every column in full.
+  const seller = await signedIn(1366, 768, SELLER, 'Seller');
+  await seller.page.goto(`${run.server.url}/weights`);
+  await loaded(seller.page, 'Weight disputes');
+  await seller.page.getByTestId('weights-table').getByRole('row').filter({ hasText: picked[0].awb }).waitFor({ timeout: 15_000 });
+  await tableReadsInFull(seller.page);
+  await seller.page.getByTestId('weights-table').scrollIntoViewIfNeeded();
+  await seller.page.screenshot({ path: path.join(SHOTS, 'weights-seller-1366.png') });
+  await seller.context.close();
+}, 300_000);
+
+/**
+ * The weights table at a laptop's width: no sideways scroll (the table is no wider than the space the page
+ * gives it, nor the page wider than the window), and every status badge reads in full, not cut to "DISC…".
+ */
+async function tableReadsInFull(page: Page) {
+  const fit = await page.getByTestId('weights-table').evaluate((table) => {
+    const frame = table.parentElement!;
+    const labels = [...table.querySelectorAll('[data-testid="weight-status"] .mantine-Badge-label')] as HTMLElement[];
+    return {
+      table: table.getBoundingClientRect().right,
+      frame: frame.getBoundingClientRect().right,
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+      badges: labels.length,
+      cut: labels.filter((l) => l.scrollWidth > l.clientWidth || l.getBoundingClientRect().right > l.parentElement!.getBoundingClientRect().right + 0.5).map((l) => l.textContent),
+      texts: labels.map((l) => l.textContent),
+    };
+  });
+  expect(fit.badges).toBeGreaterThan(0);
+  expect(fit.cut).toEqual([]);
+  expect(fit.texts).toContain('Discrepancy');
+  expect(fit.table).toBeLessThanOrEqual(fit.frame + 0.5);
+  expect(fit.page).toBeLessThanOrEqual(fit.window);
+}

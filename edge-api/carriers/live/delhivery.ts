@@ -15,7 +15,7 @@ import { createHttpClient, PartnerError } from '../../integrations/http';
 import { tableCarrier } from '../table-carrier';
 import { liveHttpOptions, type LiveCarrierContext } from './context';
 import { jsonOrNull } from './json';
-import { delhiveryTrackScans } from './scans';
+import { delhiveryTrackScans, delhiveryTrackWeights } from './scans';
 import type { Carrier, Shipment } from '../types';
 
 export const DELHIVERY_PRODUCTION = 'https://track.delhivery.com';
@@ -133,7 +133,8 @@ export function delhiveryApi(conn: OpenConnection<Settings, Secrets>, ctx: LiveC
     async track(_db, awb) {
       const res = await get(`/api/v1/packages/json/?${new URLSearchParams({ waybill: awb })}`, 'packages.track');
       if (res.status !== 200) throw new PartnerError('Delhivery', 'http', `Delhivery answered ${res.status} to tracking`, res.status);
-      return delhiveryTrackScans(parse(res.text()));
+      const body = parse(res.text());
+      return { scans: delhiveryTrackScans(body), billed: delhiveryTrackWeights(body) };
     },
     labelData: (awb) => fallback.labelData(awb),
     async labelPdf(_db, awb) {

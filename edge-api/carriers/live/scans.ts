@@ -37,14 +37,35 @@ export function delhiveryPushScans(body: unknown): CourierScan[] {
  */
 export function delhiveryPushWeights(body: unknown, now: Date = new Date()): BilledWeight[] {
   const sh = obj(obj(body).Shipment);
-  const awb = text(sh.AWB, 40);
-  const raw = sh.ChargedWeight;
+  return delhiveryCharged(text(sh.AWB, 40), sh.ChargedWeight, [courierTimeToIso(text(obj(sh.Status).StatusDateTime, 40))], now);
+}
+
+/**
+ * The one reading of Delhivery's `ChargedWeight` (grams: a number, or digits; absent, null, 0, not a number
+ * or above MAX_BILLED_G is no weight), from its push and its tracking answer alike. The dispute window counts
+ * from the India day of the latest of the scans' times that is not after `now` (a wrong clock would move the
+ * deadline later), else of `now`.
+ */
+function delhiveryCharged(awb: string, raw: unknown, stamps: readonly (string | null)[], now: Date): BilledWeight[] {
   const grams = typeof raw === 'number' || (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim())) ? Math.round(Number(raw)) : NaN;
   if (!awb || !Number.isFinite(grams) || grams <= 0 || grams > MAX_BILLED_G) return [];
-  // A scan stamped after now (a wrong clock) would move the deadline later: the day it arrived counts then.
-  const stamped = courierTimeToIso(text(obj(sh.Status).StatusDateTime, 40));
-  const at = stamped && Date.parse(stamped) <= now.getTime() ? stamped : now.toISOString();
-  return [{ awb, date: indiaDate(at), grams, chargePaise: null }];
+  const past = stamps.filter((s): s is string => !!s && Date.parse(s) <= now.getTime()).sort();
+  return [{ awb, date: indiaDate(past.at(-1) ?? now.toISOString()), grams, chargePaise: null }];
+}
+
+/**
+ * The weight Delhivery charged, in its tracking answer (the poll): `ShipmentData[].Shipment.ChargedWeight`,
+ * read as in its push; the window counts from the India day of the shipment's latest scan.
+ */
+export function delhiveryTrackWeights(body: unknown, now: Date = new Date()): BilledWeight[] {
+  return list(obj(body).ShipmentData).flatMap((d) => {
+    const sh = obj(obj(d).Shipment);
+    const stamps = list(sh.Scans).map((x) => {
+      const sd = obj(obj(x).ScanDetail);
+      return courierTimeToIso(text(sd.StatusDateTime ?? sd.ScanDateTime, 40));
+    });
+    return delhiveryCharged(text(sh.AWB, 40), sh.ChargedWeight, stamps, now);
+  });
 }
 
 /** Delhivery's tracking answer: `ShipmentData[].Shipment.Scans[].ScanDetail {ScanType, Scan, StatusDateTime, ScannedLocation, StatusCode, Instructions}`. */

@@ -199,7 +199,8 @@ export function shiprocketApi(conn: OpenConnection<Settings, Secrets>, ctx: Live
     async track(_db, awb) {
       const res = await call({ method: 'GET', path: `courier/track/awb/${encodeURIComponent(awb)}`, name: 'courier.track.awb' });
       if (res.status !== 200) throw new PartnerError('Shiprocket', 'http', `Shiprocket answered ${res.status} to tracking`, res.status);
-      return shiprocketTrackScans(awb, parse(res.text()));
+      // Its answer's weight is not documented as the charged one (docs/integrations/weight-reconciliation.md): none read.
+      return { scans: shiprocketTrackScans(awb, parse(res.text())), billed: [] };
     },
     labelData(awb) {
       return fallback.labelData(awb);

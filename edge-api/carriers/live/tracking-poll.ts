@@ -2,7 +2,9 @@
  * The tracking poll of a live courier connection: shipments booked through it
  * and still on their way, with no event for POLL_QUIET_HOURS (a push lost, a
  * courier that pushes nothing), are asked about at the courier's tracking API
- * and their scans recorded like a push (deduplicated against it).
+ * and their scans recorded like a push (deduplicated against it), with the
+ * weight the courier charged when its answer carries one (Delhivery's
+ * `ChargedWeight`), recorded like a pushed one for weight reconciliation.
  *
  * It is a durable task per connection and hour (`courier.track-poll:<id>:<hour>`),
  * first scheduled when a booking succeeds; each run schedules the next while
@@ -13,6 +15,7 @@ import { quietShipmentsOf } from '../../../db/tracking/carrier-events';
 import { PartnerError } from '../../integrations/http';
 import { openConnection } from '../../integrations/connections';
 import { enqueueTask, GiveUp, type TaskHandler, type TaskHandlers } from '../../integrations/tasks';
+import { recordCourierWeights } from '../../services/finance/weights';
 import { recordCourierScans } from '../../services/tracking/courier-scans';
 import { liveCarrierOf } from './registry';
 
@@ -30,7 +33,8 @@ export const ON_THE_WAY = [
 ] as const;
 
 export type PollPayload = { connectionId: string };
-export type PollResult = { asked: number; applied: number; duplicates: number; ignored: number; failed: number; next: string | null };
+/** `billed`: billed weights recorded for weight reconciliation (a weight already recorded, by push, poll or file, is not counted). */
+export type PollResult = { asked: number; applied: number; duplicates: number; ignored: number; billed: number; failed: number; next: string | null };
 
 /** Schedules the connection's poll for the hour of `at` (once per hour, however often asked). */
 export async function schedulePoll(dbh: DbHandle, conn: { id: string; companyId: string }, at: Date) {
@@ -48,14 +52,18 @@ export const pollHandler: TaskHandler<PollPayload> = async ({ dbh, config, log, 
   const at = now();
   const quietSince = new Date(at.getTime() - POLL_QUIET_HOURS * 3600_000).toISOString();
   const quiet = await quietShipmentsOf(dbh.db, conn.id, ON_THE_WAY, quietSince, POLL_BATCH);
-  const result: PollResult = { asked: 0, applied: 0, duplicates: 0, ignored: 0, failed: 0, next: null };
+  const result: PollResult = { asked: 0, applied: 0, duplicates: 0, ignored: 0, billed: 0, failed: 0, next: null };
   for (const o of quiet) {
     result.asked++;
     try {
-      const r = await recordCourierScans(dbh, conn, await carrier.track(dbh.db, o.tracking_number!), at);
+      const answer = await carrier.track(dbh.db, o.tracking_number!);
+      const r = await recordCourierScans(dbh, conn, answer.scans, at);
       result.applied += r.applied;
       result.duplicates += r.duplicates;
       result.ignored += r.ignored.length;
+      // The weight the courier charged, when its answer carries one: the same path as its push's.
+      const w = await recordCourierWeights(dbh, conn, answer.billed, 'poll');
+      result.billed += w.added;
     } catch (err) {
       // One shipment the courier could not answer for does not stop the others; it is asked again next hour.
       if (!(err instanceof PartnerError)) throw err;

@@ -32,7 +32,7 @@ export const weightRoutes = new Hono<AppEnv>()
   .post('/weight-reconciliation/decide', responds(DecideResponse), v('json', decideSchema), async (c) => c.json(await decideWeights(c.var.dbh, serviceActor(c), c.req.valid('json'))))
   .get('/weight-reconciliation/dispute-file', v('query', disputeFileSchema), async (c) => {
     const { courier } = c.req.valid('query');
-    const csv = await disputeFile(c.var.dbh, serviceActor(c), courier);
+    const csv = await disputeFile(c.var.dbh, serviceActor(c), courier, { signingKey: c.var.config.signingKey, publicUrl: c.var.config.publicUrl });
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': contentDisposition(`weight-disputes-${courier}.csv`) });
   })
   .put('/weight-reconciliation/tolerance', responds(ToleranceSavedResponse), v('json', toleranceSchema), async (c) => c.json(await saveTolerance(c.var.dbh, serviceActor(c), c.req.valid('json').toleranceG)))

@@ -7,7 +7,7 @@ import { insertImport } from '../../../db/finance/remittance';
 import * as store from '../../../db/finance/weights';
 import { csvLine } from '../../../domain/csv';
 import { uuidv7, nowIso } from '../../../domain/ids';
-import { addIndiaDays, indiaCsvDateTime, indiaToday } from '../../../domain/india-time';
+import { addIndiaDays, indiaCsvDateTime, indiaDayEnd, indiaToday } from '../../../domain/india-time';
 import { paiseToDecimalText } from '../../../domain/money';
 import { forbidden, invalid } from '../../../domain/refusal';
 import { parseDayMonthYear, parsePaise } from '../../../domain/remittance';
@@ -22,6 +22,7 @@ import {
   NO_WEIGHT_MAPPING,
   OPTIONAL_WEIGHT_FIELDS,
   parseGrams,
+  PHOTO_LINK_DAYS_AFTER_DEADLINE,
   WEIGHT_FIELD_LABELS,
   WEIGHT_FIELDS,
   WEIGHT_STATUSES,
@@ -39,6 +40,7 @@ import {
   type WeightStatus,
 } from '../../../domain/weights';
 import type { ServiceActor } from '../audit/actor';
+import { signedFileLink } from '../uploads/store';
 import { chooseMapping, parseMappedRows, readTable } from './import-table';
 
 const mayImport = (actor: ServiceActor) => {
@@ -151,14 +153,17 @@ export async function importWeights(dbh: DbHandle, actor: ServiceActor, input: W
 export type PushedWeightsOutcome = { added: number; already: number; ignored: { awb: string; reason: string }[] };
 
 /**
- * Billed weights a courier's tracking push carried (edge-api/carriers/live/scans.ts reads them), recorded
- * through the same path as an imported file: one row per courier and AWB, so the same push again, or the
- * courier's file imported later, adds nothing. Only AWBs of the connection's company are taken.
+ * Billed weights a courier sent, in its tracking push or its tracking answer to the poll (`source` 'push' or
+ * 'poll'; edge-api/carriers/live/scans.ts reads them), recorded through the same path as an imported file:
+ * one row per courier and AWB, so the same weight again, by push, poll or the courier's file imported later,
+ * adds nothing. Only AWBs of the connection's company are taken.
  */
-export async function recordPushedWeights(dbh: DbHandle, conn: { id: string; companyId: string; kind: string }, weights: readonly BilledWeight[]): Promise<PushedWeightsOutcome> {
+export async function recordCourierWeights(
+  dbh: DbHandle, conn: { id: string; companyId: string; kind: string }, weights: readonly BilledWeight[], source: Exclude<WeightSource, 'file'>,
+): Promise<PushedWeightsOutcome> {
   if (!weights.length) return { added: 0, already: 0, ignored: [] };
   const { disputeDays } = await settingsOf(dbh, conn.kind);
-  const r = await dbh.db.transaction().execute((tx) => recordBilled(tx, { source: 'push', importId: conn.id, courier: conn.kind, disputeDays }, weights, conn.companyId));
+  const r = await dbh.db.transaction().execute((tx) => recordBilled(tx, { source, importId: conn.id, courier: conn.kind, disputeDays }, weights, conn.companyId));
   return { added: r.added, already: r.already, ignored: r.notTheCompanys.map((awb) => ({ awb, reason: 'No order of this company has this AWB' })) };
 }
 
@@ -169,7 +174,7 @@ function toRow(r: ChargeRow, today: string): WeightRow {
   return {
     id: r.id, courier: r.courier, awb: r.awb, orderId: r.order_id, shopOrderId: r.shop_order_id ?? null, companyName: r.company_name ?? null,
     billedOn: r.billed_on, billedWeightG: Number(r.billed_weight_g), chargePaise: n(r.charge_paise), packedChargeableG: n(r.packed_chargeable_g), differenceG: n(r.difference_g),
-    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today, source: r.source === 'push' ? 'push' : 'file',
+    status: r.status as WeightStatus, disputeBy: r.dispute_by, deadlinePassed: r.dispute_by < today, source: r.source === 'push' || r.source === 'poll' ? r.source : 'file',
     evidence: {
       photoUrl: r.packed_photo_key ? `/api/files/${r.packed_photo_key}` : null,
       packedWeightG: n(r.packed_weight_g), lengthCm: n(r.packed_length_cm), breadthCm: n(r.packed_breadth_cm), heightCm: n(r.packed_height_cm),
@@ -237,22 +242,35 @@ export async function decideWeights(dbh: DbHandle, actor: ServiceActor, input: D
   });
 }
 
-/** The dispute file for a courier: the disputed rows still within their window, with the packing evidence. */
-export async function disputeFile(dbh: DbHandle, actor: ServiceActor, courier: string, now = Date.now()): Promise<string> {
+/**
+ * The dispute file for a courier: the disputed rows still within their window, with the packing evidence.
+ * The parcel photo is a signed link (`signedFileLink`) the courier opens without a session: that one photo
+ * only, until the end of PHOTO_LINK_DAYS_AFTER_DEADLINE days after the dispute-by day (India), and not once
+ * the link is changed. `link.publicUrl` makes it absolute.
+ */
+export async function disputeFile(dbh: DbHandle, actor: ServiceActor, courier: string, link: { signingKey: string; publicUrl: string }, now = Date.now()): Promise<string> {
   mayView(actor);
   const today = indiaToday(now);
-  const rows = (await store.listCharges(dbh.db, actor.scope, { courier, statuses: ['disputed'] }, 100_000)).map((r) => toRow(r, today)).filter((r) => !r.deadlinePassed);
+  const raw = (await store.listCharges(dbh.db, actor.scope, { courier, statuses: ['disputed'] }, 100_000)).map((r) => ({ r: toRow(r, today), photoKey: r.packed_photo_key ?? null }));
+  const rows = raw.filter((x) => !x.r.deadlinePassed);
   const kg = (g: number | null) => (g === null ? '' : gramsToKg(g));
+  const origin = link.publicUrl.replace(/\/$/, '');
+  const photoLink = (key: string | null, disputeBy: string) => {
+    if (!key) return { url: '', until: '' };
+    const last = addIndiaDays(disputeBy, PHOTO_LINK_DAYS_AFTER_DEADLINE);
+    return { url: origin + signedFileLink(link.signingKey, key, now, Date.parse(indiaDayEnd(last))), until: last };
+  };
   return (
     csvLine(DISPUTE_FILE_HEADER) +
     rows
-      .map((r) =>
-        csvLine([
+      .map(({ r, photoKey }) => {
+        const photo = photoLink(photoKey, r.disputeBy);
+        return csvLine([
           r.awb, r.shopOrderId ?? '', r.billedOn, kg(r.billedWeightG), kg(r.evidence.packedWeightG), r.evidence.lengthCm, r.evidence.breadthCm, r.evidence.heightCm,
           kg(r.evidence.volumetricWeightG), kg(r.packedChargeableG), kg(r.differenceG), r.chargePaise === null ? '' : paiseToDecimalText(r.chargePaise),
-          r.evidence.weighedAt ? indiaCsvDateTime(r.evidence.weighedAt) : '', r.evidence.packedBy ?? '', r.evidence.photoUrl ?? '', r.disputeBy,
-        ]),
-      )
+          r.evidence.weighedAt ? indiaCsvDateTime(r.evidence.weighedAt) : '', r.evidence.packedBy ?? '', photo.url, r.disputeBy, photo.until,
+        ]);
+      })
       .join('')
   );
 }

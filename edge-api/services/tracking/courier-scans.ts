@@ -22,7 +22,7 @@ import { delhiveryPushScans, delhiveryPushWeights, shiprocketWebhookScans } from
 import type { CourierScan } from '../../carriers/types';
 import type { AppConfig } from '../../env';
 import { openConnection } from '../../integrations/connections';
-import { recordPushedWeights, type PushedWeightsOutcome } from '../finance/weights';
+import { recordCourierWeights, type PushedWeightsOutcome } from '../finance/weights';
 import { applyTimelineEvent } from './carrier-events';
 
 /** How each live courier's push body is read. */
@@ -102,7 +102,7 @@ export async function receiveCourierPush(
     return { status: 400, message: 'Malformed JSON body' };
   }
   const billed = Object.hasOwn(PUSH_WEIGHT_READERS, conn.kind) ? PUSH_WEIGHT_READERS[conn.kind](body) : [];
-  const weights = billed.length ? await recordPushedWeights(dbh, conn, billed) : undefined;
+  const weights = billed.length ? await recordCourierWeights(dbh, conn, billed, 'push') : undefined;
   const weightPart = weights ? [`billed weight: ${weights.added} recorded, ${weights.already} already recorded, ${weights.ignored.length} ignored`] : [];
   const scans = read(body);
   if (scans.length === 0) {

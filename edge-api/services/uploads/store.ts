@@ -20,9 +20,12 @@ const PUBLIC = new Set(['logo']);
 export const FILE_LINK_TTL_MS = 15 * 60_000;
 const filePayload = (key: string) => `file|${key}`;
 
-/** A link to a private file for someone without a session (a mail, a partner fetching it), valid FILE_LINK_TTL_MS. */
-export function signedFileLink(signingKey: string, key: string, now = Date.now()): string {
-  const { exp, sig } = sign(signingKey, filePayload(key), now + FILE_LINK_TTL_MS);
+/**
+ * A link to a private file for someone without a session (a mail, a partner fetching it): it opens that one
+ * file only, until `expiresAtMs` (FILE_LINK_TTL_MS from now unless said), and not once changed.
+ */
+export function signedFileLink(signingKey: string, key: string, now = Date.now(), expiresAtMs = now + FILE_LINK_TTL_MS): string {
+  const { exp, sig } = sign(signingKey, filePayload(key), expiresAtMs);
   return `/api/files/${key}?${new URLSearchParams({ exp: String(exp), sig })}`;
 }
 

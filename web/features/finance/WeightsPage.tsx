@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Group, Image, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, CloseButton, Group, Image, NumberInput, Paper, Popover, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -199,39 +199,90 @@ function Overview({ data, mayImport, onChanged }: { data: WeightOverview; mayImp
 
 const byId = (r: WeightRow) => r.id;
 
-/** What packing recorded of the parcel: weight, box, time, packer, and the parcel photo when one was taken (served to the owning company only). */
+/** When and by whom the parcel was weighed, in India time. */
+const weighedWhen = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * What packing recorded of the parcel, compact in the row (the photo's thumbnail, weight and box on one line)
+ * with the rest behind "Details": volumetric weight, when, the packer and the photo larger (served to the
+ * owning company, and finance and admin, only).
+ */
 function Evidence({ r }: { r: WeightRow }) {
+  const [open, setOpen] = useState(false);
   const e = r.evidence;
-  if (!e.weighedAt) return <Text size="xs" c="dimmed">Not weighed at packing</Text>;
-  const text = (
-    <Text size="xs">
-      {kg(e.packedWeightG)} in {e.lengthCm ?? '?'}×{e.breadthCm ?? '?'}×{e.heightCm ?? '?'} cm (volumetric {kg(e.volumetricWeightG)})<br />
-      {new Date(e.weighedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} by {e.packedBy ?? 'unknown'}
-      {e.photoUrl ? null : ' · no photo'}
-    </Text>
-  );
-  if (!e.photoUrl) return text;
+  if (!e.weighedAt) return <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>Not weighed at packing</Text>;
+  const box = `${e.lengthCm ?? '?'}×${e.breadthCm ?? '?'}×${e.heightCm ?? '?'} cm`;
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <a href={e.photoUrl} target="_blank" rel="noreferrer" aria-label={`Parcel photo of ${r.awb} (opens in a new tab)`}>
-        <Image src={e.photoUrl} alt={`Parcel photo of ${r.awb} at packing`} w={44} h={44} radius="sm" fit="cover" />
-      </a>
-      {text}
+    <Group gap={6} wrap="nowrap" data-testid="weight-evidence">
+      {e.photoUrl ? (
+        <a href={e.photoUrl} target="_blank" rel="noreferrer" aria-label={`Parcel photo of ${r.awb} (opens in a new tab)`} style={{ flexShrink: 0 }}>
+          <Image src={e.photoUrl} alt={`Parcel photo of ${r.awb} at packing`} w={32} h={32} radius="sm" fit="cover" />
+        </a>
+      ) : null}
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        {kg(e.packedWeightG)} · {box}
+        {e.photoUrl ? null : <Text span size="xs" c="dimmed"> · no photo</Text>}
+      </Text>
+      <Popover opened={open} onChange={setOpen} position="bottom-end" withArrow shadow="md" width={300} trapFocus returnFocus>
+        <Popover.Target>
+          <Button size="compact-xs" variant="subtle" aria-label={`Evidence of ${r.awb}`} aria-expanded={open} onClick={() => setOpen((o) => !o)} style={{ flexShrink: 0 }}>Details</Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap={4} data-testid="weight-evidence-details">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={600}>{r.awb}</Text>
+              <CloseButton size="sm" aria-label="Close the evidence" onClick={() => setOpen(false)} />
+            </Group>
+            <Text size="sm">Weighed {kg(e.packedWeightG)} in a {box} box (volumetric {kg(e.volumetricWeightG)})</Text>
+            <Text size="sm">{weighedWhen(e.weighedAt)} by {e.packedBy ?? 'unknown'}</Text>
+            {e.photoUrl ? (
+              <a href={e.photoUrl} target="_blank" rel="noreferrer">
+                <Image src={e.photoUrl} alt={`Parcel photo of ${r.awb}, larger`} mah={200} fit="contain" radius="sm" />
+              </a>
+            ) : (
+              <Text size="sm" c="dimmed">No photo taken at packing</Text>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
     </Group>
   );
 }
 
+/** The status, and under it the day a dispute is taken until (red, "closed", once it has passed). */
+function StatusCell({ r }: { r: WeightRow }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge variant="light" color={STATUS_COLOURS[r.status]} data-testid="weight-status" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+        {WEIGHT_STATUS_LABELS[r.status]}
+      </Badge>
+      <Text size="xs" c={r.deadlinePassed ? 'red' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        {r.deadlinePassed ? `Closed ${dmy(r.disputeBy)}` : `Dispute by ${dmy(r.disputeBy)}`}
+      </Text>
+    </Stack>
+  );
+}
+
+const SOURCE_TITLES = { push: 'Sent by the courier\'s tracking push', poll: 'Read from the courier\'s tracking answer' } as const;
+
+const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 const WEIGHT_COLUMNS: DataTableColumn<WeightRow>[] = [
-  { key: 'awb', header: 'AWB', cell: (r) => r.awb, card: 'title' },
-  { key: 'courier', header: 'Courier', cell: (r) => r.courier },
-  { key: 'order', header: 'Order', cell: (r) => r.shopOrderId ?? '—' },
-  { key: 'billed', header: 'Billed', align: 'right', cell: (r) => (r.source === 'push' ? <span title="Sent by the courier's tracking push">{kg(r.billedWeightG)} · push</span> : kg(r.billedWeightG)) },
-  { key: 'packed', header: 'At packing', align: 'right', cell: (r) => kg(r.packedChargeableG) },
-  { key: 'over', header: 'Over by', align: 'right', cell: (r) => (r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—') },
-  { key: 'charge', header: 'Charge', align: 'right', cell: (r) => (r.chargePaise === null ? '—' : formatPaise(r.chargePaise)) },
+  {
+    key: 'awb', header: 'AWB', card: 'title',
+    cell: (r) => (
+      <Stack gap={0}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{r.awb}</Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{r.courier}{r.shopOrderId ? ` · ${r.shopOrderId}` : ''}</Text>
+      </Stack>
+    ),
+  },
+  { key: 'billed', header: 'Billed', align: 'right', cellProps: nowrap, cell: (r) => (r.source === 'file' ? kg(r.billedWeightG) : <span title={SOURCE_TITLES[r.source]}>{kg(r.billedWeightG)} · {r.source}</span>) },
+  { key: 'packed', header: 'At packing', align: 'right', cellProps: nowrap, cell: (r) => kg(r.packedChargeableG) },
+  { key: 'over', header: 'Over by', align: 'right', cellProps: nowrap, cell: (r) => (r.differenceG !== null && r.differenceG > 0 ? kg(r.differenceG) : '—') },
+  { key: 'charge', header: 'Charge', align: 'right', cellProps: nowrap, cell: (r) => (r.chargePaise === null ? '—' : formatPaise(r.chargePaise)) },
   { key: 'evidence', header: 'Evidence', cell: (r) => <Evidence r={r} />, card: 'wide' },
-  { key: 'status', header: 'Status', cell: (r) => <Badge variant="light" color={STATUS_COLOURS[r.status]}>{WEIGHT_STATUS_LABELS[r.status]}</Badge> },
-  { key: 'by', header: 'Dispute by', cell: (r) => <Text size="sm" c={r.deadlinePassed ? 'red' : undefined}>{dmy(r.disputeBy)}{r.deadlinePassed ? ' (closed)' : ''}</Text> },
+  { key: 'status', header: 'Status · dispute by', label: 'Status', cell: (r) => <StatusCell r={r} /> },
 ];
 
 const TOTAL_COLUMNS: DataTableColumn<WeightCourierTotals>[] = [
