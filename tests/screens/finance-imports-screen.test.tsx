@@ -73,6 +73,9 @@ describe('finance imports (jsdom, real API)', () => {
     const other = within(table).getAllByRole('row').find((r) => r.textContent?.includes(withoutPhoto.awb))!;
     expect(other.textContent).toContain('no photo');
     expect(within(other).queryByRole('img')).toBeNull();
+    // The dispute-by day in the app's one date style for lists ("4 Dec 2026"), not DD/MM/YYYY.
+    expect(other.textContent).toMatch(/Dispute by \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(other.textContent).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
   }, 90_000);
 
   it('finance imports a COD remittance file through the same card', async () => {

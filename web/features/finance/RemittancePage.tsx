@@ -15,6 +15,7 @@ import {
   type ImportResult,
   type RemittanceOverview,
 } from '../../../domain/remittance';
+import { indiaDateText } from '../../../domain/india-time';
 import { apiFetch, apiJson } from '../../api/client';
 import { saveBlob } from '../downloads/files';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -102,7 +103,6 @@ function BankCard({ onDone }: { onDone: () => void }) {
 }
 
 type RemittanceRow = RemittanceOverview['rows'][number];
-const dmyOf = (d: string) => d.split('-').reverse().join('/');
 const AGEING_COLUMNS: DataTableColumn<RemittanceOverview['ageing'][number]>[] = [
   { key: 'courier', header: 'Courier', cell: (a) => a.courier, card: 'title' },
   ...AGEING_BUCKETS.map((b) => ({ key: b, header: `${b} days`, align: 'right' as const, cell: (a: RemittanceOverview['ageing'][number]) => formatPaise(a[b]) })),
@@ -112,7 +112,7 @@ const REMITTANCE_COLUMNS: DataTableColumn<RemittanceRow>[] = [
   { key: 'courier', header: 'Courier', cell: (r) => r.courier },
   { key: 'order', header: 'Order', cell: (r) => r.shopOrderId ?? '—' },
   { key: 'utr', header: 'UTR', cell: (r) => r.utr },
-  { key: 'on', header: 'Remitted on', cell: (r) => dmyOf(r.remittedOn) },
+  { key: 'on', header: 'Remitted on', cell: (r) => indiaDateText(r.remittedOn) },
   { key: 'amount', header: 'Remitted', align: 'right', cell: (r) => formatPaise(r.amountPaise) },
   { key: 'due', header: 'COD due', align: 'right', cell: (r) => (r.expectedPaise === null ? '—' : formatPaise(r.expectedPaise)) },
   { key: 'flag', header: 'Flag', cell: (r) => <Badge variant="light" color={FLAG_COLOURS[r.flag]}>{FLAG_LABELS[r.flag]}</Badge> },

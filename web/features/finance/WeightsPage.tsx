@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_CSV_ERROR } from '../../../domain/downloads';
+import { indiaDateText } from '../../../domain/india-time';
 import { formatPaise } from '../../../domain/remittance';
 import {
   gramsToKg,
@@ -34,7 +35,6 @@ const DISPUTE_SERIES = [
   { name: 'autoAccepted', label: 'Within tolerance', color: 'teal.6' },
 ];
 const kg = (g: number | null) => (g === null ? '—' : `${gramsToKg(g)} kg`);
-const dmy = (isoDate: string) => isoDate.slice(0, 10).split('-').reverse().join('/');
 
 /** Weight reconciliation: couriers' billed weights against packing, with the evidence and dispute deadlines. */
 export function WeightsPage() {
@@ -257,7 +257,7 @@ function StatusCell({ r }: { r: WeightRow }) {
         {WEIGHT_STATUS_LABELS[r.status]}
       </Badge>
       <Text size="xs" c={r.deadlinePassed ? 'red' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-        {r.deadlinePassed ? `Closed ${dmy(r.disputeBy)}` : `Dispute by ${dmy(r.disputeBy)}`}
+        {r.deadlinePassed ? `Closed ${indiaDateText(r.disputeBy)}` : `Dispute by ${indiaDateText(r.disputeBy)}`}
       </Text>
     </Stack>
   );
