@@ -23,6 +23,7 @@ import { drainTasks } from '../../edge-api/integrations/tasks';
 import { irnTaskKey } from '../../edge-api/services/billing/einvoice-queue';
 import { makeGstin } from '../../domain/gstin';
 import { makeTestApp, signIn, signInDemo, type Agent } from './helpers';
+import { pricedTeaInStock } from './orders-fixtures';
 
 const C0 = DEMO_COMPANIES[0].id;
 const BHW1 = DEMO_WAREHOUSES[0].id; // Bhiwandi 421302, Maharashtra
@@ -43,13 +44,7 @@ beforeAll(async () => {
   ewb.distances.set('421302-560001', 1010);
   ewb.distances.set('421302-400028', 48);
   await loadPincodes(ctx.db, { records: [{ pincode: 560001, district: 'Bengaluru', state: 'Karnataka' }, { pincode: 400028, district: 'Mumbai', state: 'Maharashtra' }, { pincode: 421302, district: 'Thane', state: 'Maharashtra' }] });
-  const tea = await ctx.db.selectFrom('catalogue_items').select(['id']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
-  teaId = tea.id;
-  await ctx.db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', teaId).execute();
-  const wsin = (await ctx.db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', teaId).executeTakeFirstOrThrow()).wsin;
-  const inv = await ctx.db.selectFrom('inventory').select('id').where('warehouse_id', '=', BHW1).where('company_id', '=', C0).where('wsin', '=', wsin).executeTakeFirst();
-  if (inv) await ctx.db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('id', '=', inv.id).execute();
-  else await ctx.db.insertInto('inventory').values({ id: `inv-ewb-${wsin}`, warehouse_id: BHW1, company_id: C0, wsin, location: 'A-1', quantity: 1000, blocked: 0, scanned_quantity: 0, version: 0, updated_at: new Date().toISOString() }).execute();
+  teaId = await pricedTeaInStock(ctx.db, C0, BHW1, 20_000_00);
   sellerGstin = (await ctx.db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
   const conn = await seller.json('/api/integrations/connections', {
     method: 'POST',

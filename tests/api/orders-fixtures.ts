@@ -47,3 +47,21 @@ export async function countsMatchTable(db: Db) {
     rows.map((r) => `${r.company_id}|${r.status}|${Number(r.count)}`).sort();
   return { kept: norm(kept), real: norm(real) };
 }
+
+/**
+ * The demo tea (SKU CP-0001) of a company priced at `pricePaise` with 1,000 free units at a warehouse, so a few
+ * of them make a consignment above the e-way bill limit. Answers the item's id.
+ */
+export async function pricedTeaInStock(db: Db, companyId: string, warehouseId: string, pricePaise: number): Promise<string> {
+  const item = await db.selectFrom('catalogue_items').select('id').where('company_id', '=', companyId).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
+  await db.updateTable('catalogue_items').set({ price_paise: pricePaise }).where('id', '=', item.id).execute();
+  const wsin = (await db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', item.id).executeTakeFirstOrThrow()).wsin;
+  const stock = await db.selectFrom('inventory').select('id').where('warehouse_id', '=', warehouseId).where('company_id', '=', companyId).where('wsin', '=', wsin).executeTakeFirst();
+  if (stock) await db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('id', '=', stock.id).execute();
+  else {
+    await db.insertInto('inventory')
+      .values({ id: `inv-${warehouseId}-${wsin}`, warehouse_id: warehouseId, company_id: companyId, wsin, location: 'A-1', quantity: 1000, blocked: 0, scanned_quantity: 0, version: 0, updated_at: new Date().toISOString() })
+      .execute();
+  }
+  return item.id;
+}

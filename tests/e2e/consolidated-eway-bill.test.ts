@@ -11,6 +11,7 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { signInUI } from './browser';
 import { fileServerAndBrowser } from './setup';
+import { signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
@@ -19,18 +20,6 @@ const SHOTS = '/tmp/shots-33';
 beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
-
-/** The seller through the API (cookie and xsrf), as the orders screens would. */
-async function api() {
-  const a = await fetch(`${run.server.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: SELLER.email, password: SELLER.password, appType: 'seller' }) });
-  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
-  const l = await fetch(`${run.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
-  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
-  return async (p: string, method = 'GET', body?: unknown) => {
-    const r = await fetch(`${run.server.url}${p}`, { method, headers: { cookie, 'x-xsrf-token': auth.xsrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: (await r.json()) as any };
-  };
-}
 
 /** Presses a button after checking it lies inside the window and nothing covers its middle. */
 async function press(page: Page, button: Locator) {
@@ -52,7 +41,7 @@ it("consolidates the manifest's e-way bills for one vehicle", async () => {
   const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
   file.close();
 
-  const call = await api();
+  const call = await signedInApi(run.server.url, SELLER);
   expect((await call('/api/integrations/connections', 'POST', { kind: 'gst-ewb', label: 'Demo', settings: { gstin, mode: 'demo' } })).status).toBe(201);
   const orders: { id: string; shopOrderId: string; ewbNo?: string }[] = [];
   for (let i = 0; i < 3; i++) {

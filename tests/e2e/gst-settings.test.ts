@@ -11,6 +11,7 @@ import { DEMO_LOGINS } from '../../db/seed-data';
 import { makeGstin } from '../../domain/gstin';
 import { signInUI } from './browser';
 import { fileServerAndBrowser } from './setup';
+import { signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
@@ -19,18 +20,6 @@ const SHOTS = '/tmp/shots-33';
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
-
-/** The seller through the API (cookie and xsrf), to ship a B2B order as the orders screens would. */
-async function api() {
-  const a = await fetch(`${run.server.url}/api/auth/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: SELLER.email, password: SELLER.password, appType: 'seller' }) });
-  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
-  const l = await fetch(`${run.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
-  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
-  return async (p: string, method = 'GET', body?: unknown) => {
-    const r = await fetch(`${run.server.url}${p}`, { method, headers: { cookie, 'x-xsrf-token': auth.xsrfToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: (await r.json()) as any };
-  };
-}
 
 it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice and cancels it', async () => {
   const file = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
@@ -61,7 +50,7 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   await page.getByRole('cell', { name: gstin }).waitFor();
 
   // A B2B order ships from Bhiwandi (Maharashtra): its invoice is registered by the server's task worker.
-  const call = await api();
+  const call = await signedInApi(run.server.url, SELLER);
   const created = await call('/api/orders/manual', 'POST', {
     id: `E2E-EINV-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id,
     shippingAddress: { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: makeGstin('27', 'AAPFU0939F'), companyName: 'Mumbai Retail LLP' },

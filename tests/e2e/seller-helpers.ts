@@ -1,4 +1,4 @@
-// Steps the seller's browser tests share: a valid bulk order row to vary, and submitting the manual order form.
+// Steps the seller's browser tests share: a valid bulk order row to vary, submitting the manual order form, and the API as a signed-in user.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
@@ -18,4 +18,17 @@ export async function createManualOrder(page: Page): Promise<string> {
   const id = (await res.json()).data.id as string;
   await page.waitForURL(/\/orders(\?.*)?$/);
   return id;
+}
+
+/** A demo user signed in through the API (its cookie and xsrf token), to call what the screens call: `call(path, method, body)`. */
+export async function signedInApi(baseUrl: string, login: { email: string; password: string }, appType = 'seller') {
+  const json = { 'content-type': 'application/json' };
+  const a = await fetch(`${baseUrl}/api/auth/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ email: login.email, password: login.password, appType }) });
+  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
+  const l = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { ...json, 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
+  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
+  return async (p: string, method = 'GET', body?: unknown) => {
+    const r = await fetch(`${baseUrl}${p}`, { method, headers: { ...json, cookie, 'x-xsrf-token': auth.xsrfToken }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.status, body: (await r.json()) as any };
+  };
 }

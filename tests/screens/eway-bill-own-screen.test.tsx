@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
 import { makeTestApp, signInDemo, type Agent, type TestApp } from '../api/helpers';
+import { pricedTeaInStock } from '../api/orders-fixtures';
 import { cleanup, renderInApp } from '../../web/test/renderInApp';
 
 let app: TestApp;
@@ -38,13 +39,10 @@ describe('e-way bills without IRN in Settings > GST', () => {
     const gstin = (await db.selectFrom('company_gstins').select('gstin').where('company_id', '=', C0).where('state_code', '=', '27').executeTakeFirstOrThrow()).gstin;
     const conn = await seller.json('/api/integrations/connections', { method: 'POST', body: { kind: 'gst-ewb', label: 'Demo', settings: { gstin, mode: 'demo' } } });
     expect(conn.status, JSON.stringify(conn.body)).toBe(201);
-    const item = await db.selectFrom('catalogue_items').select(['id']).where('company_id', '=', C0).where('sku', '=', 'CP-0001').executeTakeFirstOrThrow();
-    await db.updateTable('catalogue_items').set({ price_paise: 20_000_00 }).where('id', '=', item.id).execute();
-    const wsin = (await db.selectFrom('catalogue_wsins').select('wsin').where('catalogue_id', '=', item.id).executeTakeFirstOrThrow()).wsin;
-    await db.updateTable('inventory').set({ quantity: 1000, blocked: 0 }).where('warehouse_id', '=', DEMO_WAREHOUSES[0].id).where('company_id', '=', C0).where('wsin', '=', wsin).execute();
+    const itemId = await pricedTeaInStock(db, C0, DEMO_WAREHOUSES[0].id, 20_000_00);
     const address = { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra' };
     const order = await seller.json('/api/orders/manual', {
-      method: 'POST', body: { id: `EWB-OWN-${Date.now() % 100000}`, orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id, shippingAddress: address, sameAsShipping: true, items: [{ catalogueId: item.id, quantity: 3 }] },
+      method: 'POST', body: { id: `EWB-OWN-${Date.now() % 100000}`, orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id, shippingAddress: address, sameAsShipping: true, items: [{ catalogueId: itemId, quantity: 3 }] },
     });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     expect((await seller.json(`/api/orders/${order.body.data.id}/ready-to-ship`, { method: 'PATCH' })).status).toBe(200);
