@@ -77,6 +77,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // An `expect.poll` waits up to 30 s unless it says otherwise (vitest's default is 1 s): on a busy
+          // two-core machine a new tab's address or a re-rendered cell can take longer than a second. The
+          // ceiling only stops a hung test.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
