@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { HistoryRetention } from '../db/history/partitions';
 import type { AppConfig, AuthSettings } from './env';
 import type { PublicLookupSettings } from './middleware/public-lookup-limit';
 
@@ -20,6 +21,13 @@ export const DEFAULT_AUTH: AuthSettings = {
   addressLimit: { max: 120, windowMs: 60_000 },
   deviceDays: 180,
 };
+
+/**
+ * Months of history kept (README "Settings"): an order's timeline for ever unless the operator
+ * sets a limit (it is the order's record); partner tasks (webhooks received, bookings and
+ * write-backs made) half a year; the job log (exports, imports, e-mails) three months.
+ */
+export const DEFAULT_HISTORY: HistoryRetention = { order_trails: 0, integration_tasks: 6, jobs: 3 };
 
 /**
  * The public lookup's budget per client: 300 points in 10 minutes. A buyer reloading their page
@@ -38,6 +46,8 @@ const processKey = randomBytes(32).toString('base64url');
 const processEncryptionKey = randomBytes(32).toString('base64url');
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+/** Whole months, at least 0 (0 keeps every row). */
+const months = (v: string | undefined, fallback: number) => Math.max(0, Math.floor(num(v, fallback)));
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<AppConfig> = {}): AppConfig {
@@ -66,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, over: Partial<A
     },
     mailPerUserPerHour: num(env.MAIL_PER_USER_PER_HOUR, 20),
     publicLookup: { ...DEFAULT_PUBLIC_LOOKUP, budget: num(env.PUBLIC_LOOKUP_BUDGET, DEFAULT_PUBLIC_LOOKUP.budget) },
+    history: {
+      order_trails: months(env.RETAIN_ORDER_TRAIL_MONTHS, DEFAULT_HISTORY.order_trails),
+      integration_tasks: months(env.RETAIN_PARTNER_TASK_MONTHS, DEFAULT_HISTORY.integration_tasks),
+      jobs: months(env.RETAIN_JOB_MONTHS, DEFAULT_HISTORY.jobs),
+    },
     ...over,
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DbHandle } from '../db/connect';
+import type { HistoryRetention } from '../db/history/partitions';
 import type { Role } from '../domain/roles';
 import type { LookupLimit, PublicLookupSettings } from './middleware/public-lookup-limit';
 
@@ -50,6 +51,8 @@ export type AppConfig = {
   mailPerUserPerHour: number;
   /** The public tracking lookup's budget per client (edge-api/middleware/public-lookup-limit.ts). */
   publicLookup: PublicLookupSettings;
+  /** Months of history each history table keeps (db/history/partitions.ts); 0 keeps every row. */
+  history: HistoryRetention;
 };
 
 

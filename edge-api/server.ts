@@ -19,6 +19,7 @@ import { JOB_HANDLERS } from './jobs/handlers';
 import { startJobWorker } from './jobs/runner';
 import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
+import { startHistoryMaintenance } from './services/history/maintenance';
 import { purgeFilesAndCounters } from './services/files/retention';
 import { filesOf, FILE_FOLDERS } from './lib/files';
 import { copyMissingFiles, DbFileStore, DiskFileStore } from '../db/files/store';
@@ -72,6 +73,7 @@ const stopJobs = startJobWorker(dbh, config, log, JOB_HANDLERS);
 const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
 const stopPolling = startChannelPolling(dbh, log);
 const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
+const stopHistory = startHistoryMaintenance(dbh, config.history, log);
 const root = new Hono();
 // The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
 const headers = securityHeaders({ hsts: config.hsts });
@@ -122,6 +124,7 @@ const stop = async () => {
   stopTasks();
   stopPolling();
   stopMaintenance();
+  stopHistory();
   server.close();
   await dbh.destroy();
   process.exit(0);

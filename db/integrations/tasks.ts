@@ -9,13 +9,24 @@ import '../tables/integrations';
 
 export type NewTask = Omit<Insertable<IntegrationTaskTable>, 'status' | 'attempts' | 'locked_by' | 'locked_at' | 'last_error' | 'result'>;
 
-/** Records a task unless one with its key exists; true when this call recorded it. */
+/**
+ * Records a task unless one with its key exists; true when this call recorded it. The key is
+ * taken in `integration_task_keys` (on PostgreSQL the tasks are partitioned by month, so no
+ * key of theirs is unique across months), in the same transaction as the task: the caller's,
+ * or one of its own.
+ */
 export async function insertTaskOnce(db: Db, t: NewTask): Promise<boolean> {
-  const r = await db.insertInto('integration_tasks')
-    .values({ ...t, status: 'pending', attempts: 0, locked_by: null, locked_at: null, last_error: null, result: null })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+  const record = async (trx: Db) => {
+    const key = await trx.insertInto('integration_task_keys').values({ key: t.key, created_at: t.created_at })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(key.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    await trx.insertInto('integration_tasks')
+      .values({ ...t, status: 'pending', attempts: 0, locked_by: null, locked_at: null, last_error: null, result: null })
+      .execute();
+    return true;
+  };
+  return db.isTransaction ? record(db) : db.transaction().execute(record);
 }
 
 export const findTaskByKey = (db: Db, key: string) => db.selectFrom('integration_tasks').selectAll().where('key', '=', key).executeTakeFirst();

@@ -35,9 +35,16 @@ export interface IntegrationTaskTable {
   updated_at: string;
 }
 
+/** A task's key, unique for as long as the task is kept (db/migrations/2026-12-01T0100_history_partitions.ts). */
+export interface IntegrationTaskKeyTable {
+  key: string;
+  created_at: string;
+}
+
 declare module '../schema' {
   interface Database {
     integration_connections: IntegrationConnectionTable;
     integration_tasks: IntegrationTaskTable;
+    integration_task_keys: IntegrationTaskKeyTable;
   }
 }

@@ -74,10 +74,14 @@ export async function applyTimelineEvent(dbh: DbHandle, orderId: string, status:
   // writer's guarded update, the change is tried again on the new state.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx): Promise<CarrierEventResult> => {
         // One event of an order at a time: PostgreSQL locks the order row (SQLite
         // runs one writing transaction at a time anyway).
         if (dbh.dialect === 'postgres') await lockOrderRow(trx, orderId);
+        // Under that lock, the same event delivered twice at once is seen here by the second (on
+        // PostgreSQL the trail's event id is unique only with its time, since the trail is partitioned
+        // by month; SQLite keeps it unique as well).
+        if (await eventRecorded(trx, ev.eventId)) return { duplicate: true as const };
         const applied = isLatestEvent(ev.createdAt, await latestEventAt(trx, orderId));
         if (applied) await setOrderStatus(trx, { orderId, to: status, trail });
         else await updateOrder(trx, orderId, {}, trail);
