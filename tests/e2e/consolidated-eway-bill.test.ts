@@ -2,16 +2,14 @@
 // e-way bill system) and one without on this device's manifest; the seller opens "Consolidated e-way bill" from
 // the manifest bar, enters the vehicle, confirms, and reads the consolidated e-way bill's number. Every button
 // pressed is inside the window.
-import path from 'node:path';
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { signInUI } from './browser';
 import { fileServerAndBrowser } from './setup';
-import { signedInApi } from './seller-helpers';
+import { demoSellerGstinAndTea, signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
@@ -35,11 +33,7 @@ async function press(page: Page, button: Locator) {
 }
 
 it("consolidates the manifest's e-way bills for one vehicle", async () => {
-  const file = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
-  const c0 = DEMO_COMPANIES[0].id;
-  const gstin = (file.prepare(`select gstin from company_gstins where company_id = ? and state_code = '27'`).get(c0) as { gstin: string }).gstin;
-  const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
-  file.close();
+  const { gstin, teaId } = demoSellerGstinAndTea(run.server.dir);
 
   const call = await signedInApi(run.server.url, SELLER);
   expect((await call('/api/integrations/connections', 'POST', { kind: 'gst-ewb', label: 'Demo', settings: { gstin, mode: 'demo' } })).status).toBe(201);
@@ -48,7 +42,7 @@ it("consolidates the manifest's e-way bills for one vehicle", async () => {
     const created = await call('/api/orders/manual', 'POST', {
       id: `E2E-CEWB-${i}-${Date.now() % 100000}`, orderType: 0, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id,
       shippingAddress: { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra' },
-      sameAsShipping: true, items: [{ catalogueId: tea.id, quantity: 1 }],
+      sameAsShipping: true, items: [{ catalogueId: teaId, quantity: 1 }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await call(`/api/orders/${created.body.data.id}/ready-to-ship`, 'PATCH')).status).toBe(200);

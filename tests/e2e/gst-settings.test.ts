@@ -2,16 +2,14 @@
 // company's turnover band, adds demo-sandbox credentials for a GSTIN, sees a
 // B2B invoice registered (IRN and Ack No in the queue) and cancels its IRN with
 // a reason after confirming.
-import path from 'node:path';
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { beforeAll, expect, it } from 'vitest';
-import { DEMO_COMPANIES, DEMO_WAREHOUSES } from '../../db/seed';
+import { DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { makeGstin } from '../../domain/gstin';
 import { signInUI } from './browser';
 import { fileServerAndBrowser } from './setup';
-import { signedInApi } from './seller-helpers';
+import { demoSellerGstinAndTea, signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
@@ -22,11 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 
 it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice and cancels it', async () => {
-  const file = new Database(path.join(run.server.dir, 'app.db'), { readonly: true });
-  const c0 = DEMO_COMPANIES[0].id;
-  const gstin = (file.prepare(`select gstin from company_gstins where company_id = ? and state_code = '27'`).get(c0) as { gstin: string }).gstin;
-  const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
-  file.close();
+  const { gstin, teaId } = demoSellerGstinAndTea(run.server.dir);
 
   const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
@@ -54,7 +48,7 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   const created = await call('/api/orders/manual', 'POST', {
     id: `E2E-EINV-${Date.now() % 100000}`, orderType: 1, pricingType: 0, paymentMethod: 'prepaid', shippingPrice: '40', whId: DEMO_WAREHOUSES[0].id,
     shippingAddress: { firstName: 'Priya', lastName: 'Sharma', phone: '9812345678', email: '', address1: 'Shop 4, Linking Road', address2: 'Dadar West', zip: '400028', city: 'Mumbai', state: 'Maharashtra', gstin: makeGstin('27', 'AAPFU0939F'), companyName: 'Mumbai Retail LLP' },
-    sameAsShipping: true, items: [{ catalogueId: tea.id, quantity: 3 }],
+    sameAsShipping: true, items: [{ catalogueId: teaId, quantity: 3 }],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const shipped = await call(`/api/orders/${created.body.data.id}/ready-to-ship`, 'PATCH');

@@ -1,6 +1,10 @@
-// Steps the seller's browser tests share: a valid bulk order row to vary, submitting the manual order form, and the API as a signed-in user.
+// Steps the seller's browser tests share: a valid bulk order row to vary, submitting the manual order form, the API as a
+// signed-in user, and what the first demo seller has in its server's database.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEMO_COMPANIES } from '../../db/seed';
 
 /** A bulk orders sheet row that passes every check (a prepaid B2C order to Mumbai), to copy and break one field of. */
 export const VALID_BULK_ORDER_ROW: Readonly<Record<string, string | number>> = {
@@ -31,4 +35,17 @@ export async function signedInApi(baseUrl: string, login: { email: string; passw
     const r = await fetch(`${baseUrl}${p}`, { method, headers: { ...json, cookie, 'x-xsrf-token': auth.xsrfToken }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.status, body: (await r.json()) as any };
   };
+}
+
+/** The first demo seller's Maharashtra GSTIN and its catalogue tea (CP-0001), read from a server's database folder. */
+export function demoSellerGstinAndTea(serverDir: string): { gstin: string; teaId: string } {
+  const file = new Database(path.join(serverDir, 'app.db'), { readonly: true });
+  try {
+    const c0 = DEMO_COMPANIES[0].id;
+    const gstin = (file.prepare(`select gstin from company_gstins where company_id = ? and state_code = '27'`).get(c0) as { gstin: string }).gstin;
+    const tea = file.prepare(`select id from catalogue_items where company_id = ? and sku = 'CP-0001'`).get(c0) as { id: string };
+    return { gstin, teaId: tea.id };
+  } finally {
+    file.close();
+  }
 }
