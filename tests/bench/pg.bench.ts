@@ -204,7 +204,16 @@ export async function benchPgOrdersList(opts: { quick: boolean }): Promise<Bench
     const list = scenarios();
     for (const s of list) await walk(agents[s.who], s, null, 3);
     const times: number[] = [];
-    for (const s of list) await walk(agents[s.who], s, times, opts.quick ? 10 : PAGES);
+    const perScenario: { s: Scenario; p95: number }[] = [];
+    for (const s of list) {
+      const own: number[] = [];
+      await walk(agents[s.who], s, own, opts.quick ? 10 : PAGES);
+      times.push(...own);
+      perScenario.push({ s, p95: quantile(own, 0.95) });
+    }
+    // The slowest scenarios, so that a reader sees where the tail comes from.
+    const slowest = perScenario.sort((a, b) => b.p95 - a.p95).slice(0, 5)
+      .map(({ s, p95 }) => `${s.who} ${s.tab} ${s.sortField} ${JSON.stringify(s.filter)} ${round(p95, 1)} ms`).join('; ');
 
     await raw.connect();
     const company = DEMO_COMPANIES[0].id;
@@ -240,7 +249,7 @@ export async function benchPgOrdersList(opts: { quick: boolean }): Promise<Bench
     const raw50 = quantile(rawT, 0.5);
     const n = Math.max(have, want).toLocaleString('en-IN');
     return [
-      { name: 'pg.orders.list.p95_ms', value: round(quantile(times, 0.95), 2), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(quantile(times, 0.95) / quantile(rawT, 0.95), 1), data: `PostgreSQL, ${n} orders, ${list.length} scenarios, ${times.length} page requests; p50 ${round(quantile(times, 0.5), 2)} ms; goal < 10 ms (full run)` },
+      { name: 'pg.orders.list.p95_ms', value: round(quantile(times, 0.95), 2), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(quantile(times, 0.95) / quantile(rawT, 0.95), 1), data: `PostgreSQL, ${n} orders, ${list.length} scenarios, ${times.length} page requests; p50 ${round(quantile(times, 0.5), 2)} ms; goal < 10 ms (full run); slowest scenarios by their p95: ${slowest}` },
       { name: 'pg.orders.list.ratio_to_raw', value: round(api50 / raw50, 2), unit: 'x', reference: round(raw50, 3), ratio: round(api50 / raw50, 2), data: `median page: API ${round(api50, 3)} ms vs named prepared statements ${round(raw50, 3)} ms (rows, items, status/missed/request counts; seller, All, newest first, ${pages} pages x 5); ${n} orders; goal <= 2` },
     ];
   } finally {
