@@ -49,11 +49,16 @@ if (!process.env.REDIS_URL_TEST) {
 }
 const extra = process.argv.slice(2);
 
-/** A vitest run's JSON report as counts (a run that wrote none counts as one failure). */
+/**
+ * A vitest run's JSON report as counts. A run that wrote none, or that failed with every test passed (an
+ * unhandled error, a file that could not load), counts as one failure more, so the closing line never
+ * says "0 failed" for a run that failed.
+ */
 function counts(status, report) {
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'));
-    return { ok: status === 0, passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
+    const failed = j.numFailedTests + (status !== 0 && j.numFailedTests === 0 ? 1 : 0);
+    return { ok: status === 0, passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests };
   } catch {
     return { ok: false, passed: 0, failed: 1, skipped: 0 };
   }

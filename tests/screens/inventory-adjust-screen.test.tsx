@@ -51,6 +51,10 @@ describe('inventory adjustment with Add / Remove (jsdom, real API)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }));
     await waitFor(() => expect(within(dialog).getByTestId('popup-quantity').textContent).toBe(String(before - 3)), { timeout: 20_000 });
     await waitFor(async () => expect(await stockOnServer(wsin)).toBe(serverBefore - 3), { timeout: 20_000 });
+    // The save ends as its user sees it: the confirmation, then the form emptied for the next adjustment. (Ending
+    // the test before that left the form's submit handler running past the file's end, where React found no window.)
+    await screen.findByText('Inventory adjustment saved', {}, { timeout: 20_000 });
+    await waitFor(() => expect((within(dialog).getByRole('textbox', { name: 'Units to add' }) as HTMLInputElement).value).toBe(''), { timeout: 20_000 });
   }, 90_000);
 
   it('Add is the default; removing more than the stock is refused with the reason, nothing saved', async () => {
