@@ -47,9 +47,8 @@ export async function recordCarrierEvent(dbh: DbHandle, partner: WebhookPartner,
   if (!order) throw notFound(WEBHOOK_UNKNOWN_AWB);
 
   // Event ids are the courier's: scoped by partner so two couriers never collide.
+  // A key seen before is answered `duplicate` by applyTimelineEvent, under the order's lock.
   const eventKey = `${partner.code}:${ev.eventId}`;
-  if (await eventRecorded(db, eventKey)) return { duplicate: true };
-
   return applyTimelineEvent(dbh, order.id, status, {
     description: ev.description || STATUS_DESCRIPTIONS[status] || status,
     city: ev.city || null,
@@ -63,7 +62,7 @@ export async function recordCarrierEvent(dbh: DbHandle, partner: WebhookPartner,
 export type TimelineEvent = { description: string; city: string | null; actorId: string; actorName: string; eventId: string; createdAt: string };
 
 /**
- * A courier's event (its key already checked unseen) on the order's timeline,
+ * A courier's event on the order's timeline (a key already recorded answers `duplicate`),
  * moving the order's status when it is the latest by time. Shared by the signed
  * carrier webhook, the live couriers' push webhooks and the tracking poll.
  */

@@ -15,7 +15,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbHandle } from '../../../db/connect';
-import { eventRecorded, orderByCompanyAwb } from '../../../db/tracking/carrier-events';
+import { orderByCompanyAwb } from '../../../db/tracking/carrier-events';
 import { STATUS_DESCRIPTIONS, WEBHOOK_CLOCK_SKEW_MS } from '../../../domain/tracking';
 import type { BilledWeight } from '../../../domain/weights';
 import { delhiveryPushScans, delhiveryPushWeights, shiprocketWebhookScans } from '../../carriers/live/scans';
@@ -73,10 +73,6 @@ export async function recordCourierScans(dbh: DbHandle, conn: CourierConn, scans
       continue;
     }
     const key = `${conn.kind}:${s.awb}:${createHash('sha256').update(`${s.label.toUpperCase()}|${s.occurredAt}`).digest('hex').slice(0, 32)}`;
-    if (await eventRecorded(dbh.db, key)) {
-      out.duplicates++;
-      continue;
-    }
     const r = await applyTimelineEvent(dbh, order.id, s.status, {
       description: s.description || STATUS_DESCRIPTIONS[s.status] || s.label, city: s.city, actorId: conn.id, actorName: title, eventId: key, createdAt: s.occurredAt,
     });
