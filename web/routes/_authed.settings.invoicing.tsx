@@ -61,7 +61,7 @@ function InvoicingSettingsPage() {
       )}
       {enabled && q.data && (
         <OfflineGate>
-          <InvoicingForm key={`${companyId ?? 'own'}-${q.dataUpdatedAt}`} data={q.data} companyId={companyId} />
+          <InvoicingForm key={companyId ?? 'own'} data={q.data} companyId={companyId} />
         </OfflineGate>
       )}
       {enabled && <CompanyGstins key={companyId ?? 'own'} companyId={companyId} />}

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { apiJson, fieldErrors } from '../../api/client';
 import { stackedRowsClass, useStackedRows } from '../../ui/DataTable';
 import { addressFields } from '../../ui/forms/addressFields';
 import { FieldGrid, type GridFieldEntry } from '../../ui/forms/FieldGrid';
+import { useServerValues } from '../../ui/forms/useServerValues';
 import { zodValidate } from '../../ui/zodForm';
 import { ImageUploadField } from './ImageUploadField';
 import { billingKeys, type InvoicingResponse } from './queries';
@@ -82,11 +83,16 @@ export type InvoicingFormProps = { data: InvoicingResponse; companyId?: string }
 /** Settings > Invoicing (spec part 2 §2, §3, §5): what every tax invoice prints, and the invoice series per warehouse. */
 export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
   const queryClient = useQueryClient();
-  const form = useForm<InvoicingFormValues>({ initialValues: invoicingFormValues(data), validate: zodValidate(invoiceProfileSchema) });
+  const values = useMemo(() => invoicingFormValues(data), [data]);
+  const form = useForm<InvoicingFormValues>({ initialValues: values, validate: zodValidate(invoiceProfileSchema) });
   // On a phone each warehouse's series stack into a card instead of a table that scrolls sideways.
   const stacked = useStackedRows();
   const [logoUrl, setLogoUrl] = useState<string | null>(data.userProfileDataObject?.logoUrl ?? null);
   const [signatureUrl, setSignatureUrl] = useState<string | null>(data.userProfileDataObject?.signatureUrl ?? null);
+  const { discard } = useServerValues(form, values, () => {
+    setLogoUrl(data.userProfileDataObject?.logoUrl ?? null);
+    setSignatureUrl(data.userProfileDataObject?.signatureUrl ?? null);
+  });
   const field = (path: string) => form.getInputProps(path);
 
   const submit = form.onSubmit(async (values) => {
@@ -208,11 +214,7 @@ export function InvoicingForm({ data, companyId }: InvoicingFormProps) {
           <Button
             variant="default"
             disabled={!form.isDirty()}
-            onClick={() => {
-              form.reset();
-              setLogoUrl(data.userProfileDataObject?.logoUrl ?? null);
-              setSignatureUrl(data.userProfileDataObject?.signatureUrl ?? null);
-            }}
+            onClick={discard}
           >
             Discard
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +17,7 @@ import {
 } from '../../../domain/preferences';
 import { apiJson, ApiRequestError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
+import { useServerValues } from '../../ui/forms/useServerValues';
 import { zodValidate } from '../../ui/zodForm';
 import { CompanyFinder } from './CompanyFinder';
 import { OfflineGate } from '../sync/OfflineGate';
@@ -62,7 +63,7 @@ export function PreferencesPage({ company }: { company?: string } = {}) {
       )}
       {enabled && q.data && (
         <OfflineGate>
-          <PreferencesForm key={`${q.data.companyId}-${q.dataUpdatedAt}`} view={q.data} partners={(partners.data ?? []).filter((p) => p.status === 1)} isAdmin={isAdmin} />
+          <PreferencesForm key={q.data.companyId} view={q.data} partners={(partners.data ?? []).filter((p) => p.status === 1)} isAdmin={isAdmin} />
         </OfflineGate>
       )}
     </Stack>
@@ -74,8 +75,13 @@ type FormProps = { view: PreferencesView; partners: { code: string; name: string
 function PreferencesForm({ view, partners, isAdmin }: FormProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const { companyId, companyName: _n, clickpostActive, canEditMaxWeight, ...initial } = view;
-  const form = useForm<Preferences>({ initialValues: initial, validate: zodValidate(preferencesSchema) });
+  const { companyId, clickpostActive, canEditMaxWeight } = view;
+  const values = useMemo(() => {
+    const { companyId: _c, companyName: _n, clickpostActive: _a, canEditMaxWeight: _m, ...initial } = view;
+    return initial;
+  }, [view]);
+  const form = useForm<Preferences>({ initialValues: values, validate: zodValidate(preferencesSchema) });
+  useServerValues(form, values);
   useEffect(() => {
     if (!clickpostActive && form.values.returnToOtherWarehouse) form.setFieldValue('returnToOtherWarehouse', false);
   }, [clickpostActive]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -86,6 +92,7 @@ function PreferencesForm({ view, partners, isAdmin }: FormProps) {
     try {
       const r = await apiJson<SavePreferencesResponse>('/api/ums/profile/preferences', { method: 'POST', body: { ...values, ...(isAdmin ? { companyId } : {}) } });
       notifications.show({ color: 'green', message: r.message });
+      form.resetDirty();
       queryClient.setQueryData(prefsKey(isAdmin ? companyId : null), r.data);
     } catch (e) {
       if (e instanceof ApiRequestError) for (const fe of e.errors ?? []) form.setFieldError(fe.path, fe.message);
