@@ -93,6 +93,9 @@ if (extra.length) {
   // The browser suite runs its files one at a time and mostly waits on Chromium, which left
   // a core idle for its seven minutes: it runs beside the other suites instead of after them.
   const others = ['unit', 'screens', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
+  // Two workers, not vitest's default of one on two cores: a file waiting on its database or
+  // on a server it started leaves the core to another file (about 150 s less on a two-core machine).
+  others.push(`--maxWorkers=${process.env.SD_TEST_WORKERS ?? 2}`);
   const browser = build.then((built) =>
     built ? vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log') : { ok: false, passed: 0, failed: 1, skipped: 0 });
   runs = await Promise.all([vitest(others, 'test-results/vitest.json'), browser]);

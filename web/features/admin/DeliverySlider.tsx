@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Image, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Image, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ACTION_LABELS, DELIVERY_ACTIONS, DELIVERY_STATUS_LABELS, SERVER_ERROR, canAct, type DeliveryAction } from '../../../domain/delivery';
 import { deliveryDetailQuery } from './api';
@@ -13,7 +13,7 @@ export function DeliverySlider({ awb, onClose }: { awb: string | null; onClose: 
   const [action, setAction] = useState<DeliveryAction | null>(null);
   const o = q.data;
   return (
-    <Drawer opened={!!awb} onClose={onClose} position="right" size="lg" title={<Title order={4}>Delivery order {awb}</Title>} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer opened={!!awb} onClose={onClose} position="right" size="lg" title={<Text span fw={700} fz="h4">Delivery order {awb}</Text>} closeButtonProps={{ 'aria-label': 'Close' }}>
       {q.isLoading && <Loader />}
       {q.isError && <Alert color="red">{SERVER_ERROR}</Alert>}
       {o && (

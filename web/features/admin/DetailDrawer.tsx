@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Drawer, Loader, Stack, Title } from '@mantine/core';
+import { Drawer, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 
 export type DetailDrawerProps<D, K extends QueryKey> = {
@@ -17,7 +17,7 @@ export type DetailDrawerProps<D, K extends QueryKey> = {
 export function DetailDrawer<D, K extends QueryKey>({ id, onClose, query, title, children }: DetailDrawerProps<D, K>) {
   const q = useQuery(query);
   return (
-    <Drawer opened={!!id} onClose={onClose} position="right" size="lg" title={<Title order={4}>{title(q.data)}</Title>}>
+    <Drawer opened={!!id} onClose={onClose} position="right" size="lg" title={<Text span fw={700} fz="h4">{title(q.data)}</Text>}>
       {q.isLoading && <Loader />}
       {q.data && <Stack>{children(q.data)}</Stack>}
     </Drawer>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { WholeNumberInput, type WholeNumberInputProps } from '../../ui/WholeNumberInput';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -28,7 +28,7 @@ export function InventoryPopup({ row, sync, onClose }: InventoryPopupProps) {
   const wms = session.role === 'warehouse';
   const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
   return (
-    <Modal opened onClose={onClose} size="80rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }} title={<Title order={3}>{`${row.wsin}${row.productName ? ` · ${row.productName}` : ''}`}</Title>}>
+    <Modal opened onClose={onClose} size="80rem" fullScreen={phone} padding={phone ? 'sm' : 'md'} closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }} title={<Text span fw={700} fz="h3">{`${row.wsin}${row.productName ? ` · ${row.productName}` : ''}`}</Text>}>
       <Group gap={phone ? 'md' : 'xl'} mb="md" wrap="wrap">
         <Stat label="Quantity" value={row.quantity} testId="popup-quantity" />
         <Stat label="Blocked" value={row.blocked} />
