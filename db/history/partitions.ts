@@ -24,7 +24,10 @@ const COMPANIONS: Record<HistoryTable, readonly string[]> = {
 };
 export const HISTORY_TABLES = Object.keys(COMPANIONS) as HistoryTable[];
 
-const MONTH = /^(\d{4})-(\d{2})$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** Whether `text` is a month 'YYYY-MM' (01 to 12). */
+const isMonth = (text: string) => MONTH.test(text);
 
 /** The month ('YYYY-MM', UTC) of an instant or an ISO text. */
 export function monthOf(at: Date | string): string {
@@ -126,7 +129,7 @@ async function maintainPartitions(db: Db, table: HistoryTable, cutoff: string | 
     // whose rows wait in the default partition (a text that is not an ISO date stays there).
     const { rows } = await sql<{ m: string }>`SELECT DISTINCT substr(created_at, 1, 7) AS m FROM ${sql.id(defaultPartition(table))}`.execute(trx);
     const current = monthOf(now);
-    const wanted = new Set([current, addMonths(current, 1), ...rows.map((r) => r.m).filter((m) => MONTH.test(m) && Number(m.slice(5)) >= 1 && Number(m.slice(5)) <= 12)]);
+    const wanted = new Set([current, addMonths(current, 1), ...rows.map((r) => r.m).filter(isMonth)]);
     for (const month of [...wanted].sort()) {
       if (have.has(month) || (cutoff && monthStart(month) < cutoff)) continue;
       out.moved += await attachMonth(trx, table, month);
