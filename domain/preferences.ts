@@ -70,6 +70,8 @@ export const PreferencesView = z.object({
   canEditMaxWeight: z.boolean(),
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
+/** The preferences a view holds, without what only describes the company (what the form edits and a save sends). */
+export const preferencesOf = ({ companyId: _c, companyName: _n, clickpostActive: _a, canEditMaxWeight: _m, ...p }: PreferencesView): Preferences => p;
 /** GET /api/ums/profile/preferences */
 export const PreferencesResponse = okBody({ data: PreferencesView });
 export type PreferencesResponse = z.infer<typeof PreferencesResponse>;

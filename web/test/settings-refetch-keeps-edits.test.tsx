@@ -4,6 +4,7 @@
 // refetch; a form left as loaded shows what the server now holds, and Discard goes back to that.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { preferencesOf } from '../../domain/preferences';
 import { makeTestApp, signInDemo, type TestApp } from '../../tests/api/helpers';
 import { cleanup, renderInApp } from './renderInApp';
 
@@ -21,7 +22,7 @@ const renameCompany = (name: string) => db.updateTable('companies').set({ name }
 /** Another session of the seller saves print item labels on or off, the rest as stored. */
 async function setPrintItemLabel(on: boolean) {
   const other = await signInDemo(app, 'seller');
-  const { companyId: _c, companyName: _n, clickpostActive: _a, canEditMaxWeight: _m, ...stored } = (await other.json('/api/ums/profile/preferences')).body.data;
+  const stored = preferencesOf((await other.json('/api/ums/profile/preferences')).body.data);
   const saved = await other.json('/api/ums/profile/preferences', { method: 'POST', body: { ...stored, printItemLabel: on } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }

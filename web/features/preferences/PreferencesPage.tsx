@@ -7,6 +7,7 @@ import {
   COURIER_SLOTS,
   MAX_WEIGHT_ADMIN_ONLY,
   PREFERENCE_SWITCHES,
+  preferencesOf,
   preferencesSchema,
   RETURN_TO_OTHER_WAREHOUSE_NEEDS_CLICKPOST,
   type DeliveryPartnersResponse,
@@ -76,10 +77,7 @@ function PreferencesForm({ view, partners, isAdmin }: FormProps) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const { companyId, clickpostActive, canEditMaxWeight } = view;
-  const values = useMemo(() => {
-    const { companyId: _c, companyName: _n, clickpostActive: _a, canEditMaxWeight: _m, ...initial } = view;
-    return initial;
-  }, [view]);
+  const values = useMemo(() => preferencesOf(view), [view]);
   const form = useForm<Preferences>({ initialValues: values, validate: zodValidate(preferencesSchema) });
   useServerValues(form, values);
   useEffect(() => {
