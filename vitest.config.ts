@@ -84,7 +84,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side (scripts/test.mjs gives two workers): each starts its own server and
+          // browser, or only reads the suite's server; a file mostly waits on Chromium, and a second one
+          // uses that time.
         },
       },
     ],

@@ -96,8 +96,12 @@ if (extra.length) {
   // Two workers, not vitest's default of one on two cores: a file waiting on its database or
   // on a server it started leaves the core to another file (about 150 s less on a two-core machine).
   others.push(`--maxWorkers=${process.env.SD_TEST_WORKERS ?? 2}`);
+  // The browser suite's files, two at a time: one file leaves about half of the machine idle
+  // (it waits on Chromium's frames and the server's answers), so a second file fills that.
   const browser = build.then((built) =>
-    built ? vitestAside(['--project=e2e'], 'test-results/vitest-e2e.json', 'test-results/e2e.log') : { ok: false, passed: 0, failed: 1, skipped: 0 });
+    built
+      ? vitestAside(['--project=e2e', `--maxWorkers=${process.env.SD_E2E_WORKERS ?? 2}`], 'test-results/vitest-e2e.json', 'test-results/e2e.log')
+      : { ok: false, passed: 0, failed: 1, skipped: 0 });
   runs = await Promise.all([vitest(others, 'test-results/vitest.json'), browser]);
 }
 // A failed type check, lint or build counts as one failed test each.

@@ -165,7 +165,7 @@ async function benchBrowser(opts: { quick: boolean }): Promise<BenchResult[]> {
   const toPack = opts.quick ? 1000 : 5000;
   const scans = opts.quick ? 40 : 150;
   const server = await startServer({ orders: 100 });
-  const browser = await launch();
+  const browser = await launch({ serviceWorkers: 'allow' });
   try {
     // The server has the file open too; WAL lets this process add the orders.
     const h = connect({ file: path.join(server.dir, 'app.db') });

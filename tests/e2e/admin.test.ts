@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 // Its own server: this suite changes delivery orders.
 const run = fileServerAndBrowser({ orders: 400 });
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'sd-admin-shots');
-fs.mkdirSync(SHOTS, { recursive: true });
 // A small real PNG (the proof-of-delivery photo).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -56,7 +52,7 @@ describe('admin delivery console', () => {
     await page.getByRole('textbox', { name: 'Search delivery orders' }).fill(awb);
     await expect.poll(() => page.getByTestId('filter-count').textContent()).toBe('2');
     await expect.poll(() => page.locator('[data-testid="delivery-table"] tbody tr').count()).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'delivery-orders.png') });
+    await shot(page, 'delivery-orders');
 
     // Assign it to a driver through the bulk action.
     await page.getByRole('checkbox', { name: `Select ${awb}` }).check();
@@ -118,7 +114,7 @@ describe('admin delivery console', () => {
     await expect.poll(() => slider.getByTestId('pod-coordinates').textContent()).toBe('18.52043, 73.85674');
     expect(await slider.getByTestId('pod-map-point').count()).toBe(1);
     expect(await slider.getByTestId('pod-geo-link').getAttribute('href')).toBe('geo:18.52043,73.85674?q=18.52043,73.85674');
-    await page.screenshot({ path: path.join(SHOTS, 'delivery-slider.png') });
+    await shot(page, 'delivery-slider');
 
     // Nothing to press lies outside the screen's width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -141,7 +137,7 @@ describe('admin delivery console', () => {
       await page.goto(`${run.server.url}/admin/${route}`);
       await page.getByTestId(table).locator('tbody tr').first().waitFor();
       expect(await page.getByTestId(table).locator('tbody tr').count()).toBeGreaterThan(0);
-      await page.screenshot({ path: path.join(SHOTS, `${route}.png`) });
+      await shot(page, `${route}`);
     }
     // Create a driver from the form and find it in the list.
     await page.goto(`${run.server.url}/admin/drivers`);
@@ -181,7 +177,7 @@ describe('admin delivery console', () => {
     // The first page (50) holds every order when fewer were listed; otherwise at least those.
     await expect.poll(async () => { const n = (await shownCodes()).length; return before.length < 50 ? n === kept : n >= kept; }).toBe(true);
     expect((await shownCodes()).every((c) => inCluster(chosen, c))).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'floor-cluster.png') });
+    await shot(page, 'floor-cluster');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();

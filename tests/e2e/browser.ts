@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -13,9 +13,24 @@ function check() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (.ci/run does it)`);
 }
 
-export async function launch(extraArgs: string[] = [], opts: LaunchOptions = {}): Promise<Browser> {
+/**
+ * Whether the pages of a launched browser may install the app's service worker. Installing it
+ * precaches the whole app (about 170 files) in every new context: some 1.4 s of Chromium's CPU a
+ * context, a sixth of the browser suite's work. A file that tests the installed app (offline use,
+ * the "Installed on this device" notice, the tracking page's offline copy, what axe sees beside the
+ * notice) launches with 'allow'; the others test screens as a browser that does not install the app
+ * (service workers off, as in some private windows) and launch with the default, 'block'.
+ */
+export type ServiceWorkers = 'allow' | 'block';
+
+export async function launch(opts: { args?: string[]; serviceWorkers?: ServiceWorkers } & Omit<LaunchOptions, 'args'> = {}): Promise<Browser> {
   check();
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], ...opts });
+  const { args = [], serviceWorkers = 'block', ...launchOptions } = opts;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...args], ...launchOptions });
+  // Every context of this browser (browser.newPage makes one too) starts with the file's choice; a context may still say otherwise.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options: BrowserContextOptions = {}) => newContext({ serviceWorkers, ...options });
+  return browser;
 }
 
 /** A persistent profile (IndexedDB and the service worker survive a browser restart). */
@@ -68,4 +83,16 @@ export async function sellerOnOrders(browser: Browser, baseURL: string): Promise
 export async function animationsSettled(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 3000 }).catch(() => {});
+}
+
+/**
+ * A screenshot for a person to look at, kept only when SHOTS names a folder (`SHOTS=/tmp/shots npm run test:e2e`):
+ * no test reads one, and each costs Chromium a paint and a PNG encode (some seventy a run).
+ */
+export async function shot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, ...opts }) : target.screenshot({ path: file }));
 }

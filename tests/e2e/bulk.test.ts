@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BULK_DEFS } from '../../domain/bulk/types';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { VALID_BULK_ORDER_ROW } from './seller-helpers';
 import { fileServerAndBrowser } from './setup';
 
@@ -69,7 +69,7 @@ describe('bulk uploads in the browser', () => {
     const modal = page.getByRole('dialog', { name: 'Bulk Order Upload' });
     await modal.getByText('sample excel template').waitFor();
     await modal.getByText('a maximum of 100 rows are allowed at a time', { exact: false }).waitFor();
-    await page.screenshot({ path: '/tmp/bulk-orders-modal.png' });
+    await shot(page, 'bulk-orders-modal');
     await modal.locator('input[type=file]').setInputFiles(file);
     await page.waitForURL(/\/bulk\/orders$/);
 
@@ -79,7 +79,7 @@ describe('bulk uploads in the browser', () => {
     await page.getByTestId('bulk-error-list').getByText('Row 3 · pincode: Pincode must be exactly 6 digits').waitFor();
     await page.getByTestId('bulk-error-list').getByText('Row 4 · city: city must be at least 3 characters').waitFor();
     await closeToasts(page);
-    await page.screenshot({ path: '/tmp/bulk-orders-preview.png' });
+    await shot(page, 'bulk-orders-preview');
 
     await cell(page, 'pincode', 3).fill('400002');
     expect(await cell(page, 'pincode', 3).getAttribute('aria-invalid')).toBeNull();
@@ -104,7 +104,7 @@ describe('bulk uploads in the browser', () => {
     const result = page.getByTestId('bulk-result');
     await result.getByText('4 rows uploaded successfully, 0 rows with errors.').waitFor({ timeout: 30_000 });
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2000);
-    await page.screenshot({ path: '/tmp/bulk-orders-result.png' });
+    await shot(page, 'bulk-orders-result');
 
     await page.goto(`${run.server.url}/orders?q=E2E-${RUN}`);
     for (const n of [1, 2, 3, 4]) await page.getByText(`E2E-${RUN}-${n}`, { exact: true }).first().waitFor();
@@ -175,7 +175,7 @@ describe('bulk uploads in the browser', () => {
     const card = page.getByTestId('bulk-type-cod-remittance');
     await card.getByText('Sample template (.xlsx)').waitFor();
     await closeToasts(page);
-    await page.screenshot({ path: '/tmp/bulk-page-admin.png' });
+    await shot(page, 'bulk-page-admin');
     await card.locator('input[type=file]').setInputFiles(file);
     await page.waitForURL(/\/bulk\/cod-remittance$/);
     await expect.poll(() => cell(page, 'awb', 1).inputValue()).toBe(orders[0].awb);

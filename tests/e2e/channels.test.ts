@@ -9,11 +9,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const ORDER = JSON.parse(fs.readFileSync(new URL('../fixtures/channels/shopify-order.json', import.meta.url), 'utf8'));
-const SHOTS = '/tmp/shots-31';
 
 // The store: "Test connection" reads the shop; the backfill finds no orders in the last days.
 const store = http.createServer((req, res) => {
@@ -32,7 +31,6 @@ const store = http.createServer((req, res) => {
 const run = fileServerAndBrowser({ orders: 100 });
 let storeUrl = '';
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await new Promise<void>((r) => store.listen(0, '127.0.0.1', r));
   storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
 }, 120_000);
@@ -57,7 +55,7 @@ describe('Settings > Channels', () => {
     const demo = page.getByLabel('Shopify connection Demo Shopify store');
     await demo.getByText('Demo: not a real store').waitFor();
     expect(await demo.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/channels-demo.png`, fullPage: false });
+    await shot(page, 'channels-demo');
 
     // Connect a store: the form's fields as a seller fills them.
     await page.getByLabel('Name', { exact: true }).fill('Acme Shopify');
@@ -77,7 +75,7 @@ describe('Settings > Channels', () => {
     await hooks.getByText('Webhooks not registered').waitFor();
     expect(await hooks.textContent()).toContain("This server's address (PUBLIC_URL) is http://");
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/channels-connected.png`, fullPage: false });
+    await shot(page, 'channels-connected');
 
     // "Import past orders": the days are asked for (1 to 60), then the sync runs and says what it found.
     await card.getByRole('button', { name: 'Import past orders' }).click();
@@ -85,7 +83,7 @@ describe('Settings > Channels', () => {
     await dialog.getByLabel('Days').fill('');
     await dialog.getByRole('button', { name: 'Import' }).click();
     await dialog.getByText('Please enter 1 to 60 days').waitFor();
-    await page.screenshot({ path: `${SHOTS}/channels-import-past.png`, fullPage: false });
+    await shot(page, 'channels-import-past');
     await dialog.getByLabel('Days').fill('30');
     await dialog.getByRole('button', { name: 'Import' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -114,6 +112,6 @@ describe('Settings > Channels', () => {
       return (await row.count()) > 0;
     }, { timeout: 30_000, interval: 1000 }).toBe(true);
     expect(await row.first().textContent()).toContain('Jon Snow');
-    await page.screenshot({ path: `${SHOTS}/orders-with-store-order.png`, fullPage: false });
+    await shot(page, 'orders-with-store-order');
   }, 120_000);
 });

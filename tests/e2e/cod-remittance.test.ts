@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../db/seed-data';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 300 });
@@ -48,7 +48,7 @@ it('imports a Delhivery remittance file as finance and the ageing chart changes'
   const before = await owed();
   // A bucket worth ₹0 draws a bar of no height: wait for one that shows.
   await page.getByTestId('ageing-chart').locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.screenshot({ path: 'test-results/remittance-before.png' });
+  await shot(page, 'remittance-before');
 
   // Delhivery is chosen at first, its built-in layout filled in.
   expect(await page.getByRole('textbox', { name: 'Courier' }).or(page.getByRole('combobox', { name: 'Courier' })).first().inputValue()).toBe('delhivery');
@@ -58,7 +58,7 @@ it('imports a Delhivery remittance file as finance and the ageing chart changes'
   await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain(`${mine.length} remittance rows imported`);
   await expect.poll(owed, { timeout: 15_000 }).toBe(before - mine.reduce((s, d) => s + d.paise, 0));
   await page.getByTestId('remittance-table').getByText('UTRE2E1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.screenshot({ path: 'test-results/remittance-after.png' });
+  await shot(page, 'remittance-after');
 
   // The same file again adds nothing.
   await page.getByRole('button', { name: 'Import remittance' }).click();

@@ -2,21 +2,18 @@
 // e-way bill system) and one without on this device's manifest; the seller opens "Consolidated e-way bill" from
 // the manifest bar, enters the vehicle, confirms, and reads the consolidated e-way bill's number. Every button
 // pressed is inside the window.
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 import { demoSellerGstinAndTea, signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
-const SHOTS = '/tmp/shots-33';
 
 beforeAll(() => {
-  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 /** Presses a button after checking it lies inside the window and nothing covers its middle. */
@@ -68,25 +65,25 @@ it("consolidates the manifest's e-way bills for one vehicle", async () => {
   await page.goto(`${run.server.url}/orders`);
   const bar = page.getByTestId('manifest-bar');
   await bar.waitFor({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/consolidate-bar.png` });
+  await shot(page, 'consolidate-bar');
   await press(page, bar.getByRole('button', { name: 'Consolidated e-way bill' }));
   const dialog = page.getByRole('dialog', { name: 'Consolidated e-way bill' });
   const form = dialog.getByRole('form', { name: 'Consolidated e-way bill' });
   await form.waitFor({ timeout: 30_000 });
   await expect.poll(() => form.getByText(`Left out, no e-way bill: ${orders[2].shopOrderId}.`).count()).toBe(1);
-  await page.screenshot({ path: `${SHOTS}/consolidate-form.png` });
+  await shot(page, 'consolidate-form');
 
   await press(page, form.getByRole('button', { name: 'Continue' }));
   await form.getByText('Please enter the vehicle number').waitFor();
   await form.getByRole('textbox', { name: 'Vehicle number' }).fill('mh04ab1234');
   await press(page, form.getByRole('button', { name: 'Continue' }));
   await form.getByText('A consolidated e-way bill for 2 e-way bills in vehicle MH04AB1234 is registered with the e-way bill system.').waitFor();
-  await page.screenshot({ path: `${SHOTS}/consolidate-confirm.png` });
+  await shot(page, 'consolidate-confirm');
   await press(page, form.getByRole('button', { name: 'Generate consolidated e-way bill' }));
   const result = dialog.getByText(/^Consolidated e-way bill \d+$/);
   await result.waitFor({ timeout: 30_000 });
   await expect.poll(() => dialog.getByText(new RegExp(`${orders[0].ewbNo}, ${orders[1].ewbNo}|${orders[1].ewbNo}, ${orders[0].ewbNo}`)).count()).toBe(1);
-  await page.screenshot({ path: `${SHOTS}/consolidate-done.png` });
+  await shot(page, 'consolidate-done');
   const list = await call('/api/gst/ewaybills');
   const no = (await result.textContent())!.replace('Consolidated e-way bill ', '');
   for (const o of orders.slice(0, 2)) expect(list.body.ewayBills.find((e: { ewbNo: string }) => e.ewbNo === o.ewbNo)?.consolidatedNo).toBe(no);

@@ -1,20 +1,17 @@
 // Settings > Couriers at 1366x768: a seller connects a Delhivery account
 // (credentials write-only), names the pickup location of a warehouse, pauses
 // it, asks for a pickup, and never sees the credentials again.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 20 });
 
-const SHOTS = '/tmp/shots-32';
 const TOKEN = 'dl-secret-api-token-7781';
 const PUSH = 'dl-push-token-0123456789';
 
 describe('Settings > Couriers', () => {
   it('connects Delhivery with its staging host and a pickup location, shows which credentials are set but never them, and pauses it', async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
@@ -44,7 +41,7 @@ describe('Settings > Couriers', () => {
     const api = await (await page.request.get(`${run.server.url}/api/integrations/connections?kind=delhivery`)).text();
     expect(api).not.toContain(TOKEN);
     expect(api).not.toContain(PUSH);
-    await page.screenshot({ path: `${SHOTS}/couriers-connected.png`, fullPage: false });
+    await shot(page, 'couriers-connected');
 
     // A pickup with nothing booked yet from this warehouse: the refusal in words, nothing asked of Delhivery.
     await card.getByRole('button', { name: 'Request pickup' }).click();
@@ -53,7 +50,7 @@ describe('Settings > Couriers', () => {
     await card.getByRole('switch').click();
     await card.getByText('Paused', { exact: true }).waitFor();
     await card.getByText('Paused: no new bookings').waitFor();
-    await page.screenshot({ path: `${SHOTS}/couriers-paused.png`, fullPage: true });
+    await shot(page, 'couriers-paused', { fullPage: true });
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // Finance's desk in a browser: every page of its navigation loads at a 1366x768 laptop and a
 // 360 px phone, a page it may not open says why, the remittance charts keep their legend in
 // order, and a courier's billed weights imported as finance show the discrepancy with its
-// evidence and the disputes-by-courier chart. Screenshots go to /tmp/shots-34/ to be looked at.
+// evidence and the disputes-by-courier chart. Screenshots go to $SHOTS when it is set, to be looked at.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,13 +9,12 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { navFor } from '../../web/features/shell/nav';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 300 });
 const FIN = DEMO_LOGINS.find((l) => l.role === 'finance')!;
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
-const SHOTS = '/tmp/shots-34';
 /** A 24×24 orange PNG: the parcel photo. */
 const PARCEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR42mP40KNBFcQwatCoQaMGjRo0atCoQQNvEAAydLEuLGOGcQAAAABJRU5ErkJggg==',
@@ -23,7 +22,6 @@ const PARCEL_PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 async function signedIn(width: number, height: number, login: { email: string; password: string }, app: string) {
@@ -51,12 +49,12 @@ it('every page of the finance navigation loads at 1366 px and at 360 px; a page 
     for (const item of navFor('finance')) {
       await page.goto(`${run.server.url}${item.to}`);
       await loaded(page, HEADINGS[item.to]);
-      await page.screenshot({ path: path.join(SHOTS, `finance${item.to.replace('/', '-')}-${w}.png`), fullPage: w < 500 });
+      await shot(page, `finance${item.to.replace('/', '-')}-${w}`, { fullPage: w < 500 });
     }
     // Seller work is not in its navigation, and opening it anyway says why.
     await page.goto(`${run.server.url}/orders`);
     await page.getByText(/not allowed|is for/i).first().waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(SHOTS, `finance-orders-refused-${w}.png`) });
+    await shot(page, `finance-orders-refused-${w}`);
     await context.close();
   }
 }, 300_000);
@@ -108,7 +106,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   expect(await details.textContent()).toContain('No photo taken at packing');
   // Shown in full once its opening transition ends (a user reads it then).
   await expect.poll(() => details.evaluate((el) => getComputedStyle(el.closest('.mantine-Popover-dropdown')!).opacity), { timeout: 15_000 }).toBe('1');
-  await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-details-1366.png') });
+  await shot(page, 'weights-evidence-details-1366');
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'hidden', timeout: 15_000 });
   await tableReadsInFull(page);
@@ -136,12 +134,12 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
   expect(await thumb.getAttribute('src')).toBe(`/api/files/${key}`);
   await thumb.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'weights-evidence-photo-1366.png') });
+  await shot(page, 'weights-evidence-photo-1366');
   await tableReadsInFull(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId('disputes-chart').locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
   expect(await page.getByTestId('disputes-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Discrepancy', 'Disputed', 'Accepted', 'Within tolerance']);
-  await page.screenshot({ path: path.join(SHOTS, 'weights-imported-1366.png') });
+  await shot(page, 'weights-imported-1366');
 
   // The remittance charts: the ageing legend in the order of its buckets, and the weekly chart.
   await page.goto(`${run.server.url}/remittance`);
@@ -150,7 +148,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await legend.first().waitFor({ timeout: 15_000 });
   expect(await legend.allTextContents()).toEqual(['0-7 days', '8-14 days', '15-30 days', '30+ days']);
   expect(await page.getByTestId('weekly-chart').locator('[class*="legendItemName"]').allTextContents()).toEqual(['Expected', 'Received']);
-  await page.screenshot({ path: path.join(SHOTS, 'remittance-charts-1366.png'), fullPage: true });
+  await shot(page, 'remittance-charts-1366', { fullPage: true });
   await context.close();
 
   // The seller sees its company's rows the same way, every column in full.
@@ -160,7 +158,7 @@ it('finance imports billed weights: the discrepancy shows with its evidence, and
   await seller.page.getByTestId('weights-table').getByRole('row').filter({ hasText: picked[0].awb }).waitFor({ timeout: 15_000 });
   await tableReadsInFull(seller.page);
   await seller.page.getByTestId('weights-table').scrollIntoViewIfNeeded();
-  await seller.page.screenshot({ path: path.join(SHOTS, 'weights-seller-1366.png') });
+  await shot(seller.page, 'weights-seller-1366');
   await seller.context.close();
 }, 300_000);
 

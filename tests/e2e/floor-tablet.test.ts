@@ -3,22 +3,14 @@
 // the order's lines (the lower half is not left blank), the inventory is a
 // table (a screenful of products, not phone cards), and nothing in the header
 // lies under the sync status pill. Screenshots go to $SHOTS when it is set.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { codeOf, ordersToPack, wedgeScan } from './floor-helpers';
 import { fitProblems } from './handheld-helpers';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 400 });
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { browserPid, codeOf, enterCode, openOrder, ordersToPack, packedOnServer, pageApi, pending, scanAllUnits, serverDb, signInToStation, wedgeScan } from './floor-helpers';
 import { fileServer, persistentProfiles } from './setup';
+import { shot } from './browser';
 
 const run = fileServer({ orders: 400 });
 
@@ -189,7 +190,7 @@ describe('the packing station', () => {
     await form.getByRole('textbox', { name: 'H (cm)' }).fill('10');
     await page.getByTestId('parcel-photo-file').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: TINY_PNG });
     await form.getByRole('img', { name: 'Proof photo of the parcel' }).waitFor();
-    await form.screenshot({ path: '/tmp/parcel-weigh-photo.png' });
+    await shot(form, 'parcel-weigh-photo');
     await form.getByRole('button', { name: 'Save weight' }).click();
     await expect.poll(() => page.getByTestId('parcel-saved').textContent()).toContain('· with photo');
 

@@ -2,21 +2,18 @@
 // company's turnover band, adds demo-sandbox credentials for a GSTIN, sees a
 // B2B invoice registered (IRN and Ack No in the queue) and cancels its IRN with
 // a reason after confirming.
-import fs from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_WAREHOUSES } from '../../db/seed';
 import { DEMO_LOGINS } from '../../db/seed-data';
 import { makeGstin } from '../../domain/gstin';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 import { demoSellerGstinAndTea, signedInApi } from './seller-helpers';
 
 const run = fileServerAndBrowser({ orders: 20 });
 const SELLER = DEMO_LOGINS.find((l) => l.role === 'seller')!;
-const SHOTS = '/tmp/shots-33';
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
 it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice and cancels it', async () => {
@@ -28,7 +25,7 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 90_000 });
   await page.goto(`${run.server.url}/settings/gst`);
   await page.getByRole('heading', { name: 'E-invoicing' }).waitFor({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/gst-empty.png`, fullPage: true });
+  await shot(page, 'gst-empty', { fullPage: true });
 
   await page.getByLabel('Aggregate turnover (previous financial year)', { exact: true }).first().click();
   await page.getByRole('option', { name: '₹5 crore to below ₹10 crore' }).click();
@@ -57,11 +54,11 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   await page.reload();
   const row = page.getByRole('row').filter({ hasText: '27AAPFU0939F' });
   await row.getByText('Registered').waitFor({ timeout: 30_000 }).catch(async (e) => {
-    await page.screenshot({ path: `${SHOTS}/gst-not-registered.png`, fullPage: true });
+    await shot(page, 'gst-not-registered', { fullPage: true });
     throw e;
   });
   await expect.poll(() => row.getByText(/^[0-9a-f]{64}$/).count()).toBe(1);
-  await page.screenshot({ path: `${SHOTS}/gst-registered.png`, fullPage: true });
+  await shot(page, 'gst-registered', { fullPage: true });
 
   await row.getByRole('button', { name: 'Cancel IRN' }).click();
   const dialog = page.getByRole('dialog');
@@ -70,7 +67,7 @@ it('turns e-invoicing on, adds demo credentials, sees the IRN of a B2B invoice a
   await dialog.getByLabel('Reason', { exact: true }).first().click();
   await page.getByRole('option', { name: 'Data entry mistake' }).click();
   await dialog.getByRole('textbox', { name: 'Remark' }).fill('Wrong quantity');
-  await page.screenshot({ path: `${SHOTS}/gst-cancel.png` });
+  await shot(page, 'gst-cancel');
   await dialog.getByRole('button', { name: 'Cancel IRN' }).click();
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => page.getByRole('row').filter({ hasText: '27AAPFU0939F' }).count()).toBe(0);

@@ -1,7 +1,6 @@
 // Checks a screen as a packer holding a 360 px handheld would: every control
 // a thumb must reach lies inside the screen's width, big enough to hit, and
 // nothing scrolls sideways (neither the page nor a box inside it).
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
 export interface FitProblem {
@@ -70,10 +69,3 @@ export async function inFirstScreen(page: Page, testId: string): Promise<boolean
   }, testId);
 }
 
-/** With SHOTS=dir set, saves a screenshot for a person to look at. */
-export async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}

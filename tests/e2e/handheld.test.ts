@@ -7,12 +7,13 @@
 // screens are then checked on a 768 px tablet and a 1366 px laptop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { animationsSettled, signInUI } from './browser';
+import { animationsSettled, signInUI, shot } from './browser';
 import { codeOf, ordersToPack, type PackingOrderAnswer } from './floor-helpers';
-import { fitProblems, inFirstScreen, shot } from './handheld-helpers';
+import { fitProblems, inFirstScreen } from './handheld-helpers';
 import { fileServerAndBrowser } from './setup';
 
-const run = fileServerAndBrowser({ orders: 400 });
+// The service worker installs as for a user: one test checks the "Installed on this device" toast's close button.
+const run = fileServerAndBrowser({ orders: 400, serviceWorkers: 'allow' });
 
 const HANDHELD = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { createManualOrder } from './seller-helpers';
 import { pageApi, scanAllUnits, type PackingOrderAnswer } from './floor-helpers';
 import { fileServerAndBrowser } from './setup';
@@ -53,7 +53,7 @@ describe('a B2C manual order goes somewhere', () => {
     await shipFrom.click();
     await page.getByRole('option', { name: /Bhiwandi/ }).click();
     await expect.poll(() => shipFrom.inputValue()).toContain('Bhiwandi');
-    await page.screenshot({ path: '/tmp/i12-manual-order.png', fullPage: true });
+    await shot(page, 'manual-order', { fullPage: true });
 
     orderId = await createManualOrder(page);
 
@@ -98,7 +98,7 @@ describe('a B2C manual order goes somewhere', () => {
     expect(otherName).not.toBe('');
     await other.getByRole('radio').check();
     await expect.poll(() => other.getByRole('radio').isChecked()).toBe(true);
-    await page.screenshot({ path: '/tmp/i12-ready-to-ship.png' });
+    await shot(page, 'ready-to-ship');
     await rts.getByRole('button', { name: 'Confirm and ship' }).click();
     const booked = rts.getByTestId('courier-booked');
     await booked.waitFor({ timeout: 30_000 });
@@ -157,7 +157,7 @@ describe('a B2C manual order goes somewhere', () => {
     await expect.poll(() => page.getByTestId('pack-status').textContent(), { timeout: 30_000 }).toBe('Packed');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: '/tmp/i12-station.png' });
+    await shot(page, 'station');
     await context.close();
   });
 });

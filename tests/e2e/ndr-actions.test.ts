@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_COMPANIES } from '../../db/seed';
-import { sellerOnOrders } from './browser';
+import { sellerOnOrders, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 400 });
@@ -61,7 +61,7 @@ describe('problem orders on a desktop', () => {
       const box = await b.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
     }
-    await page.screenshot({ path: '/tmp/tracking-ndr-actions.png' });
+    await shot(page, 'tracking-ndr-actions');
 
     await actions.getByRole('button', { name: 'Return to Origin' }).click();
     await page.getByRole('dialog', { name: 'Return to Origin' }).getByRole('button', { name: 'Return to Origin' }).click();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openOrder, ordersToPack, packedOnServer, pending, scanAllUnits, signInToStation, WAREHOUSE } from './floor-helpers';
 import { fileServer, persistentProfiles } from './setup';
+import { shot } from './browser';
 
 const run = fileServer({ orders: 400 });
 
@@ -105,7 +106,7 @@ describe('the floor offline, as packers break it', () => {
     await scanAllUnits(page, order);
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-signed-out'), { timeout: 15_000 }).toBe('true');
     await page.getByText('Not syncing: sign in again', { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/probe/signed-out.png' });
+    await shot(page, 'signed-out');
     await page.getByTestId('sync-status').click();
     const notice = page.getByTestId('sync-signed-out');
     await notice.waitFor();

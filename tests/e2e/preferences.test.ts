@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 // Its own server: this suite changes preferences and ships an order.
@@ -59,7 +59,7 @@ describe('preferences and courier choice', () => {
     await weight.fill(String(limit));
     await admin.getByRole('button', { name: 'Save preferences' }).click();
     await admin.getByText('Preferences saved').first().waitFor();
-    await admin.screenshot({ path: '/tmp/e2e-preferences-admin.png' });
+    await shot(admin, 'preferences-admin');
 
     // The seller sees the admin's limit.
     await seller.reload();
@@ -76,14 +76,14 @@ describe('preferences and courier choice', () => {
     const price = (await delhivery.locator('td').nth(1).textContent())!.trim();
     expect(price).toMatch(/^₹\d+\.\d{2}$/);
     await delhivery.getByRole('radio').check();
-    await seller.screenshot({ path: '/tmp/e2e-courier-choice.png' });
+    await shot(seller, 'courier-choice');
     await seller.getByRole('button', { name: 'Confirm and ship' }).click();
     const booked = seller.getByTestId('courier-booked');
     await booked.waitFor();
     const awb = (await seller.getByTestId('booked-awb').textContent())!.trim();
     expect(awb).toMatch(/^DL\d{11}$/);
     expect(await booked.textContent()).toContain(`Booked with Delhivery at ${price}`);
-    await seller.screenshot({ path: '/tmp/e2e-courier-booked.png' });
+    await shot(seller, 'courier-booked');
 
     // What the order recorded.
     const b = (await (await seller.request.get(`${run.server.url}/api/orders/${order.id}/courier-booking`)).json()).data;

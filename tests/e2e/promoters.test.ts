@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signInUI } from './browser';
+import { signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 300 });
@@ -36,7 +36,7 @@ describe('promoters', () => {
     await modal.getByRole('button', { name: 'Create Promoter' }).click();
     await modal.getByText('GSTIN must be 15 characters').waitFor();
     await modal.getByRole('textbox', { name: 'Retailer 2 GSTIN' }).fill('27AAPFU0939F1ZV');
-    await page.screenshot({ path: '/tmp/e2e-promoter-create.png' });
+    await shot(page, 'promoter-create');
     await modal.getByRole('button', { name: 'Create Promoter' }).click();
 
     // The detail slider opens on the new promoter with both retailers.
@@ -46,7 +46,7 @@ describe('promoters', () => {
     expect(await detail.textContent()).toContain('Asha Traders');
     expect(await detail.textContent()).toContain('27AAPFU0939F1ZV');
     await detail.getByText(retailerPhone).first().waitFor();
-    await page.screenshot({ path: '/tmp/e2e-promoter-detail.png' });
+    await shot(page, 'promoter-detail');
 
     const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('promoter-stock.csv');

@@ -11,11 +11,10 @@ import type { Page } from 'playwright-core';
 import { BULK_DEFS } from '../../domain/bulk/types';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { makeGstin } from '../../domain/gstin';
-import { sellerOnOrders, signInUI } from './browser';
+import { sellerOnOrders, signInUI, shot } from './browser';
 import { VALID_BULK_ORDER_ROW } from './seller-helpers';
 import { fileServerAndBrowser } from './setup';
 
-const SHOTS = '/tmp/shots-29';
 const run = fileServerAndBrowser({ orders: 300 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-desk-'));
 afterAll(async () => {
@@ -42,7 +41,7 @@ describe('the orders page at 1366 x 768', () => {
     expect((await statuses(page)).every((s) => /^(placed|processed)$/.test(s))).toBe(true);
     // The sidebar's section is still All (the spec's key 1).
     await expect(page.getByTestId('section-all').getAttribute('aria-current')).resolves.toBe('page');
-    await page.screenshot({ path: `${SHOTS}/orders-landing-new.png` });
+    await shot(page, 'orders-landing-new');
 
     // All, once chosen, stays chosen on a reload.
     await page.getByTestId('status-tab-all').click();
@@ -72,7 +71,7 @@ describe('the orders page at 1366 x 768', () => {
     await expect.poll(async () => (await tabs.getByRole('tab').allTextContents()).map((t) => t.replace(/ \([\d,]+\)$/, ''))).toEqual([
       'New', 'Ready To Ship', 'In Transit', 'NDR', 'Delivered', 'RTO', 'All',
     ]);
-    await page.screenshot({ path: `${SHOTS}/orders-sidebar-1366.png` });
+    await shot(page, 'orders-sidebar-1366');
 
     // Each tab's count is the number of orders its list then holds, of its statuses.
     const expected: [string, RegExp][] = [
@@ -117,7 +116,7 @@ describe('the orders page at 1366 x 768', () => {
     await expect(page.getByTestId('section-chip').textContent()).resolves.toBe('Section: NDRs');
     await expect(page.getByTestId('filter-tags').textContent()).resolves.not.toContain('Search:');
     await expect.poll(() => total(page)).toBe(ndrCount);
-    await page.screenshot({ path: `${SHOTS}/orders-ndr-section-chip.png` });
+    await shot(page, 'orders-ndr-section-chip');
 
     await page.getByRole('button', { name: 'Leave section NDRs' }).click();
     await page.waitForURL(/tab=all/);
@@ -164,7 +163,7 @@ describe('the orders page at 1366 x 768', () => {
     expect(alert!.x + alert!.width).toBeLessThanOrEqual(box!.x + box!.width);
     const edd = rts.getByTestId('booked-edd');
     if (await edd.count()) await expect(edd.textContent()).resolves.toMatch(/^Expected delivery: \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
-    await page.screenshot({ path: `${SHOTS}/ship-dialog.png` });
+    await shot(page, 'ship-dialog');
 
     // Print label: the label PDF of this order opens in a new tab, to print from there.
     const [labelTab, labelAnswer] = await Promise.all([
@@ -212,7 +211,7 @@ describe('the orders page at 1366 x 768', () => {
     expect(new URL(manifestAnswer.url()).searchParams.get('orderIds')).toBe(order.id);
     await expect.poll(() => manifestTab.url()).toMatch(/^blob:/);
     await manifestTab.close();
-    await page.screenshot({ path: `${SHOTS}/manifest-bar.png` });
+    await shot(page, 'manifest-bar');
     // A new manifest after the pickup, confirmed first.
     await bar.getByRole('button', { name: 'New manifest' }).click();
     await page.getByRole('dialog', { name: 'Start a new manifest' }).getByRole('button', { name: 'Start a new manifest' }).click();
@@ -256,7 +255,7 @@ describe('the orders page at 1366 x 768', () => {
     await filter.check();
     await expect.poll(async () => grid.locator('[role="row"][data-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')))).toEqual(['5', '34']);
     await expect(grid.locator('[role="row"][data-row="34"]').getByTestId('row-errors').textContent()).resolves.toBe('2 errors');
-    await page.screenshot({ path: `${SHOTS}/bulk-errors-only.png` });
+    await shot(page, 'bulk-errors-only');
     await filter.uncheck();
 
     // An error in the list goes to its cell: row 34, far down and to the right, is scrolled into view with its input focused.
@@ -270,7 +269,7 @@ describe('the orders page at 1366 x 768', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(g!.y + g!.height);
     expect(box!.x).toBeGreaterThanOrEqual(g!.x + 64 - 1); // not under the sticky row numbers
     expect(box!.x + box!.width).toBeLessThanOrEqual(g!.x + g!.width);
-    await page.screenshot({ path: `${SHOTS}/bulk-error-jump.png` });
+    await shot(page, 'bulk-error-jump');
     // Typing fixes it there.
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('400002');
@@ -307,7 +306,7 @@ describe('the orders page at 1366 x 768', () => {
     // Orders waiting for the seller come before those without actions.
     const order = await page.getByTestId('order-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')));
     expect(order.indexOf(undelivered.id)).toBeLessThan(order.indexOf(rtoUndelivered.id));
-    await page.screenshot({ path: `${SHOTS}/ndr-workspace.png` });
+    await shot(page, 'ndr-workspace');
 
     // A re-attempt asked from the row: the row shows it pending and no longer offers it.
     await row.getByRole('button', { name: 'Request Re-attempt' }).click();
@@ -322,7 +321,7 @@ describe('the orders page at 1366 x 768', () => {
     await row.getByTestId('order-link').click();
     const slider = page.getByTestId('order-info');
     await expect.poll(() => slider.getByTestId('ndr-pending').textContent()).toBe('Re-attempt requested · waiting for the courier');
-    await page.screenshot({ path: `${SHOTS}/ndr-pending.png` });
+    await shot(page, 'ndr-pending');
     await page.context().close();
   });
 
@@ -344,7 +343,7 @@ describe('the orders page at 1366 x 768', () => {
     // The order date is typed day first.
     const date = page.getByRole('textbox', { name: 'Order Date' });
     await expect(date.getAttribute('placeholder')).resolves.toBe('DD/MM/YYYY');
-    await page.screenshot({ path: `${SHOTS}/manual-order-b2c.png` });
+    await shot(page, 'manual-order-b2c');
 
     // An id the company has already: said when the field is left.
     const taken = (await (await page.request.get(`${run.server.url}/api/orders?tab=all&pageSize=20`)).json()).order[0].shopOrderId as string;
@@ -357,7 +356,7 @@ describe('the orders page at 1366 x 768', () => {
     const business = page.getByRole('group', { name: 'B2B details' });
     await business.getByRole('textbox', { name: 'Purchase Order Number' }).waitFor();
     await expect(business.getByRole('textbox', { name: 'Due Date' }).getAttribute('placeholder')).resolves.toBe('DD/MM/YYYY');
-    await page.screenshot({ path: `${SHOTS}/manual-order-b2b.png`, fullPage: true });
+    await shot(page, 'manual-order-b2b', { fullPage: true });
     await page.context().close();
   });
 
@@ -375,7 +374,7 @@ describe('the orders page at 1366 x 768', () => {
     await form.getByRole('textbox', { name: 'Price', exact: true }).fill('321.50');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Image is required!').waitFor();
-    await page.screenshot({ path: `${SHOTS}/catalogue-needs-image.png` });
+    await shot(page, 'catalogue-needs-image');
 
     await form.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1x1 });
     await form.getByTestId('catalogue-image-preview').waitFor();
@@ -431,14 +430,14 @@ describe('the orders page at 1366 x 768', () => {
     const rotated = table.getByRole('row').filter({ hasText: 'Changed a connection' });
     await expect(rotated.getByTestId('audit-changes').textContent()).resolves.toBe('Credentials: token: changed (not shown)');
     await expect(table.textContent()).resolves.not.toContain(newToken);
-    await page.screenshot({ path: `${SHOTS}/audit-log-cluster.png` });
+    await shot(page, 'audit-log-cluster');
     const row = table.getByRole('row').filter({ hasText: `Order ${order.shopOrderId}` }).first();
     await row.waitFor();
     await expect(row.getByTestId('audit-action').textContent()).resolves.toBe('Cancelled the order');
     await expect(row.textContent()).resolves.toMatch(/\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d\d [ap]m/);
     await expect(row.getByTestId('audit-changes').textContent()).resolves.toContain('Status: PLACED → CANCELLED');
     await expect(row.getByTestId('audit-changes').textContent()).resolves.toContain('Cancellation reason: empty → Buyer ordered twice');
-    await page.screenshot({ path: `${SHOTS}/audit-log.png` });
+    await shot(page, 'audit-log');
     // The order is linked: it opens in the orders page.
     await row.getByTestId('audit-record').click();
     await page.waitForURL(new RegExp(`/orders\\?.*order=${order.id}`));
@@ -468,7 +467,7 @@ describe('the orders page at 1366 x 768', () => {
     await page.waitForURL(new RegExp(`q=${encodeURIComponent(wanted)}`));
     const table = page.getByRole('table', { name: 'Missed orders' });
     await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).every((t) => t.includes(wanted))).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/missed-orders.png` });
+    await shot(page, 'missed-orders');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('missed-download').click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');

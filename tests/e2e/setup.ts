@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launch, launchPersistent } from './browser';
+import { launch, launchPersistent, type ServiceWorkers } from './browser';
 import { startServer } from './server';
 
 export type Server = Awaited<ReturnType<typeof startServer>>;
@@ -24,12 +24,13 @@ export function fileServer(opts: ServerOptions = {}): { readonly server: Server 
   };
 }
 
-/** A server and a browser, started side by side before the file's tests and stopped after them. */
-export function fileServerAndBrowser(opts: ServerOptions = {}): { readonly server: Server; readonly browser: Browser } {
+/** A server and a browser (see launch() for `serviceWorkers`), started side by side before the file's tests and stopped after them. */
+export function fileServerAndBrowser(opts: ServerOptions & { serviceWorkers?: ServiceWorkers } = {}): { readonly server: Server; readonly browser: Browser } {
   let server: Server | undefined;
   let browser: Browser | undefined;
+  const { serviceWorkers, ...serverOpts } = opts;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(opts), launch()]);
+    [server, browser] = await Promise.all([startServer(serverOpts), launch({ serviceWorkers })]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -5,7 +5,7 @@ import { launch, signInUI } from './browser';
 const baseURL = inject('baseURL');
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launch();
+  browser = await launch({ serviceWorkers: 'allow' });
 });
 afterAll(async () => browser?.close());
 

@@ -2,20 +2,17 @@
 // as Shiprocket documents) offers "Request pickup" in the dialog that shipped it, asks Shiprocket for the
 // order's warehouse and shows its answer in words; an order shipped with a demo courier offers none. The courier
 // choice names the courier behind Shiprocket's price, or says its price is the rate table's when Shiprocket is down.
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shiprocketServer } from '../db/courier-servers';
-import { sellerOnOrders } from './browser';
+import { sellerOnOrders, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
-const SHOTS = '/tmp/shots-32b';
 const sr = shiprocketServer();
 const run = fileServerAndBrowser({ orders: 300 });
 let srUrl = '';
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   srUrl = await new Promise<string>((r) => sr.server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(sr.server.address() as AddressInfo).port}`)));
 });
 afterAll(async () => {
@@ -57,7 +54,7 @@ describe('the ship dialog at 1366 x 768', () => {
       await expect(choice.getByTestId('quote-shiprocket').textContent()).resolves.toContain('₹71.25');
       const b = (await via.boundingBox())!;
       expect(b.y + b.height).toBeLessThanOrEqual(768);
-      await page.screenshot({ path: `${SHOTS}/ship-choice-via.png` });
+      await shot(page, 'ship-choice-via');
     });
     const awb = ((await rts.getByTestId('booked-awb').textContent()) ?? '').trim();
     expect(awb).toBe(sr.st.orders.get(order!.id)!.awb);
@@ -85,19 +82,19 @@ describe('the ship dialog at 1366 x 768', () => {
       expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
       expect(b.y + b.height).toBeLessThanOrEqual(768);
     }
-    await page.screenshot({ path: `${SHOTS}/ship-dialog-pickup.png` });
+    await shot(page, 'ship-dialog-pickup');
     await rts.getByRole('button', { name: 'Close' }).click();
     // The order's panel offers the same while the parcel waits to be collected.
     const slider = page.getByRole('dialog', { name: `Order ${order!.shopOrderId}` });
     await slider.getByRole('button', { name: 'Request pickup' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/order-panel-pickup.png` });
+    await shot(page, 'order-panel-pickup');
 
     // A demo courier takes no pickup request from here.
     const demo = await ship(page, demoOrder!, 'Blue Dart');
     await expect(demo.getByRole('button', { name: 'Print label' }).isVisible()).resolves.toBe(true);
     await page.waitForLoadState('networkidle');
     await expect(demo.getByRole('button', { name: 'Request pickup' }).count()).resolves.toBe(0);
-    await page.screenshot({ path: `${SHOTS}/ship-dialog-demo.png` });
+    await shot(page, 'ship-dialog-demo');
     await demo.getByRole('button', { name: 'Close' }).click();
     const demoSlider = page.getByRole('dialog', { name: `Order ${demoOrder!.shopOrderId}` });
     await demoSlider.getByTestId('ship-documents').waitFor();
@@ -117,7 +114,7 @@ describe('the ship dialog at 1366 x 768', () => {
     const nb = (await note.boundingBox())!;
     const cb = (await choice.boundingBox())!;
     expect(nb.x + nb.width).toBeLessThanOrEqual(cb.x + cb.width);
-    await page.screenshot({ path: `${SHOTS}/ship-choice-table-note.png` });
+    await shot(page, 'ship-choice-table-note');
     await page.context().close();
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BUYER_PHONE, pageInNewContext } from './browser';
+import { BUYER_PHONE, pageInNewContext, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 type OrderRow = { id: string; tracking_number: string; status: string; shop_order_id: string; customer_phone: string; shipper: string | null; company_id: string };
@@ -81,7 +81,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.getByTestId('delayed').waitFor();
     await expect(page.getByTestId('delayed').textContent()).resolves.toContain('Your parcel is delayed');
     await expect(page.getByTestId('estimated-delivery').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/tracking-delayed.png', fullPage: true });
+    await shot(page, 'tracking-delayed', { fullPage: true });
     await context.close();
   });
 
@@ -99,7 +99,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.getByTestId('not-found').waitFor();
     await expect(page.getByTestId('not-found').textContent()).resolves.toContain('Check the AWB number');
     await expect(page.getByTestId('toast').count()).resolves.toBe(0);
-    await page.screenshot({ path: '/tmp/tracking-notfound.png' });
+    await shot(page, 'tracking-notfound');
     await context.close();
   });
 
@@ -125,7 +125,7 @@ describe('the buyer’s tracking page on a phone', () => {
     await page.reload();
     await panel.getByTestId('ndr-requests').waitFor();
     await expect(panel.locator('[data-testid="ndr-request"][data-status="OPEN"]').first().textContent()).resolves.toContain('With the seller');
-    await page.screenshot({ path: '/tmp/tracking-ndr.png', fullPage: true });
+    await shot(page, 'tracking-ndr', { fullPage: true });
     // the same request again is refused with a message
     await panel.getByRole('button', { name: 'Send another request' }).click();
     await panel.getByRole('textbox', { name: 'Last 4 digits of your phone number' }).fill(o.customer_phone.slice(-4));
@@ -168,7 +168,7 @@ describe('the buyer’s tracking page on a phone', () => {
       // the names kept in Latin letters are exactly these
       const kept = await page.locator('[translate="no"]').allTextContents();
       expect(kept).toEqual(expect.arrayContaining([o.tracking_number, o.shop_order_id]));
-      await page.screenshot({ path: `/tmp/tracking-hi-${o.status}.png`, fullPage: true });
+      await shot(page, `tracking-hi-${o.status}`, { fullPage: true });
       await context.close();
     }
   });

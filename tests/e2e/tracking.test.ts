@@ -18,7 +18,7 @@ const rgb = (hex: string) => {
 
 type OrderRow = { id: string; tracking_number: string; status: string; shop_order_id: string; pickup_state: string; shipping_state: string; customer_phone: string; delivery_partner_id: string; updated_at: string };
 
-const run = fileServerAndBrowser({ orders: 300 });
+const run = fileServerAndBrowser({ orders: 300, serviceWorkers: 'allow' });
 let db: Database.Database;
 const order = (where: string, ...args: unknown[]) =>
   db.prepare(`SELECT * FROM orders WHERE tracking_number IS NOT NULL AND ${where} ORDER BY id LIMIT 1`).get(...args) as OrderRow;

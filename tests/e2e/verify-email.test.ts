@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_USED, EMAIL_VERIFIED } from '../../domain/auth';
-import { launch, signInUI } from './browser';
+import { launch, signInUI, shot } from './browser';
 import { startServer } from './server';
 
 let browser: Browser;
@@ -64,14 +64,14 @@ describe('e-mail verification (browser)', () => {
     await page.goto(`${server.url}/profile`);
     await page.getByTestId('email-not-verified').waitFor();
     await noSideScroll(page, 'profile at 360 px');
-    await page.screenshot({ path: 'test-results/verify-email-profile-360.png' }).catch(() => {});
+    await shot(page, 'verify-email-profile-360').catch(() => {});
 
     // The link opens in another tab of the same (signed-in) browser.
     const tab = await phone.newPage();
     await tab.goto(`${server.url}/verify-email?token=${token}`);
     await tab.getByText(EMAIL_VERIFIED).waitFor();
     await noSideScroll(tab, 'verified at 360 px');
-    await tab.screenshot({ path: 'test-results/verify-email-ok-360.png' }).catch(() => {});
+    await shot(tab, 'verify-email-ok-360').catch(() => {});
     await page.goto(`${server.url}/profile`);
     await page.getByTestId('email-verified').waitFor();
     await phone.close();
@@ -83,7 +83,7 @@ describe('e-mail verification (browser)', () => {
     await again.getByText(EMAIL_LINK_USED).waitFor();
     await again.getByRole('button', { name: 'Sign in to ask for a new link' }).waitFor();
     await noSideScroll(again, 'used link at 1366 px');
-    await again.screenshot({ path: 'test-results/verify-email-used-1366.png' }).catch(() => {});
+    await shot(again, 'verify-email-used-1366').catch(() => {});
     await laptop.close();
   });
 });

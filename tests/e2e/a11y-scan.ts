@@ -1,8 +1,9 @@
 // Accessible by construction: axe-core finds no critical or
 // serious violation on any screen — signed out, and as each role on every page of
 // its navigation (seller, admin, warehouse and finance), each opened from the main
-// navigation as its user opens it — at a 1366 px laptop
-// and a 360 px handheld. The same visit checks that each signed-in screen fits:
+// navigation as its user opens it — at a 1366 px laptop (a11y-laptop.test.ts)
+// and a 360 px handheld (a11y-handheld.test.ts), one file each so that the browser
+// suite's two workers share them. The same visit checks that each signed-in screen fits:
 // no control beyond the screen's width, nothing scrolling sideways.
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,13 +13,6 @@ import { navFor, type NavItem } from '../../web/features/shell/nav';
 import type { Role } from '../../domain/roles';
 import { animationsSettled, launch, signInUI } from './browser';
 import { fitProblems } from './handheld-helpers';
-
-const baseURL = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => browser?.close());
 
 type Found = { screen: string; rule: string; impact: string; nodes: number; help: string; targets: string[] };
 
@@ -78,13 +72,22 @@ async function openFromNav(page: Page, item: NavItem) {
 
 const report = (found: Found[]) => found.map((f) => `${f.screen}: ${f.rule} (${f.impact}, ${f.nodes} nodes) ${f.help} — ${f.targets.join(' | ')}`).join('\n');
 
-const SIZES = [
-  { name: 'laptop', width: 1366, height: 768, touch: false },
-  { name: 'handheld', width: 360, height: 640, touch: true },
-] as const;
+export const SIZES = {
+  laptop: { width: 1366, height: 768, touch: false },
+  handheld: { width: 360, height: 640, touch: true },
+} as const;
 
-describe('accessibility (axe-core: no critical or serious violation)', () => {
-  for (const size of SIZES) {
+/** The file's tests: every screen at one size, in a browser of its own against the suite's server. */
+export function describeAccessibility(size: (typeof SIZES)[keyof typeof SIZES]) {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    // The service worker installs as it does for a user: axe also sees the "Installed on this device" notice.
+    browser = await launch({ serviceWorkers: 'allow' });
+  });
+  afterAll(async () => browser?.close());
+
+  describe(`accessibility at ${size.width} px (axe-core: no critical or serious violation)`, () => {
     it(`signed-out screens at ${size.width} px`, async () => {
       const context = await browser.newContext({ bypassCSP: true, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch });
       const page = await context.newPage();
@@ -121,5 +124,5 @@ describe('accessibility (axe-core: no critical or serious violation)', () => {
         expect(unfit).toEqual([]);
       });
     }
-  }
-});
+  });
+}
