@@ -21,6 +21,7 @@ export default defineConfig({
           // Two API processes on one PostgreSQL: only in the api-pg project.
           exclude: ['tests/api/scale-out-pg.test.ts', ...(redisUrl ? [] : ['edge-api/lib/counters-redis.test.ts']), '**/node_modules/**'],
           environment: 'node',
+          globalSetup: ['tests/api/server-bundle-setup.ts'],
           // The files of a worker share one module graph: each of them imported the whole app
           // again (about 2 s a file on two cores), which took half the project's time. A test that
           // changes something global (a registry, fake timers, the environment) puts it back.

@@ -1,2 +1,2 @@
-/** Bundles the API server into dist-server/ (see build-server.mjs). */
-export function buildServer(): Promise<void>;
+/** Bundles the API server into `out` (dist-server/ by default) and returns the path of its server.mjs (scripts/build-server.mjs). */
+export function buildServer(out?: string): Promise<string>;

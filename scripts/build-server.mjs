@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const out = path.join(root, 'dist-server');
+const defaultOut = path.join(root, 'dist-server');
 
-export async function buildServer() {
+/** Builds the bundle into `out` (dist-server/ unless told otherwise) and returns the server's file. */
+export async function buildServer(out = defaultOut) {
   fs.rmSync(out, { recursive: true, force: true });
   const common = { platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning', absWorkingDir: root };
   const migrations = fs.readdirSync(path.join(root, 'db/migrations')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
@@ -24,6 +25,7 @@ export async function buildServer() {
   ]);
   // The migrations are ES modules (.js under a package.json that says so).
   fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
+  return path.join(out, 'server.mjs');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await buildServer();

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
-import { freePort } from '../e2e/server';
+import { freePort, serverCommand } from '../e2e/server';
 import { demo } from './helpers';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { uuidv7 } from '../../domain/ids';
@@ -45,7 +45,7 @@ let servers: Server[] = [];
 async function startServer(dbUrl: string, name: string): Promise<Server> {
   const port = await freePort();
   const dataDir = path.join(dir, name);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,7 +13,7 @@ import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { install, isDemoSecret } from '../../edge-api/services/install/production';
-import { freePort } from '../e2e/server';
+import { freePort, serverCommand } from '../e2e/server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-prod-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +24,7 @@ type Started = { kind: 'exited'; code: number | null; output: string } | { kind:
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'edge-api/server.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ENCRYPTION_KEY: GOOD_ENCRYPTION_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
-import { freePort } from '../e2e/server';
+import { freePort, serverCommand } from '../e2e/server';
 
 export type BurstServer = { url: string; port: number; stop: () => Promise<void> };
 
@@ -22,7 +22,7 @@ export async function startBurstServer(dir: string, opts: { nodeArgs?: string[];
   await seed(h, { orders: 20, pincodes: false });
   await h.destroy();
   const port = await freePort();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'edge-api/server.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverCommand()], {
     // VITEST off: the server hashes at production's cost (db/password.ts), as a real burst meets it.
     env: { ...process.env, VITEST: 'false', PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,10 +16,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How a server starts: the bundle of scripts/build-server.mjs on plain node when `SD_SERVER_BUNDLE`
- * names it (the browser suite's global setup builds it once), else the TypeScript through tsx.
+ * How a test starts the server (node's arguments): the bundle of scripts/build-server.mjs on plain node
+ * when `SD_SERVER_BUNDLE` names it (the browser suite's and the unit project's global setups build it
+ * once a run), else the TypeScript through tsx.
  */
-const serverCommand = () => (process.env.SD_SERVER_BUNDLE ? [process.env.SD_SERVER_BUNDLE] : ['--import', 'tsx', 'edge-api/server.ts']);
+export const serverCommand = () => (process.env.SD_SERVER_BUNDLE ? [process.env.SD_SERVER_BUNDLE] : ['--import', 'tsx', 'edge-api/server.ts']);
 
 /**
  * Seeded folders of this run (`SD_E2E_TEMPLATES`, made by the global setup): the first server
