@@ -33,15 +33,14 @@ export default defineConfig({
       },
       {
         test: {
-          // The browser app's tests (jsdom and node). The files of a worker share the libraries' modules
-          // (importing React, Mantine and the API's graph again took each file about 1.5 s of CPU); the
-          // setup file evaluates the app's own modules afresh for each file, since a screen leaves its
-          // module-level state (XSRF token, sync engine, scanner) behind.
+          // The browser app's tests (jsdom and node): each file in a fresh module graph and DOM, since a
+          // screen leaves state behind in the app's modules and in the libraries' (the XSRF token, the
+          // floor's sync engine and its timers, the device's IndexedDB, Mantine's notices). Sharing one
+          // graph per worker, with those put back before each file, took a third of the CPU but failed
+          // one shuffled order in three.
           name: 'screens',
           include: ['web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx'],
           environment: 'node',
-          isolate: false,
-          setupFiles: ['web/test/fresh-app-modules.ts'],
           // A screen test renders the app in jsdom against the real API: on a two-core machine
           // busy with the browser suite one took 31 s. The limit stops a hung test, not a slow one.
           testTimeout: 90_000,

@@ -90,8 +90,8 @@ if (extra.length) {
   await build;
   runs = [await vitest(extra, 'test-results/vitest.json')];
 } else {
-  // The browser suite runs its files one at a time and mostly waits on Chromium, which left
-  // a core idle for its seven minutes: it runs beside the other suites instead of after them.
+  // The browser suite mostly waits on Chromium and its servers: it runs beside the other suites
+  // instead of after them.
   const others = ['unit', 'screens', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
   // Two workers, not vitest's default of one on two cores: a file waiting on its database or
   // on a server it started leaves the core to another file (about 150 s less on a two-core machine).
