@@ -80,6 +80,7 @@ export default defineConfig({
                 // As the unit project: one module graph per worker.
                 isolate: false,
                 globalSetup: ['tests/api/pg-setup.ts'],
+                setupFiles: ['tests/api/close-test-apps.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

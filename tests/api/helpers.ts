@@ -99,6 +99,20 @@ async function openPgCopy(url: string, size: SeedSize): Promise<DbHandle> {
 
 export type TestApp = ReturnType<typeof createApp>;
 
+/** The databases makeTestApp opened, until closeTestApps() closes them. */
+const opened = new Set<DbHandle>();
+
+/**
+ * Closes every database makeTestApp opened and is still open (a test's own destroy() is allowed first):
+ * the api-pg project calls it after each file (tests/api/close-test-apps.ts), since its files share a worker and
+ * an app's pool kept up to ten PostgreSQL connections idle after its file, under the server's max_connections.
+ */
+export async function closeTestApps() {
+  const handles = [...opened];
+  opened.clear();
+  await Promise.all(handles.map((h) => h.destroy().catch(() => undefined)));
+}
+
 /** A database with the demo data (`opts.dbh` is migrated and seeded as it is), and the app over it. */
 export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pincodes?: boolean; config?: Partial<AppConfig> } = {}) {
   const size = { orders: opts.orders ?? 300, pincodes: opts.pincodes ?? false };
@@ -106,7 +120,10 @@ export async function makeTestApp(opts: { orders?: number; dbh?: DbHandle; pinco
   if (opts.dbh) {
     dbh = opts.dbh;
     await migrateAndSeed(dbh, size);
-  } else dbh = process.env.API_TEST_PG ? await openPgCopy(process.env.API_TEST_PG, size) : await openSqliteCopy(size);
+  } else {
+    dbh = process.env.API_TEST_PG ? await openPgCopy(process.env.API_TEST_PG, size) : await openSqliteCopy(size);
+    opened.add(dbh);
+  }
   const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { dataDir: `/tmp/shipdesk-test-${process.pid}`, ...opts.config } });
   return { app, dbh, db: dbh.db };
 }
