@@ -16,7 +16,6 @@ import { fitProblems } from './handheld-helpers';
 
 type Found = { screen: string; rule: string; impact: string; nodes: number; help: string; targets: string[] };
 
-
 async function axeViolations(page: Page) {
   return page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };
@@ -86,10 +85,12 @@ export function describeAccessibility(size: (typeof SIZES)[keyof typeof SIZES]) 
     browser = await launch({ serviceWorkers: 'allow' });
   });
   afterAll(async () => browser?.close());
+  // CSP bypassed so that axe's script can be added to the page.
+  const contextOptions = { bypassCSP: true, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch };
 
   describe(`accessibility at ${size.width} px (axe-core: no critical or serious violation)`, () => {
     it(`signed-out screens at ${size.width} px`, async () => {
-      const context = await browser.newContext({ bypassCSP: true, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch });
+      const context = await browser.newContext(contextOptions);
       const page = await context.newPage();
       const settled = networkQuiet(page);
       const found: Found[] = [];
@@ -104,7 +105,7 @@ export function describeAccessibility(size: (typeof SIZES)[keyof typeof SIZES]) 
     for (const role of ['seller', 'admin', 'warehouse', 'finance'] as Role[]) {
       it(`every ${role} screen at ${size.width} px`, async () => {
         const login = DEMO_LOGINS.find((l) => l.role === role)!;
-        const context = await browser.newContext({ bypassCSP: true, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch });
+        const context = await browser.newContext(contextOptions);
         const page = await context.newPage();
         const settled = networkQuiet(page);
         await signInUI(page, baseURL, login.email, login.password, (role[0].toUpperCase() + role.slice(1)) as 'Seller');

@@ -137,7 +137,7 @@ describe('admin delivery console', () => {
       await page.goto(`${run.server.url}/admin/${route}`);
       await page.getByTestId(table).locator('tbody tr').first().waitFor();
       expect(await page.getByTestId(table).locator('tbody tr').count()).toBeGreaterThan(0);
-      await shot(page, `${route}`);
+      await shot(page, route);
     }
     // Create a driver from the form and find it in the list.
     await page.goto(`${run.server.url}/admin/drivers`);
