@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPED_STATUSES } from '../../db/billing/backfill';
 import { sampleImage } from '../../edge-api/documents/fixtures';
-import { signInUI } from './browser';
+import { downloaded, signInUI } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 200 });
@@ -105,7 +105,7 @@ describe('documents in the browser', () => {
     await row.getByRole('checkbox').check();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Labels' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^label-.+\.pdf$/);
-    const pdf = fs.readFileSync((await download.path())!);
+    const pdf = await downloaded(download);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);
 

@@ -1,11 +1,10 @@
 // A seller creates a B2C manual order (Ship from pre-filled, then
 // chosen), ships it, downloads its label and invoice, and a warehouse user
 // packs it at the 360 px packing station of that warehouse.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readPdf } from '../../edge-api/documents/pdf-test-utils';
-import { signInUI, shot } from './browser';
+import { downloaded, signInUI, shot } from './browser';
 import { createManualOrder } from './seller-helpers';
 import { pageApi, scanAllUnits, type PackingOrderAnswer } from './floor-helpers';
 import { fileServerAndBrowser } from './setup';
@@ -126,7 +125,7 @@ describe('a B2C manual order goes somewhere', () => {
       await page.getByTestId('download-menu').click();
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('menuitem', { name: item }).click()]);
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-      const bytes = fs.readFileSync((await download.path())!);
+      const bytes = await downloaded(download);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       return readPdf(bytes);
     };

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signInUI, shot } from './browser';
+import { downloaded, signInUI, shot } from './browser';
 import { fileServerAndBrowser } from './setup';
 
 const run = fileServerAndBrowser({ orders: 300 });
@@ -50,7 +49,7 @@ describe('promoters', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('promoter-stock.csv');
-    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const text = (await downloaded(download)).toString('utf8');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Promoter,Retailer,Retailer Phone,SKU,Product,Quantity,Returned,Value (INR),Last Order (IST)');
     expect(lines.length).toBeGreaterThan(1);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { BULK_DEFS } from '../../domain/bulk/types';
 import { DEMO_COMPANIES } from '../../db/seed';
 import { makeGstin } from '../../domain/gstin';
-import { sellerOnOrders, signInUI, shot } from './browser';
+import { downloaded, sellerOnOrders, signInUI, shot } from './browser';
 import { VALID_BULK_ORDER_ROW } from './seller-helpers';
 import { fileServerAndBrowser } from './setup';
 
@@ -470,7 +470,7 @@ describe('the orders page at 1366 x 768', () => {
     await shot(page, 'missed-orders');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('missed-download').click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv).toContain(wanted);
     expect(csv.trim().split('\n').length).toBe(2); // the header and the one order shown
 
