@@ -50,10 +50,11 @@ describe('inventory adjustment with Add / Remove (jsdom, real API)', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Remarks' }), { target: { value: 'Two crushed, one missing' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }));
     await waitFor(() => expect(within(dialog).getByTestId('popup-quantity').textContent).toBe(String(before - 3)), { timeout: 20_000 });
-    // The save ends as its user sees it: the confirmation (shown once the server took it, for 4 s: looked for
-    // before anything else is waited on), then the form emptied for the next adjustment. (Ending the test
-    // before that left the form's submit handler running past the file's end, where React found no window.)
-    await screen.findByText('Inventory adjustment saved', {}, { timeout: 20_000 });
+    // The save ends as its user sees it: the confirmation (shown once the device's sync has pushed and pulled,
+    // which took over 20 s in a full run on two busy cores; then for 4 s: looked for before anything else is
+    // waited on), then the form emptied for the next adjustment. (Ending the test before that left the form's
+    // submit handler running past the file's end, where React found no window.)
+    await screen.findByText('Inventory adjustment saved', {}, { timeout: 60_000 });
     expect(await stockOnServer(wsin)).toBe(serverBefore - 3);
     await waitFor(() => expect((within(dialog).getByRole('textbox', { name: 'Units to add' }) as HTMLInputElement).value).toBe(''), { timeout: 20_000 });
   }, 90_000);
