@@ -36,6 +36,7 @@ import { readRows, type Reader } from '../prepared';
 import type { Tx } from './status';
 import { armWhere, hasFindFilter, inList, orderListWhere, type Arm, type OrderListFilter, type Seek } from './list-filter';
 import type { StatusCountRow } from './list-counts';
+import { rememberedCount, type CountMemo } from './count-memo';
 import { JOINED_ROW_COLUMNS, ROW_COLUMNS, rowsByIds, type OrderListRow } from './list-rows';
 import '../tables/orders';
 
@@ -113,7 +114,12 @@ function armSql(dialect: Dialect, f: OrderListFilter, arm: Arm, sortField: SortF
  * (no cursor, no walk bound) are all columns of the (company, status, created_at)
  * and facet indexes, so each count reads at most cap + 1 index entries' worth.
  */
-async function armSizes(r: Reader, f: OrderListFilter, arms: Arm[], cap: number): Promise<number[]> {
+async function armSizes(r: Reader, f: OrderListFilter, arms: Arm[], cap: number, memo?: CountMemo): Promise<number[]> {
+  const what = `arms:${cap}:${arms.map((a) => `${a.companyId}/${a.status ?? ''}`).join(',')}`;
+  return rememberedCount(r.db, memo, f, what, () => countArms(r, f, arms, cap));
+}
+
+async function countArms(r: Reader, f: OrderListFilter, arms: Arm[], cap: number): Promise<number[]> {
   const parts = arms.map(
     (a, i) => sql`SELECT ${i} AS arm, (SELECT count(*) FROM (SELECT 1 FROM orders WHERE ${armWhere(f, a, null)} LIMIT ${cap + 1}) AS m) AS n`,
   );
@@ -129,7 +135,7 @@ async function armSizes(r: Reader, f: OrderListFilter, arms: Arm[], cap: number)
  * statement's keys and then their rows (searches, very many arms).
  */
 async function pageRows(
-  r: Reader, dialect: Dialect, f: OrderListFilter, sortField: SortField, w: Walk, offset: number, limit: number, known?: readonly StatusCountRow[],
+  r: Reader, dialect: Dialect, f: OrderListFilter, sortField: SortField, w: Walk, offset: number, limit: number, known?: readonly StatusCountRow[], memo?: CountMemo,
 ): Promise<OrderListRow[]> {
   const db = r.db as Tx;
   const dir = sql.raw(w.dir);
@@ -147,7 +153,7 @@ async function pageRows(
     // A search reads the table row of every order it tests (the name is not in the sort index): it walks
     // only where it matches often; below SPARSE_SEARCH matches sorting them is cheaper.
     const sparse = f.q ? SPARSE_SEARCH : SPARSE_ARM;
-    const sizes = await armSizes(r, f, arms, sparse);
+    const sizes = await armSizes(r, f, arms, sparse, memo);
     walk = sizes.map((n) => n > sparse);
     const keep = sizes.map((n) => n > 0);
     arms = arms.filter((_, i) => keep[i]);
@@ -178,6 +184,8 @@ export type ListReadOptions = {
   sqlite?: SQLite.Database;
   /** order_status_counts rows covering the filter's companies (the sidebar's), so the arms need no read of their own. */
   statusRows?: readonly StatusCountRow[];
+  /** The sync version read before (with statusRows) and the caller's scope: the arms' counts are remembered until the next write (count-memo.ts). */
+  memo?: CountMemo;
 };
 
 /**
@@ -198,7 +206,7 @@ export async function listOrders(db: Tx, dialect: Dialect, f: OrderListFilter, p
   if (!last && !p.cursor && typeof p.page === 'number') offset = (p.page - 1) * p.pageSize;
 
   const walk: Walk = { col, dir: walkDesc ? 'desc' : 'asc', cmp: walkDesc ? '<' : '>', cursor: p.cursor, n: limit };
-  let rows = f.companyIds && f.companyIds.length === 0 ? [] : await pageRows({ db, sqlite: opts.sqlite }, dialect, f, p.sortField, walk, offset, limit, opts.statusRows);
+  let rows = f.companyIds && f.companyIds.length === 0 ? [] : await pageRows({ db, sqlite: opts.sqlite }, dialect, f, p.sortField, walk, offset, limit, opts.statusRows, opts.memo);
 
   let hasNext: boolean;
   let hasPrev: boolean;
