@@ -15,6 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX orders_co_name_cover ON orders (company_id, lower(customer_name))
     INCLUDE (customer_name, total_paise, created_at, updated_at, id, status)`.execute(db);
   await sql`DROP INDEX IF EXISTS orders_co_name_lc`.execute(db);
+  // The statistics of the index's expression: without them PostgreSQL took a company's 1,080
+  // matches of "Meera S" for 1 (and would plan joins on that); after ANALYZE, 571.
+  await sql`ANALYZE orders`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
