@@ -79,18 +79,28 @@ export function orderListWhere(f: OrderListFilter) {
  * planner's statements (`where`) and the arms' walks (`armWhere`).
  */
 export function searchSql(raw: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(searchBranches(raw), sql` OR `)})`;
+}
+
+/**
+ * The search's alternatives, each one index range (the search matches an
+ * order when any of them does). A sorted search arm reads each through its
+ * own index and merges them (list.ts), so the name's, the largest, is read
+ * from its covering index alone on PostgreSQL (migration 2026-12-02T0100).
+ */
+export function searchBranches(raw: string): RawBuilder<SqlBool>[] {
   const q = raw.trim();
-  const any: RawBuilder<unknown>[] = [sql`(shop_order_id >= ${q} AND shop_order_id < ${`${q}\uffff`})`, sql`tracking_number = ${q}`, sql`customer_phone = ${q}`];
+  const any: RawBuilder<SqlBool>[] = [sql`(shop_order_id >= ${q} AND shop_order_id < ${`${q}\uffff`})`, sql`tracking_number = ${q}`, sql`customer_phone = ${q}`];
   if (UUID_RE.test(q)) any.push(sql`id = ${q.toLowerCase()}`);
   if (q.length >= 3 && /[a-z]/i.test(q) && !UUID_RE.test(q)) {
     const name = q.toLowerCase().replace(/\s+/g, ' ');
     any.push(sql`(lower(customer_name) >= ${name} AND lower(customer_name) < ${`${name}\uffff`})`);
   }
-  return sql<SqlBool>`(${sql.join(any, sql` OR `)})`;
+  return any;
 }
 
-/** Arm conditions: the arm's prefix, the filters, and the seek from the cursor. */
-export function armWhere(f: OrderListFilter, arm: Arm, w: Seek | null): RawBuilder<unknown> {
+/** Arm conditions: the arm's prefix, the filters, and the seek from the cursor; `branch`: one of the search's alternatives in place of the whole search. */
+export function armWhere(f: OrderListFilter, arm: Arm, w: Seek | null, branch?: RawBuilder<SqlBool>): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`company_id = ${arm.companyId}`];
   if (arm.status) parts.push(sql`status = ${arm.status}`);
   if (f.createdFrom) parts.push(sql`created_at >= ${f.createdFrom}`);
@@ -100,7 +110,7 @@ export function armWhere(f: OrderListFilter, arm: Arm, w: Seek | null): RawBuild
   if (f.paymentMode) parts.push(sql`payment_mode = ${f.paymentMode}`);
   if (f.shopType) parts.push(sql`shop_type = ${f.shopType}`);
   if (f.orderType !== undefined) parts.push(sql`order_type = ${f.orderType}`);
-  if (f.q) parts.push(searchSql(f.q));
+  if (f.q) parts.push(branch ?? searchSql(f.q));
   if (f.courier) parts.push(sql`shipper = ${f.courier}`);
   if (f.warehouseId) parts.push(sql`warehouse_id = ${f.warehouseId}`);
   if (f.pincode) parts.push(sql`shipping_pincode = ${f.pincode}`);

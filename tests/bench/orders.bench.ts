@@ -233,7 +233,7 @@ export async function benchOrders(opts: { quick: boolean }): Promise<BenchResult
     }
     const api50 = percentile(apiT, 0.5);
     const raw50 = percentile(rawT, 0.5);
-    const data = `${orders.toLocaleString('en-IN')} orders, ${sample.length} scenarios (sections × sorts × filters × roles), ${times.length} page requests`;
+    const data = `${orders.toLocaleString('en-IN')} orders, ${sample.length} scenarios (sections × sorts × filters × roles), ${times.length} page requests; a filter's capped counts are remembered between pages until the next write (db/orders/count-memo.ts, at most 10 s)`;
     const p95 = percentile(times, 0.95);
     const results: BenchResult[] = [];
     if (seeded) results.push({ name: 'seed.orders_per_s', value: seeded.perSecond, unit: 'orders/s', data: `${orders.toLocaleString('en-IN')} orders in ${seeded.seconds.toFixed(1)} s` });

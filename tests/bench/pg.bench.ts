@@ -204,11 +204,13 @@ export async function benchPgOrdersList(opts: { quick: boolean }): Promise<Bench
     const list = scenarios();
     for (const s of list) await walk(agents[s.who], s, null, 3);
     const times: number[] = [];
+    const firstPages: number[] = [];
     const perScenario: { s: Scenario; p95: number }[] = [];
     for (const s of list) {
       const own: number[] = [];
       await walk(agents[s.who], s, own, opts.quick ? 10 : PAGES);
       times.push(...own);
+      firstPages.push(own[0]);
       perScenario.push({ s, p95: quantile(own, 0.95) });
     }
     // The slowest scenarios, so that a reader sees where the tail comes from.
@@ -249,8 +251,8 @@ export async function benchPgOrdersList(opts: { quick: boolean }): Promise<Bench
     const raw50 = quantile(rawT, 0.5);
     const n = Math.max(have, want).toLocaleString('en-IN');
     return [
-      { name: 'pg.orders.list.p95_ms', value: round(quantile(times, 0.95), 2), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(quantile(times, 0.95) / quantile(rawT, 0.95), 1), data: `PostgreSQL, ${n} orders, ${list.length} scenarios, ${times.length} page requests; p50 ${round(quantile(times, 0.5), 2)} ms; goal < 10 ms (full run); slowest scenarios by their p95: ${slowest}` },
-      { name: 'pg.orders.list.ratio_to_raw', value: round(api50 / raw50, 2), unit: 'x', reference: round(raw50, 3), ratio: round(api50 / raw50, 2), data: `median page: API ${round(api50, 3)} ms vs named prepared statements ${round(raw50, 3)} ms (rows, items, status/missed/request counts; seller, All, newest first, ${pages} pages x 5); ${n} orders; goal <= 2` },
+      { name: 'pg.orders.list.p95_ms', value: round(quantile(times, 0.95), 2), unit: 'ms', reference: round(quantile(rawT, 0.95), 3), ratio: round(quantile(times, 0.95) / quantile(rawT, 0.95), 1), data: `PostgreSQL, ${n} orders, ${list.length} scenarios, ${times.length} page requests; p50 ${round(quantile(times, 0.5), 2)} ms; goal < 10 ms (full run); a filter's capped counts (currentCount and the walk's per-arm counts) are remembered between the pages of a walk until the next write (db/orders/count-memo.ts: keyed by the sync version, at most 10 s), so each walk's first page counts afresh: first pages p50 ${round(quantile(firstPages, 0.5), 2)} ms, p95 ${round(quantile(firstPages, 0.95), 2)} ms; slowest scenarios by their p95: ${slowest}` },
+      { name: 'pg.orders.list.ratio_to_raw', value: round(api50 / raw50, 2), unit: 'x', reference: round(raw50, 3), ratio: round(api50 / raw50, 2), data: `median page: API ${round(api50, 3)} ms vs named prepared statements ${round(raw50, 3)} ms (rows, items, status/missed/request counts; seller, All, newest first, ${pages} pages x 5; these pages' counts come from order_status_counts on every page, nothing remembered, as in the reference); ${n} orders; goal <= 2` },
     ];
   } finally {
     await raw.end().catch(() => undefined);

@@ -113,6 +113,8 @@ export async function orderListPage(
   // list's arms come from the same rows (the listed companies are among them).
   const sidebar = await readSidebarCounts({ db, sqlite }, scope);
   const count = statusTotals(sidebar.statusRows, null);
+  // Counts of a filter are remembered until the next write (db/orders/count-memo.ts).
+  const memo = sidebar.version === null ? undefined : { version: sidebar.version, scope };
 
   let currentCount: number;
   let capped = false;
@@ -120,7 +122,7 @@ export async function orderListPage(
     const counts = companies === scope ? count : statusTotals(sidebar.statusRows, companies);
     currentCount = ((statuses ?? ORDER_STATUSES) as readonly string[]).reduce((n: number, s) => n + (counts[s] ?? 0), 0);
   } else {
-    ({ count: currentCount, capped } = await countOrders(db, filter, undefined, { sqlite }));
+    ({ count: currentCount, capped } = await countOrders(db, filter, undefined, { sqlite, memo }));
   }
   const page = await listOrders(db, dialect, filter, {
     sortField: q.sortField,
@@ -130,7 +132,7 @@ export async function orderListPage(
     cursor: q.cursor ? decodeCursor(q.cursor) : null,
     dir: q.dir,
     total: capped ? null : currentCount,
-  }, { sqlite, statusRows: sidebar.statusRows });
+  }, { sqlite, statusRows: sidebar.statusRows, memo });
   const items = await itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite });
   const ewbNeeded = await ewayBillsNeeded(db, page.rows);
   const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
