@@ -23,23 +23,10 @@ function check() {
  */
 export type ServiceWorkers = 'allow' | 'block';
 
-/**
- * Where the browser suite's one Chromium listens (tests/e2e/global-setup.ts starts it with launchServer and
- * sets this for the test files). A file's launch() connects to it instead of starting a Chromium of its own:
- * a start costs some 2 s of CPU (the browser process, and the omnibox popup page it preloads even headless),
- * some thirty times a run. Its contexts are as separate as those of a browser of its own (cookies,
- * storage, service workers), and close() closes them and leaves the browser to the other files.
- */
-export const SHARED_BROWSER_ENV = 'SD_E2E_BROWSER_WS';
-
 export async function launch(opts: { args?: string[]; serviceWorkers?: ServiceWorkers } & Omit<LaunchOptions, 'args'> = {}): Promise<Browser> {
   check();
   const { args = [], serviceWorkers = 'block', ...launchOptions } = opts;
-  const shared = process.env[SHARED_BROWSER_ENV];
-  // A file that asks for flags or launch options of its own gets a Chromium of its own.
-  const browser = shared && !args.length && !Object.keys(launchOptions).length
-    ? await chromium.connect(shared)
-    : await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...args], ...launchOptions });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...args], ...launchOptions });
   // Every context of this browser (browser.newPage makes one too) starts with the file's choice; a context may still say otherwise.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options: BrowserContextOptions = {}) => newContext({ serviceWorkers, ...options });
@@ -110,7 +97,7 @@ export async function shot(target: Page | Locator, name: string, opts: { fullPag
   await ('goto' in target ? target.screenshot({ path: file, ...opts }) : target.screenshot({ path: file }));
 }
 
-/** A download's bytes, read from the browser's stream (a browser connected to, as launch() gives, has no local path for it). */
+/** A download's bytes, read from the browser's stream (which works as well for a browser connected to over the network, where a download has no local path). */
 export async function downloaded(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
