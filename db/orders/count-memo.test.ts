@@ -36,6 +36,25 @@ describe('remembered list counts', () => {
     expect(c.made()).toBe(8);
   });
 
+  it('keys by every field of the filter, lists in any order', async () => {
+    const db = {};
+    const c = counter();
+    const memo = { version: 1, scope: ['c1'] };
+    const all: OrderListFilter = {
+      companyIds: ['c1', 'c2'], statuses: ['PLACED', 'READY_TO_SHIP'], createdFrom: '2026-11-01', createdTo: '2026-11-30', q: 'anika',
+      paymentMode: 'COD', shopType: 'shopify', orderType: 1, courier: 'Delhivery', warehouseId: 'w1', pincode: '560001', sku: 'S1', beatId: 'b1',
+    };
+    await rememberedCount(db, memo, all, 'total', c.count, 0);
+    await rememberedCount(db, memo, { ...all, companyIds: ['c2', 'c1'], statuses: ['READY_TO_SHIP', 'PLACED'] }, 'total', c.count, 0);
+    expect(c.made()).toBe(1);
+    const changes: Partial<OrderListFilter>[] = [
+      { createdFrom: '2026-11-02' }, { createdTo: '2026-11-29' }, { paymentMode: 'Prepaid' }, { shopType: 'woocommerce' }, { orderType: 2 },
+      { courier: 'Shiprocket' }, { warehouseId: 'w2' }, { pincode: '560002' }, { sku: 'S2' }, { beatId: 'b2' }, { createdFrom: undefined },
+    ];
+    for (const change of changes) await rememberedCount(db, memo, { ...all, ...change }, 'total', c.count, 0);
+    expect(c.made()).toBe(1 + changes.length);
+  });
+
   it('forgets an entry after MAX_AGE_MS, never remembers a cluster filter or a count without a version', async () => {
     const db = {};
     const c = counter();

@@ -35,14 +35,18 @@ export const MAX_AGE_MS = 10_000;
 type Entry = { at: number; value: unknown };
 const memos = new WeakMap<object, Map<string, Entry>>();
 
-/** The normalised inputs of a count of `f` for a caller whose scope is `scope` (null = every company). */
+/**
+ * The normalised inputs of a count of `f` for a caller whose scope is `scope` (null = every company):
+ * every field the filter has (so a filter field added later keys the count too), lists sorted, the
+ * search trimmed as searchSql trims it.
+ */
 export function countKey(f: OrderListFilter, scope: readonly string[] | null | undefined): string {
   const sorted = (xs: readonly string[] | null | undefined) => (xs ? [...xs].sort() : xs ?? null);
-  return JSON.stringify([
-    sorted(scope), sorted(f.companyIds), sorted(f.statuses), f.createdFrom ?? null, f.createdTo ?? null, f.q?.trim() ?? null,
-    f.paymentMode ?? null, f.shopType ?? null, f.orderType ?? null, f.courier ?? null, f.warehouseId ?? null, f.pincode ?? null,
-    f.sku ?? null, f.beatId ?? null,
-  ]);
+  const fields = Object.entries(f)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => [k, Array.isArray(v) ? sorted(v) : k === 'q' && typeof v === 'string' ? v.trim() : v]);
+  return JSON.stringify([sorted(scope), fields]);
 }
 
 /** Where a count may be remembered: the database's sync version read before it, and the caller's scope. */
