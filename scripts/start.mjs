@@ -9,11 +9,12 @@
 //   (README.md, "Production"; `npm run setup` prepares the database).
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { buildServer } from './build-server.mjs';
 import { ensureDeps } from './ensure-deps.mjs';
 
 const production = process.env.NODE_ENV === 'production';
 if (!production) ensureDeps();
+// Imported once the dependencies are there: it imports esbuild, which a fresh clone does not have yet.
+const { buildServer } = await import('./build-server.mjs');
 if (process.env.SKIP_BUILD !== '1' && !(production && fs.existsSync('dist/index.html'))) {
   console.log('Building the web app…');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
