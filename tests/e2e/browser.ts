@@ -7,6 +7,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // Headless Chromium still builds the address bar's WebUI popups for every window, that is for every
+  // context a test opens: a renderer process of its own (and the browser's work to drive it) that no
+  // page ever shows. Without them a context that loads the app costs about 45% less CPU (10 contexts
+  // opening /orders: 24.5 CPU-s with them, 13.6 without), the largest share of the browser suite's work.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
 ];
 
 function check() {

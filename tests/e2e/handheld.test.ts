@@ -187,7 +187,7 @@ describe('the floor on a 360 x 640 handheld', () => {
 });
 
 describe('a notification on a touch screen', () => {
-  it('has a thumb-sized close button (the "Installed on this device" toast, on a seller screen at 360 px)', async () => {
+  it('has a thumb-sized close button and stands below the header, whose buttons stay pressable (the "Installed on this device" toast, on a seller screen at 360 px)', async () => {
     const context = await run.browser.newContext(HANDHELD);
     const page = await context.newPage();
     await signInUI(page, run.server.url, 'seller@shipdesk.in', 'Seller@1234', 'Seller');
@@ -197,6 +197,16 @@ describe('a notification on a touch screen', () => {
     const close = (await toast.getByRole('button', { name: 'Close notification' }).boundingBox())!;
     expect(close.height).toBeGreaterThanOrEqual(44);
     expect(close.width).toBeGreaterThanOrEqual(44);
+    // Over the header it hid the burger, the sync status and the user menu until it faded (some 8 s).
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    const buttons = page.locator('header').getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) {
+      const box = (await button.boundingBox())!;
+      const hit = await button.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      expect(hit, await button.getAttribute('aria-label') ?? await button.innerText()).toBe(true);
+    }
     await context.close();
   });
 });

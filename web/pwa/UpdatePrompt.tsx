@@ -9,7 +9,7 @@ export const FLOOR_SCREEN = /^\/(fulfillment|returns|inventory)(\/|$)/;
 export const INSTALLED_NOTICE_ID = 'pwa-installed';
 const INSTALLED_NOTICE_SEEN = 'sd.installedNoticeSeen';
 /** How long the notice may stay at most. Mantine pauses a notice's close while a pointer rests on it; the
- * notice lies over the page header's buttons, so a pointer parked on one would otherwise keep it there. */
+ * notice lies over the top of the screen below the header, so a pointer parked there would otherwise keep it. */
 export const INSTALLED_NOTICE_MAX_MS = 8000;
 
 function noticeSeen(): boolean {

@@ -66,6 +66,9 @@ export const theme = createTheme({
   },
 });
 
+/** The app's notices (`<Notifications classNames>`): at the top, below the header, never over its controls. */
+export const notificationsClassNames = { root: classes.notificationsBelowHeader };
+
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' };
   const colors = { ...DEFAULT_THEME.colors, ...t.colors };
