@@ -51,7 +51,8 @@ afterAll(() => {
 });
 
 const used = new Set<string>();
-/** An order of the seller's company booked through the live connection two days ago: its id and AWB. */
+const BOOKED_AT = '2026-11-25T00:00:00.000Z';
+/** An order of the seller's company booked through the live connection before the couriers' documented scans: its id and AWB. */
 async function booked(kind: 'delhivery' | 'shiprocket', status = 'READY_TO_SHIP') {
   const conn = conns[kind];
   const row = (await ctx.db.selectFrom('orders').select('id').where('company_id', '=', conn.companyId).orderBy('id').execute()).find((o) => !used.has(o.id))!;
@@ -62,12 +63,14 @@ async function booked(kind: 'delhivery' | 'shiprocket', status = 'READY_TO_SHIP'
   };
   const r = await bookOnce(ctx.dbh, config, log, { connectionId: conn.id, companyId: conn.companyId, shipment });
   if (!r.ok) throw new Error(`booking failed: ${JSON.stringify(r)}`);
-  // Its timeline starts afresh, two days ago (the seeded one came from the demo couriers).
+  // Its timeline starts afresh (the seeded one came from the demo couriers), at a fixed moment before the
+  // fixtures' first scan (2026-11-25 11:59 IST): a scan older than the order's last event does not move it, so a
+  // booking dated from today's clock ("two days ago") overtook the fixtures' scans as the days went by.
   await ctx.db.updateTable('orders').set({ status, tracking_number: r.awb }).where('id', '=', row.id).execute();
   await ctx.db.deleteFrom('order_trails').where('order_id', '=', row.id).execute();
   await ctx.db.insertInto('order_trails').values({
     id: `trail-${row.id}`, order_id: row.id, status, description: 'Marked ready to ship', city: null, is_return: 0, source: 'user', actor_id: null, actor_name: 'Seller',
-    event_id: null, created_at: new Date(Date.now() - 2 * 86400_000).toISOString(),
+    event_id: null, created_at: BOOKED_AT,
   }).execute();
   return { id: row.id, awb: r.awb };
 }
