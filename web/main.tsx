@@ -10,7 +10,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { cssVariablesResolver, notificationsClassNames, theme } from './ui/theme';
+import { cssVariablesResolver, theme } from './ui/theme';
 import { FLOOR_SCREEN, INSTALLED_NOTICE_ID, UpdatePrompt } from './pwa/UpdatePrompt';
 import { persistQueries } from './pwa/queryPersistence';
 import type { AuthState } from './auth/session';
@@ -50,7 +50,7 @@ router.subscribe('onResolved', ({ toLocation }) => {
 void persistQueries(queryClient).then(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" classNames={notificationsClassNames} />
+      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import { createTheme, darken, DEFAULT_THEME, luminance, Notification, Pagination, Table, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import classes from './theme.module.css';
 
 /**
@@ -58,6 +59,8 @@ export const theme = createTheme({
       classNames: { closeButton: classes.touchClose },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
+    // The notices at the top stand below the header, never over its burger, sync status or user menu (theme.module.css).
+    Notifications: Notifications.extend({ classNames: { root: classes.notificationsBelowHeader } }),
     // A table wider than the screen scrolls sideways: its scroll area takes keyboard
     // focus, so arrow keys reach the columns a keyboard user cannot otherwise see.
     TableScrollContainer: Table.ScrollContainer.extend({
@@ -65,9 +68,6 @@ export const theme = createTheme({
     }),
   },
 });
-
-/** The app's notices (`<Notifications classNames>`): at the top, below the header, never over its controls. */
-export const notificationsClassNames = { root: classes.notificationsBelowHeader };
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' };
