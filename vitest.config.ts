@@ -97,10 +97,6 @@ export default defineConfig({
           // ceiling only stops a hung test.
           expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // The files of a worker share one module graph (playwright-core, axe-core, the helpers): each
-          // file imported them again, about 1.5 s of CPU a file. No browser file changes anything global;
-          // each starts its own browser, contexts and server, and stops them in its afterAll.
-          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Files run side by side (scripts/test.mjs gives two workers): each starts its own server and
