@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
@@ -59,10 +60,31 @@ function counts(status, report) {
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'));
     const failed = j.numFailedTests + (status !== 0 && j.numFailedTests === 0 ? 1 : 0);
-    return { ok: status === 0, passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests };
+    const found = problems(j);
+    if (status !== 0 && !found.length) found.push(`${report}: vitest exited with ${status} with no failed test or file (an unhandled error: see its output above)`);
+    return { ok: status === 0, passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests, problems: found };
   } catch {
-    return { ok: false, passed: 0, failed: 1, skipped: 0 };
+    return { ok: false, passed: 0, failed: 1, skipped: 0, problems: [`${report}: no report (the run stopped before writing it)`] };
   }
+}
+
+/**
+ * What went wrong in a report, a line each: every failed test with its message's first line, and every
+ * file that failed outside its tests (a hook, an import, an unhandled error), so that the last lines of a
+ * long run's output (often all a CI page keeps) name them.
+ */
+function problems(j) {
+  const first = (m) => String(m ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  const out = [];
+  for (const f of j.testResults ?? []) {
+    const file = path.relative(process.cwd(), f.name);
+    const failedTests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) out.push(`${file} > ${t.fullName}: ${first(t.failureMessages?.[0])}`);
+    if (f.status === 'failed' && !failedTests.length) out.push(`${file}: ${first(f.message) || 'failed outside its tests'}`);
+    const skipped = (f.assertionResults ?? []).filter((t) => t.status === 'pending' || t.status === 'skipped' || t.status === 'todo').length;
+    if (skipped) out.push(`${file}: ${skipped} test${skipped === 1 ? '' : 's'} skipped`);
+  }
+  return out;
 }
 const vitestArgs = (args, report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
 
@@ -102,11 +124,16 @@ if (extra.length) {
   const browser = build.then((built) =>
     built
       ? vitestAside(['--project=e2e', `--maxWorkers=${process.env.SD_E2E_WORKERS ?? 2}`], 'test-results/vitest-e2e.json', 'test-results/e2e.log')
-      : { ok: false, passed: 0, failed: 1, skipped: 0 });
+      : { ok: false, passed: 0, failed: 1, skipped: 0, problems: ['the browser suite did not run: the build failed'] });
   runs = await Promise.all([vitest(others, 'test-results/vitest.json'), browser]);
 }
 // A failed type check, lint or build counts as one failed test each.
-for (const ok of [...(await checks), await build]) if (!ok) runs.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
+const [tscOk, lintOk] = await checks;
+for (const [ok, what] of [[tscOk, 'the type check (test-results/tsc.log)'], [lintOk, 'the lint (test-results/lint.log)'], [await build, 'the build (test-results/build.log)']]) {
+  if (!ok) runs.push({ ok: false, passed: 0, failed: 1, skipped: 0, problems: [`${what} failed`] });
+}
 const sum = (k) => runs.reduce((n, r) => n + r[k], 0);
+const failures = runs.flatMap((r) => r.problems ?? []);
+if (failures.length) console.log(`\nWhat failed or was skipped:\n${failures.map((l) => `  - ${l}`).join('\n')}`);
 console.log(`\n${sum('passed')} passed, ${sum('failed')} failed${sum('skipped') ? `, ${sum('skipped')} skipped` : ''}`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);

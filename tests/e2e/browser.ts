@@ -28,13 +28,24 @@ function check() {
  */
 export type ServiceWorkers = 'allow' | 'block';
 
+/**
+ * How long a navigation (goto, reload, waitForURL, a load state) may take before it fails: 90 s, not
+ * Playwright's 30 s. On a busy two-core machine a first load of the app in a new context took longer
+ * than 30 s now and then, and a hook that fails skips its whole file. It only stops a hung test.
+ */
+const NAVIGATION_TIMEOUT_MS = 90_000;
+function patient(context: BrowserContext): BrowserContext {
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+  return context;
+}
+
 export async function launch(opts: { args?: string[]; serviceWorkers?: ServiceWorkers } & Omit<LaunchOptions, 'args'> = {}): Promise<Browser> {
   check();
   const { args = [], serviceWorkers = 'block', ...launchOptions } = opts;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...args], ...launchOptions });
   // Every context of this browser (browser.newPage makes one too) starts with the file's choice; a context may still say otherwise.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options: BrowserContextOptions = {}) => newContext({ serviceWorkers, ...options });
+  browser.newContext = async (options: BrowserContextOptions = {}) => patient(await newContext({ serviceWorkers, ...options }));
   return browser;
 }
 
@@ -42,7 +53,7 @@ export async function launch(opts: { args?: string[]; serviceWorkers?: ServiceWo
 export async function launchPersistent(dir?: string, extraArgs: string[] = []): Promise<{ context: BrowserContext; dir: string }> {
   check();
   const userDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sd-profile-'));
-  const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  const context = patient(await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] }));
   return { context, dir: userDir };
 }
 

@@ -62,43 +62,60 @@ async function keepTemplate(dir: string, template: string) {
  */
 export async function startServer(opts: { orders?: number; env?: Record<string, string>; apiOnly?: boolean; dir?: string } = {}) {
   if (!opts.apiOnly && !fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it).');
-  const port = await freePort();
   const orders = opts.orders ?? 600;
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
   const template = templateFor(orders, opts);
   const fromTemplate = !!template && fs.existsSync(template);
   if (fromTemplate) fs.cpSync(template, dir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
-      DATABASE_URL: '', SEED_ORDERS: String(orders), LOG_LEVEL: 'warn',
-      // every browser and benchmark of a run is one loopback client: the public lookup's budget per
-      // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
-      PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  const launch = (port: number) => {
+    const child: ChildProcess = spawn(process.execPath, serverCommand(), {
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
+        DATABASE_URL: '', SEED_ORDERS: String(orders), LOG_LEVEL: 'warn',
+        // every browser and benchmark of a run is one loopback client: the public lookup's budget per
+        // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
+        PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const started = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+      const onData = (d: Buffer) => {
+        output += d.toString();
+        if (output.includes('is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('exit', (code) => (clearTimeout(timer), reject(Object.assign(new Error(`server exited with ${code}:\n${output}`), { portTaken: output.includes('EADDRINUSE') }))));
+    });
+    return { child, started };
+  };
+  // The free port is found by closing a listener, and the server listens on it a second or two later:
+  // on a busy machine another process's connection may take it meanwhile. Then another port.
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; !child; attempt++) {
+    port = await freePort();
+    const launched = launch(port);
+    try {
+      await launched.started;
+      child = launched.child;
+    } catch (e) {
+      if (!(e as { portTaken?: boolean }).portTaken || attempt === 5) throw e;
+    }
+  }
+  const running: ChildProcess = child;
   if (template && !fromTemplate) await keepTemplate(dir, template);
   return {
     url: `http://127.0.0.1:${port}`,
     dir,
-    child,
+    child: running,
     stop: async () => {
-      child.kill('SIGTERM');
+      running.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));
       if (!opts.dir) fs.rmSync(dir, { recursive: true, force: true });
     },
