@@ -150,7 +150,13 @@ describe('IRN at invoice issue', () => {
     const task = (await findTaskByKey(ctx.db, irnTaskKey(invoice.id)))!;
     const drainThis = (hours: number) => drainTasks(ctx.dbh, config, log, TASK_HANDLERS, { now: later(hours), taskId: task.id });
     irp.failures.push('lost'); // the IRP registers it, the answer never arrives
+    const before = irp.calls.length;
     await drainThis(1 / 60);
+    // The first attempt sent Generate IRN and its answer was lost (a status of pending alone cannot tell
+    // that from an attempt that never reached the IRP, after which the retry would meet the lost answer).
+    const first = irp.calls.slice(before).map((c) => c.path);
+    expect(irp.failures, `the IRP calls of the first attempt: ${first.join(', ') || 'none'}`).toEqual([]);
+    expect(first).toContain('/eicore/v1.03/Invoice');
     expect((await einvoiceRow(invoice.id)).status).toBe('pending');
     await drainThis(1); // the retry, due 30 s later
     const row = await einvoiceRow(invoice.id);

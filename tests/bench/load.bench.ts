@@ -13,8 +13,9 @@
  *
  * Goals: 0 errors, 0 lost writes, p99 under 250 ms, at least 0.5x the reference.
  *
- * Also the orders list and a sync push on PostgreSQL beside SQLite
- * (pg.orders.list.p95_ms, pg.sync.push_1000_ms), when BENCH_PG_URL or
+ * Also the orders list and a sync push on PostgreSQL beside the same on SQLite
+ * (pg_vs_sqlite.orders.list.p95_ms, pg_vs_sqlite.sync.push_1000_ms; the pg.* figures
+ * against PostgreSQL's own pace are tests/bench/pg.bench.ts's), when BENCH_PG_URL or
  * DATABASE_URL_TEST names a server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -240,8 +241,8 @@ export async function benchPostgres(opts: { quick: boolean }): Promise<BenchResu
     const { sqlite: s, postgres: p } = figures;
     const data = `${orders} orders; list: pages 1-20 of 50, two sorts, in-process app.request(); push: 1,000 pack.scan commands in 10 batches; reference: the same on a SQLite file`;
     return [
-      { name: 'pg.orders.list.p95_ms', value: round(p.p95), unit: 'ms', reference: round(s.p95), ratio: round(p.p95 / s.p95), data: `${data}; p50 ${round(p.p50)} ms (SQLite ${round(s.p50)} ms)` },
-      { name: 'pg.sync.push_1000_ms', value: round(p.push), unit: 'ms', reference: round(s.push), ratio: round(p.push / s.push), data },
+      { name: 'pg_vs_sqlite.orders.list.p95_ms', value: round(p.p95), unit: 'ms', reference: round(s.p95), ratio: round(p.p95 / s.p95), data: `${data}; p50 ${round(p.p50)} ms (SQLite ${round(s.p50)} ms)` },
+      { name: 'pg_vs_sqlite.sync.push_1000_ms', value: round(p.push), unit: 'ms', reference: round(s.push), ratio: round(p.push / s.push), data },
     ];
   } finally {
     await pgh.destroy();

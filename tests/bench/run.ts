@@ -39,6 +39,12 @@ for (const file of files) {
     console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
 }
+// A name is how a reader finds a figure (and compares runs): two figures of one name are a bench's mistake.
+const seen = new Set<string>();
+for (const r of results) {
+  if (seen.has(r.name)) failures.push(`two figures are named ${r.name}: a figure's name must be its own`);
+  seen.add(r.name);
+}
 fs.writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${results.length} figures written to bench-results.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length) {
