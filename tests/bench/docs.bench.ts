@@ -2,8 +2,8 @@
  * Documents benchmark: 1,000 shipping labels (4x6 in, Code128 AWB) into one
  * PDF, written to a sink that discards the bytes; and the orders CSV export
  * (1,000,000 rows, 50,000 with --quick) streamed from a SQLite database
- * through the real route, in a child process so its peak RSS is the
- * streaming process's own.
+ * through the real route of the server as production runs it (the bundle on
+ * plain node, its own process), whose peak RSS is the figure.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -80,7 +80,7 @@ const CSV_ROWS = { full: 1_000_000, quick: 50_000 };
 const CHILD_TIMEOUT_MS = 10 * 60_000;
 const CSV_GOALS = { rowsPerSecond: 200_000, peakRssMb: 200 };
 
-type CsvChildReport = {
+type CsvReport = {
   rows: number;
   bytes: number;
   seconds: number;
@@ -123,7 +123,7 @@ async function csvDatabase(quick: boolean): Promise<{ file: string; orders: numb
   return { file, orders: Math.max(have, CSV_ROWS.full), cleanup: () => {} };
 }
 
-function runChild<T>(mode: '--csv-child' | '--raw-child', file: string): Promise<T> {
+function runChild<T>(mode: '--raw-child', file: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, file], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -148,13 +148,13 @@ async function benchCsv(opts: { quick: boolean }): Promise<BenchResult[]> {
   const db = await csvDatabase(opts.quick);
   try {
     // The reference is read before and after the export (each in its own process, so the
-    // export's process and its peak RSS are its own), which also warms the file cache for both.
+    // server's peak RSS is its own), which also warms the file cache for both.
     const before = await runChild<{ rowsPerSecond: number }>('--raw-child', db.file);
-    const report = await runChild<CsvChildReport>('--csv-child', db.file);
+    const report = await serverCsv(db.file);
     const after = await runChild<{ rowsPerSecond: number }>('--raw-child', db.file);
     const reference = Math.round((before.rowsPerSecond + after.rowsPerSecond) / 2);
     if (report.rows < wanted * 0.99) throw new Error(`CSV bench streamed ${report.rows} rows, expected at least ${wanted}`);
-    const data = `${report.rows} orders CSV rows (${(report.bytes / 1e6).toFixed(0)} MB) from SQLite via POST /api/download/csv/orders`;
+    const data = `${report.rows} orders CSV rows (${(report.bytes / 1e6).toFixed(0)} MB) from SQLite via POST /api/download/csv/orders to the server's process (the bundle on plain node) over loopback HTTP`;
     const rowsPerSecond = Math.round(report.rows / report.seconds);
     return [
       {
@@ -169,7 +169,7 @@ async function benchCsv(opts: { quick: boolean }): Promise<BenchResult[]> {
         name: 'docs.csv_peak_rss_mb',
         value: Math.round(report.maxRssMb),
         unit: 'MB',
-        data: `${data}; peak RSS (VmHWM) of the streaming process (${Math.round(report.baselineRssMb)} MB before the request); goal < ${CSV_GOALS.peakRssMb}`,
+        data: `${data}; peak RSS (VmHWM) of the server's process (${Math.round(report.baselineRssMb)} MB before the request); goal < ${CSV_GOALS.peakRssMb}`,
       },
     ];
   } finally {
@@ -177,19 +177,11 @@ async function benchCsv(opts: { quick: boolean }): Promise<BenchResult[]> {
   }
 }
 
-/**
- * This process's peak RSS. On Linux getrusage's maxrss (process.resourceUsage().maxRSS)
- * is kept across exec, so a child spawned by a big parent reports the parent's
- * peak; VmHWM in /proc/self/status belongs to this address space only.
- */
-function peakRssMb(): number {
-  try {
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    if (hwm) return Number(hwm[1]) / 1024;
-  } catch {
-    /* not Linux */
-  }
-  return process.resourceUsage().maxRSS / 1024;
+/** A process's resident set (VmRSS) or its peak (VmHWM), in MB, from /proc (Linux). */
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kb[1]) / 1024;
 }
 
 /**
@@ -216,44 +208,37 @@ function rawScan(file: string): number {
   return n / seconds;
 }
 
-/** The child: the real app over the file, one admin CSV download of every order, read to the end. */
-async function csvChild(file: string) {
-  const pino = (await import('pino')).default;
-  const { connect } = await import('../../db/connect');
-  const { createApp } = await import('../../edge-api/app');
-  const { signInDemo } = await import('../api/helpers');
-  const dbh = connect({ file });
-  const app = createApp({ dbh, logger: pino({ level: 'silent' }), config: { limits: { labelsDirect: 500, csvRowsDirect: Number.MAX_SAFE_INTEGER } } });
-  const admin = await signInDemo(app, 'admin');
-  const baselineRssMb = process.memoryUsage().rss / 1e6;
-  const started = performance.now();
-  const res = await admin.request('/api/download/csv/orders', { method: 'POST', body: { filter: {}, appType: 'admin' } });
-  if (res.status !== 200 || !res.body) throw new Error(`CSV download answered ${res.status}: ${await res.text()}`);
-  let bytes = 0;
-  let lines = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.length;
-    // Count the lines natively (memchr), so the figure is the server's work rather than this loop's.
-    const buf = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) lines++;
+/**
+ * The export as production serves it: the server (tests/bench/run.ts has it bundled, run by plain node)
+ * over the file, one admin CSV download of every order streamed over loopback HTTP and read to the end;
+ * the server's peak RSS from /proc.
+ */
+async function serverCsv(file: string): Promise<CsvReport> {
+  const { signInOverHttp, startServer } = await import('../e2e/server');
+  const { DEMO_LOGINS } = await import('../../db/seed-data');
+  const server = await startServer({ apiOnly: true, env: { SQLITE_FILE: file, LOG_LEVEL: 'silent', CSV_DIRECT_LIMIT: String(Number.MAX_SAFE_INTEGER) } });
+  try {
+    const pid = server.child.pid!;
+    const headers = await signInOverHttp(server.url, DEMO_LOGINS.find((l) => l.role === 'admin')!, 'admin');
+    const baselineRssMb = rssMb(pid, 'VmRSS');
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/download/csv/orders`, { method: 'POST', headers, body: JSON.stringify({ filter: {}, appType: 'admin' }) });
+    if (res.status !== 200 || !res.body) throw new Error(`CSV download answered ${res.status}: ${await res.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const value of res.body) {
+      bytes += value.length;
+      // Count the lines natively (memchr), so the figure is the server's work rather than this loop's.
+      const buf = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { rows: lines - 1, bytes, seconds, maxRssMb: rssMb(pid, 'VmHWM'), baselineRssMb };
+  } finally {
+    await server.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
-  const maxRssMb = peakRssMb();
-  await dbh.destroy();
-  const report: CsvChildReport = { rows: lines - 1, bytes, seconds, maxRssMb, baselineRssMb };
-  process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv[2] === '--csv-child') {
-    csvChild(process.argv[3]).catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-  } else if (process.argv[2] === '--raw-child') {
-    process.stdout.write(`${JSON.stringify({ rowsPerSecond: rawScan(process.argv[3]) })}\n`);
-  }
+  if (process.argv[2] === '--raw-child') process.stdout.write(`${JSON.stringify({ rowsPerSecond: rawScan(process.argv[3]) })}\n`);
 }

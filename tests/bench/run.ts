@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import bundleServerOnce from '../api/server-bundle-setup';
 
 type BenchResult = { name: string; value: number; unit: string; reference?: number; ratio?: number; data: string };
 type BenchFn = (opts: { quick: boolean }) => Promise<BenchResult[]>;
@@ -15,6 +16,9 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
 
+// Every bench that starts a server process runs the server as production does: bundled once, on plain
+// node (tests/e2e/server.ts, serverCommand), not its TypeScript through tsx.
+const unbundle = await bundleServerOnce();
 const results: BenchResult[] = [];
 const failures: string[] = [];
 const started = performance.now();
@@ -45,6 +49,7 @@ for (const r of results) {
   if (seen.has(r.name)) failures.push(`two figures are named ${r.name}: a figure's name must be its own`);
   seen.add(r.name);
 }
+unbundle?.();
 fs.writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${results.length} figures written to bench-results.json in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length) {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_COMPANIES } from '../../db/seed';
+import { signInOverHttp } from './server';
 
 /** A bulk orders sheet row that passes every check (a prepaid B2C order to Mumbai), to copy and break one field of. */
 export const VALID_BULK_ORDER_ROW: Readonly<Record<string, string | number>> = {
@@ -26,13 +27,9 @@ export async function createManualOrder(page: Page): Promise<string> {
 
 /** A demo user signed in through the API (its cookie and xsrf token), to call what the screens call: `call(path, method, body)`. */
 export async function signedInApi(baseUrl: string, login: { email: string; password: string }, appType = 'seller') {
-  const json = { 'content-type': 'application/json' };
-  const a = await fetch(`${baseUrl}/api/auth/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ email: login.email, password: login.password, appType }) });
-  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
-  const l = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { ...json, 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
-  const cookie = (l.headers.get('set-cookie') ?? '').split(';')[0];
+  const headers = await signInOverHttp(baseUrl, login, appType);
   return async (p: string, method = 'GET', body?: unknown) => {
-    const r = await fetch(`${baseUrl}${p}`, { method, headers: { ...json, cookie, 'x-xsrf-token': auth.xsrfToken }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${baseUrl}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.status, body: (await r.json()) as any };
   };
 }

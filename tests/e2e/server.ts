@@ -122,6 +122,16 @@ export async function startServer(opts: { orders?: number; env?: Record<string, 
   };
 }
 
+/** Signs a demo user in over HTTP as the web app does: the headers a JSON call of theirs carries (session cookie, xsrf token). */
+export async function signInOverHttp(baseUrl: string, login: { email: string; password: string }, appType = 'seller'): Promise<Record<string, string>> {
+  const json = { 'content-type': 'application/json' };
+  const a = await fetch(`${baseUrl}/api/auth/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ email: login.email, password: login.password, appType }) });
+  const auth = (await a.json()) as { xsrfToken: string; oauthCode: string };
+  const l = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { ...json, 'x-xsrf-token': auth.xsrfToken }, body: JSON.stringify({ oauthCode: auth.oauthCode }) });
+  if (!l.ok) throw new Error(`${login.email} could not sign in: ${l.status}`);
+  return { ...json, cookie: (l.headers.get('set-cookie') ?? '').split(';')[0], 'x-xsrf-token': auth.xsrfToken };
+}
+
 /**
  * A loopback TCP proxy in front of `target` (a server's URL) whose cable can be
  * pulled: `unplug()` stops listening and drops every open connection, so the
