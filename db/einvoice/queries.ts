@@ -1,6 +1,8 @@
 // GST e-invoicing rows: a company's settings, each invoice's registration with the IRP.
+import type SQLite from 'better-sqlite3';
 import type { Updateable } from 'kysely';
 import type { Db } from '../connect';
+import { compiledShape, readSql } from '../prepared';
 import type { EinvoiceTable } from '../tables/einvoices';
 import '../tables/einvoices';
 import '../tables/eway-bills';
@@ -69,13 +71,20 @@ export async function irpConnectionFor(db: Db, companyId: string, kind: string, 
 }
 
 /** The latest invoice of each order (its amount and its active e-way bill, by IRN or the e-way bill system's own), by order id. */
-export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[]) {
+export async function latestInvoiceEwbOfOrders(db: Db, orderIds: readonly string[], opts: { sqlite?: SQLite.Database } = {}) {
   const found = new Map<string, { amount_paise: number; ewb_no: string | null; ewb_valid_till: string | null; issued_at: string }>();
   for (let i = 0; i < orderIds.length; i += 500) {
-    const rows = await db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
-      .leftJoin('eway_bills as w', (j) => j.onRef('w.invoice_id', '=', 'i.id').on('w.status', '=', 'active').on('w.source', '=', 'ewb'))
-      .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till', 'w.ewb_no as own_ewb_no', 'w.valid_till as own_valid_till'])
-      .where('i.order_id', 'in', orderIds.slice(i, i + 500)).execute();
+    const ids = orderIds.slice(i, i + 500);
+    // Every page of the orders list asks (services/orders/lists.ts): compiled once per number of ids, then a cached statement.
+    const shape = compiledShape(db, `einvoice.latest-of-orders:${ids.length}`, (arg) =>
+      db.selectFrom('invoices as i').leftJoin('einvoices as e', 'e.invoice_id', 'i.id')
+        .leftJoin('eway_bills as w', (j) => j.onRef('w.invoice_id', '=', 'i.id').on('w.status', '=', 'active').on('w.source', '=', 'ewb'))
+        .select(['i.order_id', 'i.amount_paise', 'i.issued_at', 'e.ewb_no', 'e.ewb_valid_till', 'w.ewb_no as own_ewb_no', 'w.valid_till as own_valid_till'])
+        .where('i.order_id', 'in', ids.map((_, k) => arg(k))),
+    );
+    const rows = await readSql<{ order_id: string; amount_paise: number | string; issued_at: string; ewb_no: string | null; ewb_valid_till: string | null; own_ewb_no: string | null; own_valid_till: string | null }>(
+      { db, sqlite: opts.sqlite }, shape.sql, shape.bind(ids),
+    );
     for (const r of rows) {
       const had = found.get(r.order_id);
       const ewbNo = r.ewb_no ?? r.own_ewb_no;

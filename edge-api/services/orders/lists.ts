@@ -29,9 +29,9 @@ import type { z } from 'zod';
  * The listed orders that READY TO SHIP flags for a missing e-way bill: not shipped yet, worth more than ₹50,000
  * (their invoice's amount once issued, the order's total before) and no e-way bill number, on the order or by IRN.
  */
-async function ewayBillsNeeded(db: Db, rows: OrderListRow[]): Promise<Set<string>> {
+async function ewayBillsNeeded(db: Db, rows: OrderListRow[], sqlite: DbHandle['sqlite']): Promise<Set<string>> {
   const candidates = rows.filter((r) => EWB_FLAG_STATUSES.includes(r.status) && !r.eway_bill);
-  const invoices = candidates.length ? await latestInvoiceEwbOfOrders(db, candidates.map((r) => r.id)) : new Map();
+  const invoices = candidates.length ? await latestInvoiceEwbOfOrders(db, candidates.map((r) => r.id), { sqlite }) : new Map();
   return new Set(candidates.filter((r) => {
     const inv = invoices.get(r.id);
     return ewayBillMissing(inv ? inv.amount_paise : Number(r.total_paise), inv?.ewb_no);
@@ -134,7 +134,7 @@ export async function orderListPage(
     total: capped ? null : currentCount,
   }, { sqlite, statusRows: sidebar.statusRows, memo });
   const items = await itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite });
-  const ewbNeeded = await ewayBillsNeeded(db, page.rows);
+  const ewbNeeded = await ewayBillsNeeded(db, page.rows, sqlite);
   const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
   return {
     status: true as const,
