@@ -133,8 +133,8 @@ export async function orderListPage(
     dir: q.dir,
     total: capped ? null : currentCount,
   }, { sqlite, statusRows: sidebar.statusRows, memo });
-  const items = await itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite });
-  const ewbNeeded = await ewayBillsNeeded(db, page.rows, sqlite);
+  // Both read by the page's ids alone: side by side (on PostgreSQL two round trips at once, not one after the other).
+  const [items, ewbNeeded] = await Promise.all([itemsOfOrders(db, page.rows.map((r) => r.id), { sqlite }), ewayBillsNeeded(db, page.rows, sqlite)]);
   const pages = capped ? null : Math.max(1, Math.ceil(currentCount / q.pageSize));
   return {
     status: true as const,
