@@ -8,7 +8,7 @@
 // (sign-in requests per address, public tracking lookups per address) are shared through PostgreSQL only.
 // Needs PostgreSQL: it runs in the api-pg project (DATABASE_URL_TEST set by
 // scripts/test.mjs when a server answers, always in CI); vitest.config.ts keeps it out of the unit project.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
-import { freePort, serverCommand } from '../e2e/server';
+import { spawnRunningServer } from '../e2e/server';
 import { demo } from './helpers';
 import { sampleImage } from '../../edge-api/documents/fixtures';
 import { uuidv7 } from '../../domain/ids';
@@ -43,21 +43,10 @@ let dbh: DbHandle;
 let servers: Server[] = [];
 
 async function startServer(dbUrl: string, name: string): Promise<Server> {
-  const port = await freePort();
-  const dataDir = path.join(dir, name);
-  const child = spawn(process.execPath, serverCommand(), {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { url, child, output } = await spawnRunningServer({
+    DATABASE_URL: dbUrl, DATA_DIR: path.join(dir, name), TRUST_PROXY: '127.0.0.1', SIGNING_KEY: KEY, SEED: '0', LOG_LEVEL: 'warn', PG_POOL_MAX: '5',
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    child.stdout!.on('data', () => output.includes('is running at') && (clearTimeout(timer), resolve()));
-    child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`server exited with ${code}:\n${output}`))));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
+  return { url, child, output };
 }
 
 /** A signed-in client of the cluster: the session lives in the database, so it works on every process. */

@@ -4,7 +4,6 @@
 // seeds nothing, sets Secure cookies behind https and sends HSTS.
 // Process start is the same on both dialects: this file runs once, on SQLite
 // files (the api-pg project skips it, said here rather than silently).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,35 +12,18 @@ import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
 import { install, isDemoSecret } from '../../edge-api/services/install/production';
-import { freePort, serverCommand } from '../e2e/server';
+import { spawnServer, type Spawned } from '../e2e/server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-prod-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const GOOD_KEY = 'k'.repeat(24) + 'A1b2C3d4E5f6G7h8'; // 40 bytes
 const GOOD_ENCRYPTION_KEY = 'Zq8vN2xW5tR1yU4iO7pA3sD6fG9hJ0kL'; // 32 bytes
 
-type Started = { kind: 'exited'; code: number | null; output: string } | { kind: 'running'; url: string; output: () => string; child: ChildProcess };
+type Started = Spawned;
 
-async function startServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, serverCommand(), {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ENCRYPTION_KEY: GOOD_ENCRYPTION_KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no answer from the server:\n${output}`))), 60_000);
-    child.on('exit', (code) => (clearTimeout(timer), resolve({ kind: 'exited', code, output })));
-    child.stdout!.on('data', () => {
-      if (output.includes('is running at')) {
-        clearTimeout(timer);
-        resolve({ kind: 'running', url: `http://127.0.0.1:${port}`, output: () => output, child });
-      }
-    });
-  });
-}
+/** The server in production mode over `env`: running, or exited with what it printed (a refusal to start). */
+const startServer = (env: Record<string, string>): Promise<Started> =>
+  spawnServer({ NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ENCRYPTION_KEY: GOOD_ENCRYPTION_KEY, ...env }, { timeoutMs: 60_000 });
 
 async function database(name: string, fill: (h: ReturnType<typeof connect>) => Promise<unknown>) {
   const file = path.join(dir, `${name}.db`);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { seed } from '../../db/seed';
-import { freePort, serverCommand } from '../e2e/server';
+import { spawnRunningServer } from '../e2e/server';
 
 export type BurstServer = { url: string; port: number; stop: () => Promise<void> };
 
@@ -21,21 +21,14 @@ export async function startBurstServer(dir: string, opts: { nodeArgs?: string[];
   await migrateToLatest(h.db);
   await seed(h, { orders: 20, pincodes: false });
   await h.destroy();
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverCommand()], {
-    // VITEST off: the server hashes at production's cost (db/password.ts), as a real burst meets it.
-    env: { ...process.env, VITEST: 'false', PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()).includes('is running at') && resolve());
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  // VITEST off: the server hashes at production's cost (db/password.ts), as a real burst meets it.
+  const { url, port, child } = await spawnRunningServer(
+    { VITEST: 'false', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...opts.env },
+    { nodeArgs: opts.nodeArgs },
+  );
   const exited = new Promise<void>((r) => child.on('exit', () => r()));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
     stop: async () => {
       child.kill('SIGTERM');

@@ -31,7 +31,7 @@ import { DEMO_COMPANIES, DEMO_WAREHOUSES, seed } from '../../db/seed';
 import { createApp } from '../../edge-api/app';
 import type { PushResponse } from '../../sync/protocol';
 import { demo, signInDemo } from '../api/helpers';
-import { freePort } from '../e2e/server';
+import { freePort, spawnRunningServer } from '../e2e/server';
 import { percentile } from './stats';
 
 type BenchResult = { name: string; value: number; unit: string; reference?: number; ratio?: number; data: string };
@@ -58,13 +58,11 @@ export function spawnProcess(args: string[], env: Record<string, string>, ready:
 }
 
 async function startApp(file: string, dir: string) {
-  const port = await freePort();
-  const p = await spawnProcess(['--import', 'tsx', 'edge-api/server.ts'], {
-    PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', SEED: '0', LOG_LEVEL: 'warn', NODE_ENV: '',
+  return spawnRunningServer({
+    SQLITE_FILE: file, DATA_DIR: dir, DATABASE_URL: '', SEED: '0', LOG_LEVEL: 'warn', NODE_ENV: '',
     // the 200 simulated clients share one loopback address: the public lookup's budget per client is off
     PUBLIC_LOOKUP_BUDGET: '0',
-  }, 'is running at');
-  return { url: `http://127.0.0.1:${port}`, child: p.child };
+  }, { timeoutMs: 120_000 });
 }
 
 async function startReference(file: string) {

@@ -32,8 +32,8 @@ import pg from 'pg';
 import { connect } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_WAREHOUSES, seed } from '../../db/seed';
-import { freePort } from '../e2e/server';
-import { generate, signInHttp, spawnProcess } from './load.bench';
+import { freePort, spawnRunningServer } from '../e2e/server';
+import { generate, signInHttp } from './load.bench';
 
 type BenchResult = { name: string; value: number; unit: string; reference?: number; ratio?: number; data: string };
 
@@ -50,12 +50,10 @@ const withDb = (url: string, db: string) => {
 };
 
 async function startNode(dbUrl: string, dir: string, name: string) {
-  const port = await freePort();
-  const p = await spawnProcess(['--import', 'tsx', 'edge-api/server.ts'], {
-    PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SQLITE_FILE: '', DATA_DIR: path.join(dir, name), SIGNING_KEY: KEY,
+  return spawnRunningServer({
+    DATABASE_URL: dbUrl, SQLITE_FILE: '', DATA_DIR: path.join(dir, name), SIGNING_KEY: KEY,
     SEED: '0', LOG_LEVEL: 'warn', NODE_ENV: '', PG_POOL_MAX: '5', PUBLIC_LOOKUP_BUDGET: '0', TRUST_PROXY: '127.0.0.1',
-  }, 'is running at');
-  return { url: `http://127.0.0.1:${port}`, child: p.child };
+  }, { timeoutMs: 120_000 });
 }
 
 /** PgBouncer in transaction mode in front of `db`, on a port of its own; null when it is not installed. */

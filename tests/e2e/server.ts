@@ -55,6 +55,49 @@ async function keepTemplate(dir: string, template: string) {
   }
 }
 
+/** A server process started by `spawnServer`: listening, or exited before it listened (with what it printed). */
+export type Spawned =
+  | { kind: 'running'; url: string; port: number; child: ChildProcess; output: () => string }
+  | { kind: 'exited'; code: number | null; output: string };
+
+/**
+ * Starts the server (`serverCommand()`) on a free loopback port with `env` over this process's
+ * environment, and answers once it says it is running, or has exited (a refusal to start, say).
+ * The free port is found by closing a listener, and the server listens on it a second or two later:
+ * on a busy machine another process's connection may take it meanwhile, and then the server starts
+ * again on another port. A server silent for `timeoutMs` is killed and fails the call.
+ */
+export async function spawnServer(env: Record<string, string>, opts: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<Spawned> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverCommand()], {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const started = await new Promise<Spawned>((resolve, reject) => {
+      const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`server did not start:\n${output}`))), opts.timeoutMs ?? 90_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        output += d.toString();
+        if (output.includes('is running at')) {
+          clearTimeout(timer);
+          resolve({ kind: 'running', url: `http://127.0.0.1:${port}`, port, child, output: () => output });
+        }
+      });
+      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('exit', (code) => (clearTimeout(timer), resolve({ kind: 'exited', code, output })));
+    });
+    if (started.kind === 'running' || !started.output.includes('EADDRINUSE') || attempt === 5) return started;
+  }
+}
+
+/** `spawnServer`, for a server that must start: its exit before listening fails the call. */
+export async function spawnRunningServer(env: Record<string, string>, opts: { nodeArgs?: string[]; timeoutMs?: number } = {}) {
+  const s = await spawnServer(env, opts);
+  if (s.kind === 'exited') throw new Error(`server exited with ${s.code}:\n${s.output}`);
+  return s;
+}
+
 /**
  * Starts the real server (built PWA + API) on a free loopback port over a fresh SQLite file.
  * `apiOnly`: the API without the built PWA (an API test); `dir`: an earlier server's folder, to start
@@ -67,55 +110,19 @@ export async function startServer(opts: { orders?: number; env?: Record<string, 
   const template = templateFor(orders, opts);
   const fromTemplate = !!template && fs.existsSync(template);
   if (fromTemplate) fs.cpSync(template, dir, { recursive: true });
-  const launch = (port: number) => {
-    const child: ChildProcess = spawn(process.execPath, serverCommand(), {
-      env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir,
-        DATABASE_URL: '', SEED_ORDERS: String(orders), LOG_LEVEL: 'warn',
-        // every browser and benchmark of a run is one loopback client: the public lookup's budget per
-        // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
-        PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const started = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-      const onData = (d: Buffer) => {
-        output += d.toString();
-        if (output.includes('is running at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code) => (clearTimeout(timer), reject(Object.assign(new Error(`server exited with ${code}:\n${output}`), { portTaken: output.includes('EADDRINUSE') }))));
-    });
-    return { child, started };
-  };
-  // The free port is found by closing a listener, and the server listens on it a second or two later:
-  // on a busy machine another process's connection may take it meanwhile. Then another port.
-  let port = 0;
-  let child: ChildProcess | undefined;
-  for (let attempt = 1; !child; attempt++) {
-    port = await freePort();
-    const launched = launch(port);
-    try {
-      await launched.started;
-      child = launched.child;
-    } catch (e) {
-      if (!(e as { portTaken?: boolean }).portTaken || attempt === 5) throw e;
-    }
-  }
-  const running: ChildProcess = child;
+  const { child, url } = await spawnRunningServer({
+    SQLITE_FILE: path.join(dir, 'app.db'), DATA_DIR: dir, DATABASE_URL: '', SEED_ORDERS: String(orders), LOG_LEVEL: 'warn',
+    // every browser and benchmark of a run is one loopback client: the public lookup's budget per
+    // client is off (tests/api/public-limits.test.ts holds it); opts.env may turn it on
+    PUBLIC_LOOKUP_BUDGET: '0', ...opts.env,
+  });
   if (template && !fromTemplate) await keepTemplate(dir, template);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     dir,
-    child: running,
+    child,
     stop: async () => {
-      running.kill('SIGTERM');
+      child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 200));
       if (!opts.dir) fs.rmSync(dir, { recursive: true, force: true });
     },
