@@ -63,7 +63,6 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       ...(pgUrl

@@ -17,7 +17,6 @@ import { startChannelPolling } from './integrations/channels/sync';
 import { startTaskWorker } from './integrations/tasks';
 import { JOB_HANDLERS } from './jobs/handlers';
 import { startJobWorker } from './jobs/runner';
-import { securityHeaders } from './middleware/security-headers';
 import { startAuthMaintenance } from './services/auth/maintenance';
 import { startHistoryMaintenance } from './services/history/maintenance';
 import { purgeFilesAndCounters } from './services/files/retention';
@@ -74,16 +73,17 @@ const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
 const stopPolling = startChannelPolling(dbh, log);
 const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
 const stopHistory = startHistoryMaintenance(dbh, config.history, log);
+// The API first: its own middleware sets the security headers on every answer, the web app's files
+// below included (its `*` middleware matches them too).
 const root = new Hono();
-// The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
-const headers = securityHeaders({ hsts: config.hsts });
-root.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : headers(c, next)));
 root.route('/', api as unknown as Hono);
 
-// The PWA: hashed assets cached for a year, the shell and service worker always revalidated.
-root.use('/assets/*', async (c, next) => {
+// The PWA: hashed assets (/assets/) cached for a year; every other file (the shell at /, the service
+// worker, the manifest, icons) revalidated on each use, so that a deploy is never hidden behind a
+// browser's heuristic cache of an old shell naming assets that are gone.
+root.use('/*', async (c, next) => {
   await next();
-  c.header('cache-control', 'public, max-age=31536000, immutable');
+  if (!c.res.headers.has('cache-control')) c.header('cache-control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
 });
 // `vite build` writes .br and .gz copies of text files: sent to browsers that accept them.
 root.use('/*', serveStatic({ root: distDir, precompressed: true }));

@@ -12,9 +12,14 @@ export type SuccessStatus = 200 | 201 | 202;
  * to the type with `c.json(body satisfies FooResponse)`.
  */
 export function responds(schema: z.ZodType, status: SuccessStatus = 200): MiddlewareHandler {
-  const mw: MiddlewareHandler = async (_c, next) => {
-    await next();
-  };
-  (mw as unknown as { openapiResponse: ResponseMeta }).openapiResponse = { schema, status };
-  return mw;
+  return declaresResponse((_c, next) => next(), schema, status);
+}
+
+/**
+ * The same declaration made on a route's own handler, for a route that must be a single handler with
+ * nothing ahead of it (the public tracking lookup, the hottest path: Hono then calls it without composing).
+ */
+export function declaresResponse<H extends object>(handler: H, schema: z.ZodType, status: SuccessStatus = 200): H {
+  (handler as unknown as { openapiResponse: ResponseMeta }).openapiResponse = { schema, status };
+  return handler;
 }

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { DbHandle } from '../../../db/connect';
 import type { AppConfig, AppEnv } from '../../env';
 import { ApiFailure } from '../../lib/errors';
-import { responds } from '../../lib/responds';
+import { declaresResponse, responds } from '../../lib/responds';
 import { toApiErrors, v, type OpenApiMeta } from '../../lib/validate';
 import { logRequest, newRequestId, onError } from '../../middleware/errors';
 import { BuyerTokenInvalid, createBuyerRequest, verifyBuyer } from '../../services/tracking/buyer-requests';
@@ -151,10 +151,10 @@ const PLAIN_AWB = /^[A-Za-z0-9]{1,64}$/;
 
 /** The lookup, for app.ts to mount ahead of its middleware (`deps` are what that middleware would set). */
 export function publicLookup(deps: LookupDeps) {
-  const lookup = lookupHandler(deps);
-  // Listed in /api/openapi.json like a v('param', …) validator.
+  // Its answer and its parameter are listed in /api/openapi.json as responds() and v('param', …) list them.
+  const lookup = declaresResponse(lookupHandler(deps), PublicTrackingResponseSchema);
   (lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
-  return { routes: new Hono<AppEnv>().get('/order/:awb', responds(PublicTrackingResponseSchema), lookup) };
+  return { routes: new Hono<AppEnv>().get('/order/:awb', lookup) };
 }
 
 

@@ -1,0 +1,42 @@
+// The web app's files as the built server sends them (edge-api/server.ts): the security headers the API
+// sets on its own answers, hashed assets cached for a year, and everything else revalidated on each use,
+// so that after a deploy no browser keeps an old shell (which names assets that are gone) from its
+// heuristic cache. No browser needed: what a browser is told is in the headers.
+import fs from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseURL = inject('baseURL');
+
+async function headersOf(path: string) {
+  const res = await fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await res.arrayBuffer();
+  return { status: res.status, get: (name: string) => res.headers.get(name) ?? '' };
+}
+
+/** A script the built shell loads: a hashed file under /assets/. */
+function hashedAsset(): string {
+  const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync('dist/index.html', 'utf8'))?.[1];
+  if (!src) throw new Error('dist/index.html names no script under /assets/');
+  return src;
+}
+
+describe('the web app\'s files', () => {
+  it('carry the security headers of the API\'s answers', async () => {
+    for (const path of ['/', '/orders', hashedAsset(), '/sw.js', '/manifest.webmanifest', '/track/NOSUCHAWB123']) {
+      const h = await headersOf(path);
+      expect(h.status, path).toBe(200);
+      expect(h.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(h.get('x-content-type-options'), path).toBe('nosniff');
+      expect(h.get('referrer-policy'), path).toBe('no-referrer');
+    }
+  });
+
+  it('are cached for a year when hashed, and revalidated on each use otherwise', async () => {
+    expect((await headersOf(hashedAsset())).get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/orders', '/sw.js', '/manifest.webmanifest', '/track/NOSUCHAWB123']) {
+      expect((await headersOf(path)).get('cache-control'), path).toBe('no-cache');
+    }
+    // An asset that is not there (an old shell's) is answered by the shell, and not kept for a year.
+    expect((await headersOf('/assets/no-such-file-0000.js')).get('cache-control')).not.toContain('immutable');
+  });
+});
