@@ -46,8 +46,23 @@ export function defaultConfig(over: Partial<AppConfig> = {}): AppConfig {
   return loadConfig(process.env, over);
 }
 
-/** Builds the API (no port). `server.ts` serves it; tests call `app.request()`. */
+/** Builds the API (no port). `server.ts` serves it (through `createServedApp`); tests call `app.request()`. */
 export function createApp(opts: CreateAppOptions) {
+  return buildApp(opts).app;
+}
+
+/**
+ * The API as `server.ts` serves it: the app, and its public tracking lookup's handler (GET
+ * /api/order/:awb, the app's first route) for the server's root to route first among its own few
+ * routes, ahead of the app's several hundred (whose router is a trie: Hono's faster RegExpRouter
+ * refuses the spec's paths, such as /api/orders/:id beside /api/orders/unblock-inventory/:id). The
+ * same handler answers inside the app, as tests and /api/openapi.json see it.
+ */
+export function createServedApp(opts: CreateAppOptions) {
+  return buildApp(opts);
+}
+
+function buildApp(opts: CreateAppOptions) {
   const config = defaultConfig(opts.config);
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -105,5 +120,5 @@ export function createApp(opts: CreateAppOptions) {
   const routed = early.route('/api', api);
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app, { title: 'ShipDesk API', version: '1' })));
   app.all('/api/*', (c) => c.json({ status: false, message: 'Not found' }, 404));
-  return routed;
+  return { app: routed, publicLookup: lookup.handler };
 }

@@ -10,7 +10,9 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_COMPANIES, isSeeded, seed } from '../db/seed';
 import { seedDemoChannel } from './integrations/channels/demo';
 import { sampleDeliveredAwb } from '../db/tracking/demo';
-import { createApp } from './app';
+import { createServedApp } from './app';
+import type { AppEnv } from './env';
+import { securityHeaders } from './middleware/security-headers';
 import { loadConfig, localKey } from './config';
 import { TASK_HANDLERS } from './integrations/handlers';
 import { startChannelPolling } from './integrations/channels/sync';
@@ -67,16 +69,19 @@ if (files instanceof DbFileStore) {
   if (copied) log.info(`Copied ${copied} files kept under ${config.dataDir} into the database`);
 }
 
-const api = createApp({ dbh, logger: log, config });
+const { app: api, publicLookup } = createServedApp({ dbh, logger: log, config });
 const stopJobs = startJobWorker(dbh, config, log, JOB_HANDLERS);
 const stopTasks = startTaskWorker(dbh, config, log, TASK_HANDLERS);
 const stopPolling = startChannelPolling(dbh, log);
 const stopMaintenance = startAuthMaintenance(dbh, log, undefined, () => purgeFilesAndCounters(dbh, config));
 const stopHistory = startHistoryMaintenance(dbh, config.history, log);
-// The API first: its own middleware sets the security headers on every answer, the web app's files
-// below included (its `*` middleware matches them too).
-const root = new Hono();
-root.route('/', api as unknown as Hono);
+// The public tracking lookup first (the hottest path: buyers' phones), matched among the root's few
+// routes; then every other API request to the app (its own router, middleware and error handling).
+const root = new Hono<AppEnv>();
+root.get('/api/order/:awb', publicLookup);
+root.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+// The web app's files get the headers the API sets on its own answers (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS).
+root.use('*', securityHeaders({ hsts: config.hsts }));
 
 // The PWA: hashed assets (/assets/) cached for a year; every other file (the shell at /, the service
 // worker, the manifest, icons) revalidated on each use, so that a deploy is never hidden behind a

@@ -154,7 +154,7 @@ export function publicLookup(deps: LookupDeps) {
   // Its answer and its parameter are listed in /api/openapi.json as responds() and v('param', …) list them.
   const lookup = declaresResponse(lookupHandler(deps), PublicTrackingResponseSchema);
   (lookup as unknown as { openapi: OpenApiMeta }).openapi = { target: 'param', schema: awbParam };
-  return { routes: new Hono<AppEnv>().get('/order/:awb', lookup) };
+  return { routes: new Hono<AppEnv>().get('/order/:awb', lookup), handler: lookup };
 }
 
 

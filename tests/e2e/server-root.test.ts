@@ -1,9 +1,10 @@
-// The web app's files as the built server sends them (edge-api/server.ts): the security headers the API
-// sets on its own answers, hashed assets cached for a year, and everything else revalidated on each use,
-// so that after a deploy no browser keeps an old shell (which names assets that are gone) from its
-// heuristic cache. No browser needed: what a browser is told is in the headers.
+// The built server's root (edge-api/server.ts): the web app's files with the security headers the API
+// sets on its own answers, hashed assets cached for a year and everything else revalidated on each use (so
+// that after a deploy no browser keeps an old shell, which names assets that are gone, from its heuristic
+// cache), and the API answered as the app answers it. No browser needed: what a browser is told is in the headers.
 import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
+import { LOOKUP_FAILED_MESSAGE } from '../../domain/tracking';
 
 const baseURL = inject('baseURL');
 
@@ -38,5 +39,20 @@ describe('the web app\'s files', () => {
     }
     // An asset that is not there (an old shell's) is answered by the shell, and not kept for a year.
     expect((await headersOf('/assets/no-such-file-0000.js')).get('cache-control')).not.toContain('immutable');
+  });
+});
+
+describe('the server\'s root', () => {
+  it('answers the API as the app does: the public lookup first, an unknown route a JSON 404 for anyone', async () => {
+    const unknown = await fetch(`${baseURL}/api/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ status: false, message: 'Not found' });
+    const lookup = await fetch(`${baseURL}/api/order/NOSUCHAWB123`);
+    expect(lookup.status).toBe(404);
+    expect(await lookup.json()).toMatchObject({ status: false, message: LOOKUP_FAILED_MESSAGE });
+    expect(lookup.headers.get('x-request-id')).toBeTruthy();
+    expect(lookup.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // A signed-in route still asks for a session.
+    expect((await fetch(`${baseURL}/api/orders`)).status).toBe(401);
   });
 });
