@@ -33,14 +33,18 @@ export default defineConfig({
       },
       {
         test: {
-          // The browser app's tests (jsdom and node): each file in a fresh module graph and DOM, since a
-          // screen leaves state behind in the app's modules and in the libraries' (the XSRF token, the
-          // floor's sync engine and its timers, the device's IndexedDB, Mantine's notices). Sharing one
-          // graph per worker, with those put back before each file, took a third of the CPU but failed
-          // one shuffled order in three.
+          // The browser app's tests (jsdom and node). The files of a worker share the libraries' modules
+          // (React, Mantine, TanStack, Hono: importing them again took each file about 1.5 s of CPU); the
+          // setup file puts back, before each file, what a screen leaves behind: the app's own modules
+          // evaluated afresh (the XSRF token, the floor's sync engine and its timers), Node's fetch, an
+          // empty page, no queued notice, empty storage and no device database. Checked with shuffled
+          // file orders (--sequence.shuffle.files). Shuffling the tests inside a file fails with or without
+          // this: some files' tests build on the one before (a GSTIN added, then removed).
           name: 'screens',
           include: ['web/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.tsx'],
           environment: 'node',
+          isolate: false,
+          setupFiles: ['web/test/fresh-app-modules.ts'],
           // The libraries a screen loads (React, Mantine, TanStack, Dexie...) bundled once into one file each
           // by vitest's optimizer instead of some thousands of modules per file: about 15% of the project's CPU.
           deps: {
