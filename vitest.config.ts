@@ -105,6 +105,9 @@ export default defineConfig({
           // Files run side by side (scripts/test.mjs gives two workers): each starts its own server and
           // browser, or only reads the suite's server; a file mostly waits on Chromium, and a second one
           // uses that time.
+          // The files of a worker share one module graph (Playwright and the helpers load once): the
+          // helpers keep no state of their own; each file's browser, contexts and server are its own.
+          isolate: false,
         },
       },
     ],
