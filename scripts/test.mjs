@@ -116,11 +116,9 @@ if (extra.length) {
   // The browser suite mostly waits on Chromium and its servers: it runs beside the other suites
   // instead of after them.
   const others = ['unit', 'screens', 'db', ...(process.env.DATABASE_URL_TEST ? ['api-pg'] : [])].map((p) => `--project=${p}`);
-  // Three workers, not vitest's default of one on two cores: a file waiting on its database or on a
-  // server it started leaves the core to another file (two workers took about 150 s less than one; three
-  // about 30 s less than two, when these suites had become the longer part: the PostgreSQL API files
-  // wait on their database's commits for much of their time).
-  others.push(`--maxWorkers=${process.env.SD_TEST_WORKERS ?? 3}`);
+  // Two workers, not vitest's default of one on two cores: a file waiting on its database or
+  // on a server it started leaves the core to another file (about 150 s less on a two-core machine).
+  others.push(`--maxWorkers=${process.env.SD_TEST_WORKERS ?? 2}`);
   // The browser suite's files, two at a time: one file leaves about half of the machine idle
   // (it waits on Chromium's frames and the server's answers), so a second file fills that.
   const browser = build.then((built) =>
