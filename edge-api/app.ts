@@ -48,7 +48,7 @@ export function defaultConfig(over: Partial<AppConfig> = {}): AppConfig {
 
 /** Builds the API (no port). `server.ts` serves it (through `createServedApp`); tests call `app.request()`. */
 export function createApp(opts: CreateAppOptions) {
-  return buildApp(opts).app;
+  return createServedApp(opts).app;
 }
 
 /**
@@ -59,10 +59,6 @@ export function createApp(opts: CreateAppOptions) {
  * same handler answers inside the app, as tests and /api/openapi.json see it.
  */
 export function createServedApp(opts: CreateAppOptions) {
-  return buildApp(opts);
-}
-
-function buildApp(opts: CreateAppOptions) {
   const config = defaultConfig(opts.config);
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
 

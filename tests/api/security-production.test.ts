@@ -19,10 +19,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const GOOD_KEY = 'k'.repeat(24) + 'A1b2C3d4E5f6G7h8'; // 40 bytes
 const GOOD_ENCRYPTION_KEY = 'Zq8vN2xW5tR1yU4iO7pA3sD6fG9hJ0kL'; // 32 bytes
 
-type Started = Spawned;
-
 /** The server in production mode over `env`: running, or exited with what it printed (a refusal to start). */
-const startServer = (env: Record<string, string>): Promise<Started> =>
+const startServer = (env: Record<string, string>): Promise<Spawned> =>
   spawnServer({ NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'warn', SIGNING_KEY: '', PUBLIC_URL: '', ENCRYPTION_KEY: GOOD_ENCRYPTION_KEY, ...env }, { timeoutMs: 60_000 });
 
 async function database(name: string, fill: (h: ReturnType<typeof connect>) => Promise<unknown>) {

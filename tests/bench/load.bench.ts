@@ -45,7 +45,8 @@ const round = (n: number, d = 2) => Number(n.toFixed(d));
 const C0 = DEMO_COMPANIES[0].id;
 const W0 = DEMO_WAREHOUSES[0].id;
 
-export function spawnProcess(args: string[], env: Record<string, string>, ready: string): Promise<{ child: ChildProcess; output: () => string }> {
+/** A helper process (the reference server) started and waited for until it prints `ready`. */
+function spawnProcess(args: string[], env: Record<string, string>, ready: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
